@@ -1,0 +1,92 @@
+import type { EventRegistry } from '@linksmate/proto';
+import type { Logger } from 'pino';
+import type { DeliveryContext, EventHandler, RetryPolicy } from './types';
+
+export type DispatchOutcome =
+  | { kind: 'handled' }
+  | { kind: 'retry'; nextAttempt: number; error: string }
+  | { kind: 'dead'; reason: 'invalid' | 'exhausted'; error: string };
+
+const MAX_ERROR_TEXT = 1_000;
+
+/**
+ * What both bus adapters do with one delivery: decode, validate against the registry, run the
+ * handler, and decide between done, retry later and dead-letter. An invalid message never reaches
+ * the handler and never crashes the consumer.
+ */
+export class EventDispatcher {
+  private inFlight = 0;
+  private readonly idleWaiters = new Set<() => void>();
+
+  constructor(
+    private readonly options: {
+      group: string;
+      registry: EventRegistry;
+      handler: EventHandler;
+      logger: Logger;
+      retry: RetryPolicy;
+      exclusive: boolean;
+    },
+  ) {}
+
+  get active(): number {
+    return this.inFlight;
+  }
+
+  async handle(content: Buffer | string, context: DeliveryContext): Promise<DispatchOutcome> {
+    this.inFlight++;
+    try {
+      return await this.dispatch(content, context);
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) {
+        for (const waiter of this.idleWaiters) waiter();
+        this.idleWaiters.clear();
+      }
+    }
+  }
+
+  /** Resolves when no handler is running. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.add(resolve));
+  }
+
+  private async dispatch(content: Buffer | string, context: DeliveryContext): Promise<DispatchOutcome> {
+    const { group, registry, logger } = this.options;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(typeof content === 'string' ? content : content.toString('utf8'));
+    } catch {
+      logger.error({ group }, 'event bus: undecodable message dead-lettered');
+      return { kind: 'dead', reason: 'invalid', error: 'message is not JSON' };
+    }
+    const checked = registry.check(raw);
+    if (!checked.ok) {
+      const error = `${checked.reason}: ${checked.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`;
+      logger.error(
+        { group, type: (raw as { type?: unknown })?.type, error },
+        'event bus: invalid event dead-lettered',
+      );
+      return { kind: 'dead', reason: 'invalid', error: error.slice(0, MAX_ERROR_TEXT) };
+    }
+    const event = checked.event;
+    try {
+      await this.options.handler(event, context);
+      return { kind: 'handled' };
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_TEXT);
+      const log = { group, type: event.type, eventId: event.id, attempt: context.attempt, error };
+      if (this.options.exclusive) {
+        logger.warn(log, 'event bus: handler failed (no retry for exclusive subscriptions)');
+        return { kind: 'handled' };
+      }
+      if (context.attempt >= this.options.retry.maxAttempts) {
+        logger.error(log, 'event bus: attempts exhausted, event dead-lettered');
+        return { kind: 'dead', reason: 'exhausted', error };
+      }
+      logger.warn(log, 'event bus: handler failed, will retry');
+      return { kind: 'retry', nextAttempt: context.attempt + 1, error };
+    }
+  }
+}

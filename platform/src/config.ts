@@ -1,0 +1,75 @@
+import Type, { type TObject, type TProperties } from 'typebox';
+import Value from 'typebox/value';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    service?: string,
+  ) {
+    super(
+      `Invalid configuration${service ? ` for ${service}` : ''}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads a typed configuration from environment variables. Defaults apply, strings convert to the
+ * declared types, and every bad or missing variable is reported at once in one message.
+ */
+export function loadConfig<P extends TProperties>(
+  schema: TObject<P>,
+  env: Record<string, string | undefined> = process.env,
+  service?: string,
+): Type.Static<TObject<P>> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(schema, raw);
+  const converted = Value.Convert(schema, withDefaults);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const error of Value.Errors(schema, converted)) {
+    const path = error.instancePath.replace(/^\//, '');
+    const missing = error.keyword === 'required' ? (error.params as { requiredProperties?: string[] }) : null;
+    if (missing?.requiredProperties) {
+      for (const name of missing.requiredProperties) {
+        if (!seen.has(name)) problems.push(`${name}: is required`);
+        seen.add(name);
+      }
+      continue;
+    }
+    if (!path || seen.has(path)) continue;
+    seen.add(path);
+    problems.push(`${path}: ${error.message} (got ${JSON.stringify(raw[path])})`);
+  }
+  if (problems.length) throw new ConfigError(problems, service);
+  return converted as Type.Static<TObject<P>>;
+}
+
+/** Configuration fragments every service shares. */
+export const ServiceConfigFields = {
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  /** Without it the service cannot publish; the embedded run passes its in-process bus instead. */
+  AMQP_URL: Type.Optional(Type.String({ pattern: '^amqps?://' })),
+  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** Where identity publishes its public keys. */
+  JWKS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3001/.well-known/jwks.json' }),
+  /** Shared secret for /internal/* calls between services; never exposed by the gateway. */
+  SERVICE_TOKEN: Type.String({ minLength: 16, default: 'dev-service-token-change-me' }),
+  /** The public address of the web app, used to build links in e-mails. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+};
+
+export const ServicePort = (defaultPort: number) =>
+  Type.Integer({ minimum: 0, maximum: 65535, default: defaultPort });

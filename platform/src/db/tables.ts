@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Events waiting to leave, written in the same transaction as the change that caused them
+ * (transactional outbox). Every service's schema re-exports this table.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: uuid('id').notNull().unique(),
+    type: text('type').notNull(),
+    envelope: jsonb('envelope').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_pending_idx').on(t.nextAttemptAt, t.seq).where(sql`${t.sentAt} is null`),
+    index('outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+  ],
+);
+
+/**
+ * Events a consumer group has handled. The id is recorded in the same transaction as the handler's
+ * effect, so a redelivered event changes nothing.
+ */
+export const inbox = pgTable(
+  'inbox',
+  {
+    eventId: uuid('event_id').notNull(),
+    consumer: text('consumer').notNull(),
+    eventType: text('event_type').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.consumer] }), index('inbox_handled_at_idx').on(t.handledAt)],
+);

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import type { Logger } from 'pino';
+import { installErrorHandlers } from './error-handler';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
+
+export type ReadinessCheck = () => Promise<Record<string, boolean>>;
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Parts that must answer for `/ready` to be 200, e.g. database and bus. */
+  readiness?: ReadinessCheck;
+  bodyLimit?: number;
+  /** OpenAPI description of this app's public routes. */
+  openapi?: { title: string; description?: string };
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+export type HttpApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/**
+ * The Fastify bootstrap shared by every service and the gateway: pino logging with a request id
+ * (which becomes the correlation id of the events a request causes), the API error shape,
+ * `/health`, `/ready` and the OpenAPI document at `/openapi.json`.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    genReqId: requestIdFrom,
+    requestIdLogLabel: 'requestId',
+    disableRequestLogging: false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? true,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // While shutting down, answers close their keep-alive connection so the server can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  installErrorHandlers(app as unknown as FastifyInstance);
+
+  if (options.openapi) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: { title: options.openapi.title, description: options.openapi.description, version: '1.0.0' },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+    });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = options.readiness ? await options.readiness().catch(() => ({ checks: false })) : {};
+    const ready = Object.values(checks).every(Boolean);
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', service: options.name, checks });
+  });
+
+  return app;
+}

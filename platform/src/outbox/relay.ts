@@ -1,0 +1,183 @@
+import type { EventEnvelope } from '@linksmate/proto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/types';
+import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  /** Connection string for the LISTEN session (a pooled client cannot hold it). */
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  batchSize?: number;
+  /** The periodic sweep catches what a missed notification or a backoff left behind. */
+  sweepIntervalMs?: number;
+  /** Sent rows are kept this long for inspection, then deleted. */
+  retentionMs?: number;
+}
+
+const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Publishes committed outbox rows: woken by LISTEN/NOTIFY and by a periodic sweep, it claims rows
+ * with SKIP LOCKED (so replicas share the work), publishes them with confirms and marks them sent;
+ * on failure the rows back off exponentially and are tried again.
+ */
+export class OutboxRelay {
+  private readonly batchSize: number;
+  private readonly sweepIntervalMs: number;
+  private readonly retentionMs: number;
+  private listener?: pg.Client;
+  private listenerRetry?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+  private lastCleanup = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.batchSize = options.batchSize ?? 200;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen();
+    this.sweepTimer = setInterval(() => this.wake(), this.sweepIntervalMs);
+    this.sweepTimer.unref();
+    this.wake();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'outbox-relay',
+    });
+    const retry = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => {});
+      if (!this.stopped) this.listenerRetry = setTimeout(() => void this.listen(), 1_000);
+    };
+    client.on('notification', () => this.wake());
+    client.on('error', retry);
+    client.on('end', retry);
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+    } catch (err) {
+      this.options.logger.warn({ err: (err as Error).message }, 'outbox relay: cannot listen, sweeping only');
+      retry();
+    }
+  }
+
+  /** Asks for a drain; concurrent wake-ups fold into one more pass. */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drainLoop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Drains everything currently due; resolves when done (for tests and shutdown). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.wake();
+    await this.running;
+  }
+
+  private async drainLoop(): Promise<void> {
+    do {
+      this.again = false;
+      let published: number;
+      do {
+        published = await this.drainBatch().catch((err) => {
+          this.options.logger.warn({ err: (err as Error).message }, 'outbox relay: drain failed');
+          return 0;
+        });
+      } while (published === this.batchSize);
+    } while (this.again && !this.stopped);
+    await this.cleanupIfDue();
+  }
+
+  /** Publishes one batch; returns how many rows it sent. */
+  private async drainBatch(): Promise<number> {
+    const { pool, bus, logger } = this.options;
+    if (!bus.isConnected()) return 0;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ id: string; envelope: EventEnvelope }>(
+        `SELECT id, envelope FROM outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= now()
+          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (!rows.length) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      const ids = rows.map((r) => r.id);
+      let sent = 0;
+      try {
+        await bus.publish(rows.map((r) => r.envelope));
+        await client.query(
+          'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])',
+          [ids],
+        );
+        sent = rows.length;
+      } catch (err) {
+        logger.warn(
+          { err: (err as Error).message, count: rows.length },
+          'outbox relay: publish failed, backing off',
+        );
+        await client.query(
+          `UPDATE outbox SET attempts = attempts + 1, last_error = $2,
+                  next_attempt_at = now() + make_interval(secs => least(30, 0.1 * power(2, attempts)))
+            WHERE id = ANY($1::uuid[])`,
+          [ids, (err as Error).message.slice(0, 500)],
+        );
+      }
+      await client.query('COMMIT');
+      return sent;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async cleanupIfDue(): Promise<void> {
+    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    await this.options.pool
+      .query(`DELETE FROM outbox WHERE sent_at < now() - make_interval(secs => $1)`, [
+        this.retentionMs / 1000,
+      ])
+      .catch(() => {});
+  }
+
+  /** Stops waking up and publishes what is still due, if the bus is there to take it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.listenerRetry) clearTimeout(this.listenerRetry);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
+    while (this.running) await this.running;
+    if (this.options.bus.isConnected()) {
+      this.running = this.drainLoop();
+      await this.running;
+      this.running = undefined;
+    }
+  }
+}

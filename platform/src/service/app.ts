@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAuthentication } from '../auth/guards';
+import { createHttpApp, type HttpApp } from '../http/app';
+import type { ServiceRuntime } from './runtime';
+
+/**
+ * The HTTP side of a service over its runtime: token verification, readiness from database and bus,
+ * consumers and relay started when the app is ready and stopped after the last request is answered.
+ */
+export async function createServiceApp<TSchema extends Record<string, unknown>>(
+  runtime: ServiceRuntime<TSchema>,
+  options: { title: string; description?: string; bodyLimit?: number },
+): Promise<HttpApp> {
+  const app = await createHttpApp({
+    name: runtime.name,
+    logger: runtime.logger,
+    readiness: () => runtime.readiness(),
+    openapi: { title: options.title, description: options.description },
+    bodyLimit: options.bodyLimit,
+  });
+  registerAuthentication(app as unknown as FastifyInstance, runtime.verifier);
+  app.addHook('onReady', async () => runtime.start());
+  // Fastify runs onClose after the server stopped accepting and in-flight requests were answered.
+  app.addHook('onClose', async () => runtime.close());
+  return app;
+}

@@ -1,0 +1,184 @@
+import {
+  type EventData,
+  type EventDefinition,
+  type EventEnvelope,
+  type EventRegistry,
+  eventRegistry,
+} from '@linksmate/proto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { createJwksVerifier, type TokenVerifier } from '../auth/tokens';
+import { RabbitMqEventBus } from '../bus/rabbitmq';
+import type { EventBus, Subscription } from '../bus/types';
+import { createDatabase, type Database, type DatabaseHandle, type Executor } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createEvent, type EventMeta } from '../outbox/events';
+import { idempotent, type TransactionalHandler } from '../outbox/inbox';
+import { publishToOutbox } from '../outbox/outbox';
+import { OutboxRelay } from '../outbox/relay';
+
+export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> {
+  /** Service name: the source of its events and the prefix of its consumer groups. */
+  name: string;
+  databaseUrl: string;
+  schema: TSchema;
+  migrationsFolder: string;
+  logger: Logger;
+  /** A bus owned by someone else (embedded run, tests); otherwise one is made from amqpUrl. */
+  bus?: EventBus;
+  amqpUrl?: string;
+  jwksUrl?: string;
+  /** A verifier owned by someone else (tests sign their own tokens). */
+  verifier?: TokenVerifier;
+  registry?: EventRegistry;
+  poolMax?: number;
+  relay?: { sweepIntervalMs?: number };
+}
+
+interface ConsumerSpec {
+  group: string;
+  patterns: string[];
+  handler: TransactionalHandler<Record<string, unknown>>;
+}
+
+/**
+ * What a service runs on: its database (migrated at start), the event bus, the outbox with its relay,
+ * and inbox-guarded consumers. Start and close in the right order for a graceful shutdown.
+ */
+export class ServiceRuntime<TSchema extends Record<string, unknown>> {
+  readonly name: string;
+  readonly logger: Logger;
+  readonly registry: EventRegistry;
+  readonly bus: EventBus;
+  readonly verifier: TokenVerifier;
+  private readonly database: DatabaseHandle<TSchema>;
+  private readonly relay: OutboxRelay;
+  private readonly ownsBus: boolean;
+  private readonly consumers: ConsumerSpec[] = [];
+  private readonly subscriptions: Subscription[] = [];
+  private started = false;
+  private closed = false;
+
+  private constructor(
+    options: ServiceRuntimeOptions<TSchema>,
+    database: DatabaseHandle<TSchema>,
+    bus: EventBus,
+    ownsBus: boolean,
+  ) {
+    this.name = options.name;
+    this.logger = options.logger;
+    this.registry = options.registry ?? eventRegistry;
+    this.database = database;
+    this.bus = bus;
+    this.ownsBus = ownsBus;
+    this.verifier =
+      options.verifier ??
+      createJwksVerifier(options.jwksUrl ?? 'http://127.0.0.1:3001/.well-known/jwks.json');
+    this.relay = new OutboxRelay({
+      pool: database.pool,
+      databaseUrl: options.databaseUrl,
+      bus,
+      logger: options.logger.child({ component: 'outbox-relay' }),
+      sweepIntervalMs: options.relay?.sweepIntervalMs,
+    });
+  }
+
+  static async create<TSchema extends Record<string, unknown>>(
+    options: ServiceRuntimeOptions<TSchema>,
+  ): Promise<ServiceRuntime<TSchema>> {
+    await runMigrations(options.databaseUrl, options.migrationsFolder, options.name);
+    const database = createDatabase(options.databaseUrl, options.schema, {
+      max: options.poolMax,
+      applicationName: options.name,
+    });
+    let bus = options.bus;
+    const ownsBus = !bus;
+    if (!bus) {
+      if (!options.amqpUrl) {
+        await database.close();
+        throw new Error(`${options.name}: AMQP_URL is required when no event bus is given`);
+      }
+      bus = new RabbitMqEventBus({
+        url: options.amqpUrl,
+        registry: options.registry ?? eventRegistry,
+        logger: options.logger.child({ component: 'event-bus' }),
+        connectionName: options.name,
+      });
+    }
+    return new ServiceRuntime(options, database, bus, ownsBus);
+  }
+
+  get db(): Database<TSchema> {
+    return this.database.db;
+  }
+
+  get pool() {
+    return this.database.pool;
+  }
+
+  /** Builds an event of this service. */
+  event<D extends EventDefinition>(
+    definition: D,
+    data: EventData<D>,
+    meta?: EventMeta,
+  ): EventEnvelope<D['type'], EventData<D>> {
+    return createEvent(definition, data, this.name, meta);
+  }
+
+  /** Writes events to the outbox inside the caller's transaction. */
+  publish(tx: Executor<TSchema>, events: EventEnvelope | EventEnvelope[]): Promise<void> {
+    return publishToOutbox(tx as Executor, this.registry, events);
+  }
+
+  /**
+   * Registers a consumer group `<service>.<purpose>`: a durable queue bound to the patterns, whose
+   * handler runs in a transaction together with its inbox record.
+   */
+  consume(purpose: string, patterns: string[], handler: TransactionalHandler<TSchema>): void {
+    if (this.started) throw new Error('consumers must be registered before the service starts');
+    this.consumers.push({
+      group: `${this.name}.${purpose}`,
+      patterns,
+      handler: handler as unknown as TransactionalHandler<Record<string, unknown>>,
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    if (this.ownsBus) await this.bus.start();
+    for (const consumer of this.consumers) {
+      this.subscriptions.push(
+        await this.bus.subscribe({
+          group: consumer.group,
+          patterns: consumer.patterns,
+          handler: idempotent(this.db as unknown as Database, consumer.group, consumer.handler),
+        }),
+      );
+    }
+    await this.relay.start();
+  }
+
+  /** Publishes every due outbox row now (tests; shutdown does it too). */
+  flushOutbox(): Promise<void> {
+    return this.relay.flush();
+  }
+
+  async readiness(): Promise<Record<string, boolean>> {
+    const database = await this.db
+      .execute(sql`select 1`)
+      .then(() => true)
+      .catch(() => false);
+    return { database, bus: this.bus.isConnected() };
+  }
+
+  /** Stops consuming (handlers in flight finish), flushes the outbox, disconnects, closes the pool. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.subscriptions.map((s) => s.cancel()));
+    await this.relay.stop();
+    if (this.ownsBus) await this.bus.close();
+    await this.database.close();
+  }
+}

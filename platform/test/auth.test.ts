@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHttpApp,
+  createJwksVerifier,
+  type HttpApp,
+  registerAuthentication,
+  requireAuth,
+  requireMembership,
+  requireRole,
+  requireServiceToken,
+} from '../src';
+import { silentLogger } from '../src/testing/bus';
+import { createTestAuth, type TestAuth } from '../src/testing/tokens';
+
+describe('token verification and guards', () => {
+  let auth: TestAuth;
+  let app: HttpApp;
+
+  beforeAll(async () => {
+    auth = await createTestAuth();
+    app = await createHttpApp({ name: 'guarded', logger: silentLogger() });
+    registerAuthentication(app as unknown as FastifyInstance, createJwksVerifier(auth.jwksUrl));
+    app.get('/public', async (request) => ({ user: request.user?.user_id ?? null }));
+    app.get('/me', { preHandler: requireAuth }, async (request) => request.user);
+    app.get('/admin', { preHandler: [requireAuth, requireRole('admin', 'site_admin')] }, async () => ({
+      ok: true,
+    }));
+    app.get('/games', { preHandler: [requireAuth, requireMembership] }, async () => ({ ok: true }));
+    app.get(
+      '/internal/thing',
+      { preHandler: requireServiceToken('a-very-long-service-token') },
+      async () => ({
+        ok: true,
+      }),
+    );
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await auth.close();
+  });
+
+  const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  it('when a valid token is sent, then its claims are verified through the JWKS', async () => {
+    const token = await auth.tokenFor(7, 'coach', { membership_status: 'active', ver: 2 });
+    const res = await get('/me', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user_id: 7,
+      sub: '7',
+      role: 'coach',
+      ver: 2,
+      membership_status: 'active',
+    });
+  });
+
+  it('when no token is sent to a protected route, then 401', async () => {
+    expect((await get('/me')).statusCode).toBe(401);
+    expect((await get('/public')).json()).toEqual({ user: null });
+  });
+
+  it('when the token is expired, then 401 token_expired', async () => {
+    const token = await auth.tokenFor(7, 'member', { now: new Date(Date.now() - 3_600_000), ttlSeconds: 60 });
+    const res = await get('/public', token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('token_expired');
+  });
+
+  it('when the token is signed by another key, then 401 invalid_token', async () => {
+    const stranger = await createTestAuth();
+    const res = await get('/me', await stranger.tokenFor(7));
+    await stranger.close();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('invalid_token');
+  });
+
+  it('when the token is tampered with, then 401', async () => {
+    const token = await auth.tokenFor(7, 'member');
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...payload, role: 'admin' })).toString('base64url');
+    expect((await get('/admin', `${h}.${forged}.${s}`)).statusCode).toBe(401);
+  });
+
+  it('when the role is not allowed, then 403; when it is, then 200', async () => {
+    expect((await get('/admin', await auth.tokenFor(1, 'member'))).statusCode).toBe(403);
+    expect((await get('/admin', await auth.tokenFor(1, 'site_admin'))).statusCode).toBe(200);
+  });
+
+  it('when a member has no valid membership, then 402; active, trialing, coach and admin pass', async () => {
+    const none = await get('/games', await auth.tokenFor(1, 'member'));
+    expect(none.statusCode).toBe(402);
+    expect(none.json()).toMatchObject({ membership_required: true, redirect_url: '/membership' });
+    const past = await auth.tokenFor(1, 'member', {
+      membership_status: 'active',
+      membership_ends_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect((await get('/games', past)).statusCode).toBe(402);
+    expect(
+      (await get('/games', await auth.tokenFor(1, 'member', { membership_status: 'past_due' }))).statusCode,
+    ).toBe(402);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    for (const token of [
+      await auth.tokenFor(1, 'member', { membership_status: 'active', membership_ends_at: future }),
+      await auth.tokenFor(1, 'member', { membership_status: 'trialing', membership_ends_at: future }),
+      await auth.tokenFor(1, 'member', { membership_status: 'active', membership_ends_at: null }),
+      await auth.tokenFor(1, 'coach'),
+      await auth.tokenFor(1, 'facility_admin'),
+    ]) {
+      expect((await get('/games', token)).statusCode).toBe(200);
+    }
+  });
+
+  it('when the service token is missing or wrong, then internal routes refuse', async () => {
+    expect((await get('/internal/thing')).statusCode).toBe(401);
+    expect((await get('/internal/thing', undefined, { 'x-service-token': 'wrong' })).statusCode).toBe(401);
+    const ok = await get('/internal/thing', undefined, { 'x-service-token': 'a-very-long-service-token' });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('JWKS key rotation', () => {
+  it('when a token names a key id not yet cached, then the key set is fetched again', async () => {
+    const first = await createTestAuth();
+    const second = await createTestAuth();
+    let served = first.signer.jwks();
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => res.end(JSON.stringify(served)));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const verifier = createJwksVerifier(`http://127.0.0.1:${port}/jwks`, { refetchCooldownMs: 0 });
+    expect((await verifier.verify(await first.tokenFor(3))).user_id).toBe(3);
+    served = { keys: [...first.signer.jwks().keys, ...second.signer.jwks().keys] };
+    expect((await verifier.verify(await second.tokenFor(4))).user_id).toBe(4);
+    server.close();
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,136 @@
+import Type from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badRequest, createHttpApp, type HttpApp, membershipRequired } from '../src';
+import { silentLogger } from '../src/testing/bus';
+
+describe('createHttpApp', () => {
+  let app: HttpApp;
+  let ready = true;
+
+  beforeAll(async () => {
+    app = await createHttpApp({
+      name: 'sample',
+      logger: silentLogger(),
+      readiness: async () => ({ database: ready, bus: true }),
+      openapi: { title: 'Sample' },
+    });
+    app.post(
+      '/things',
+      {
+        schema: {
+          body: Type.Object({ name: Type.String({ minLength: 2 }), email: Type.String({ format: 'email' }) }),
+        },
+      },
+      async (request) => ({ received: request.body.name }),
+    );
+    app.get('/boom', async () => {
+      throw new Error('secret database detail');
+    });
+    app.get('/bad', async () => {
+      throw badRequest('That is not right', 'not_right', { name: 'Name is wrong' });
+    });
+    app.get('/members-only', async () => {
+      throw membershipRequired();
+    });
+    app.get('/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { done: true };
+    });
+    await app.ready();
+  });
+
+  afterAll(() => app.close());
+
+  it('when alive, then /health answers 200', async () => {
+    const res = await app.inject('/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', service: 'sample' });
+  });
+
+  it('when a dependency is down, then /ready answers 503 naming it', async () => {
+    ready = false;
+    const res = await app.inject('/ready');
+    ready = true;
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks).toEqual({ database: false, bus: true });
+    expect((await app.inject('/ready')).statusCode).toBe(200);
+  });
+
+  it('when a request carries an id, then the answer echoes it; otherwise one is minted', async () => {
+    const given = await app.inject({ url: '/health', headers: { 'x-request-id': 'req-12345678' } });
+    expect(given.headers['x-request-id']).toBe('req-12345678');
+    const minted = await app.inject('/health');
+    expect(minted.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when the body fails its schema, then 400 with field errors', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'x', email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
+  });
+
+  it('when a handler throws an API error, then its status and shape are kept', async () => {
+    const res = await app.inject('/bad');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'That is not right',
+      code: 'not_right',
+      errors: { name: 'Name is wrong' },
+    });
+  });
+
+  it('when membership is missing, then 402 with membership_required and redirect_url', async () => {
+    const res = await app.inject('/members-only');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({
+      error: 'Active membership required',
+      code: 'membership_required',
+      membership_required: true,
+      redirect_url: '/membership',
+    });
+  });
+
+  it('when a handler fails unexpectedly, then 500 without internals', async () => {
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
+  });
+
+  it('when the route does not exist, then a JSON 404', async () => {
+    const res = await app.inject('/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('when asked for the OpenAPI document, then it lists the public routes', async () => {
+    const res = await app.inject('/openapi.json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/things');
+    expect(Object.keys(res.json().paths)).not.toContain('/health');
+  });
+});
+
+describe('graceful close', () => {
+  it('when closed with a request in flight, then the request is answered before the app stops', async () => {
+    const app = await createHttpApp({ name: 'closing', logger: silentLogger() });
+    let closedHookRan = false;
+    app.get('/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { done: true, closedHookRanBefore: closedHookRan };
+    });
+    app.addHook('onClose', async () => {
+      closedHookRan = true;
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const inFlight = fetch(`${address}/slow`).then((r) => r.json());
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = app.close();
+    expect(await inFlight).toEqual({ done: true, closedHookRanBefore: false });
+    await closing;
+    expect(closedHookRan).toBe(true);
+    await expect(fetch(`${address}/slow`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,87 @@
+import type { EventEnvelope } from '@linksmate/proto';
+import amqp from 'amqplib';
+import { RabbitMqEventBus } from '../src/bus/rabbitmq';
+import { silentLogger } from '../src/testing/bus';
+import { testAmqpUrl } from '../src/testing/infra';
+import { TcpProxy } from '../src/testing/tcp-proxy';
+import { describeBusScenarios } from './fixtures/bus-scenarios';
+import { deleteRabbitTopology, fastRetry, testRegistry, uniqueName } from './fixtures/harness';
+
+describeBusScenarios('RabbitMQ adapter', async () => {
+  const url = new URL(testAmqpUrl());
+  const proxy = new TcpProxy(url.hostname, Number(url.port || 5672));
+  const proxyPort = await proxy.start();
+  const proxied = new URL(url);
+  proxied.port = String(proxyPort);
+  const exchange = uniqueName('lmtest.events');
+  const queuePrefix = `${uniqueName('lmtest')}.`;
+  const declaredGroups = new Set<string>();
+  const makeBus = (name: string) =>
+    new RabbitMqEventBus({
+      url: proxied.toString(),
+      registry: testRegistry,
+      logger: silentLogger(),
+      exchange,
+      queuePrefix,
+      retry: fastRetry,
+      reconnect: { initialMs: 50, maxMs: 500 },
+      connectionName: name,
+    });
+  const producer = makeBus('test-producer');
+  const consumer = makeBus('test-consumer');
+  await producer.start();
+  await consumer.start();
+  const originalSubscribe = consumer.subscribe.bind(consumer);
+  consumer.subscribe = (spec) => {
+    declaredGroups.add(spec.group);
+    return originalSubscribe(spec);
+  };
+
+  const direct = await amqp.connect(url.toString());
+  const channel = await direct.createChannel();
+
+  return {
+    producer,
+    consumer,
+    cut: () => proxy.cut(),
+    restore: () => proxy.restore(),
+    crashInHandler: async () => {
+      // The consumer's connection dies while the handler is mid-way: no ack, no commit.
+      proxy.cut();
+      setTimeout(() => proxy.restore(), 200);
+      throw new Error('consumer crashed');
+    },
+    deadLettered: async (group) => {
+      const found: Array<{ event: EventEnvelope | null; reason: string }> = [];
+      const dead = `${queuePrefix}${group}.dead`;
+      for (;;) {
+        const message = await channel.get(dead, { noAck: false });
+        if (!message) break;
+        let event: EventEnvelope | null = null;
+        try {
+          event = JSON.parse(message.content.toString()) as EventEnvelope;
+        } catch {}
+        found.push({ event, reason: String(message.properties.headers?.['x-dead-reason'] ?? '') });
+      }
+      await channel.recover();
+      return found;
+    },
+    publishRaw: async (message) => {
+      channel.publish(exchange, OrderPlacedType, Buffer.from(JSON.stringify(message)), { persistent: true });
+    },
+    close: async () => {
+      await consumer.close();
+      await producer.close();
+      await proxy.stop();
+      await channel.close().catch(() => {});
+      await direct.close();
+      await deleteRabbitTopology(url.toString(), {
+        exchange,
+        queues: [...declaredGroups].map((g) => `${queuePrefix}${g}`),
+        retry: fastRetry,
+      });
+    },
+  };
+});
+
+const OrderPlacedType = 'test.order.placed';

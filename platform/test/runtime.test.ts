@@ -1,0 +1,153 @@
+import type { EventEnvelope } from '@linksmate/proto';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InProcessEventBus } from '../src/bus/in-process';
+import { createEvent } from '../src/outbox/events';
+import { OutboxRelay } from '../src/outbox/relay';
+import { ServiceRuntime } from '../src/service/runtime';
+import { eventually, silentLogger } from '../src/testing/bus';
+import { createEmptyTestDatabase, type TestDatabase } from '../src/testing/database';
+import { createTestAuth } from '../src/testing/tokens';
+import { fixtureMigrations, OrderPlaced, testRegistry } from './fixtures/harness';
+import * as schema from './fixtures/schema';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function freshDatabase(): Promise<TestDatabase> {
+  const database = await createEmptyTestDatabase('platform_runtime');
+  cleanups.push(() => database.drop());
+  return database;
+}
+
+async function runtimeOn(database: TestDatabase, bus: InProcessEventBus) {
+  const auth = await createTestAuth();
+  cleanups.push(() => auth.close());
+  return ServiceRuntime.create({
+    name: 'sample',
+    databaseUrl: database.url,
+    schema,
+    migrationsFolder: fixtureMigrations,
+    logger: silentLogger(),
+    bus,
+    jwksUrl: auth.jwksUrl,
+    registry: testRegistry,
+    relay: { sweepIntervalMs: 50 },
+  });
+}
+
+function inProcessBus() {
+  const bus = new InProcessEventBus({ registry: testRegistry, logger: silentLogger() });
+  cleanups.push(() => bus.close());
+  return bus;
+}
+
+describe('ServiceRuntime', () => {
+  it('when two replicas start on an empty database together, then migrations apply once and both work', async () => {
+    const database = await freshDatabase();
+    const bus = inProcessBus();
+    const [a, b] = await Promise.all([runtimeOn(database, bus), runtimeOn(database, bus)]);
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    const tables = await a.db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('outbox','inbox','effects','orders')`,
+    );
+    expect(tables.rows[0]).toEqual({ n: 4 });
+    expect(await a.readiness()).toEqual({ database: true, bus: true });
+  });
+
+  it('when closed with a handler in flight and events in the outbox, then the handler finishes and the events leave first', async () => {
+    const database = await freshDatabase();
+    const bus = inProcessBus();
+    const runtime = await runtimeOn(database, bus);
+    let finished = false;
+    let release = () => {};
+    const started = new Promise<void>((resolve) => {
+      runtime.consume('slow', ['test.order.*'], async (event, tx) => {
+        resolve();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        await tx.insert(schema.effects).values({ eventId: event.id, consumer: 'slow', sequence: 1 });
+        finished = true;
+      });
+    });
+    const seen: EventEnvelope[] = [];
+    await bus.subscribe({ group: 'observer', patterns: ['#'], handler: async (e) => void seen.push(e) });
+    await runtime.start();
+
+    await runtime.db.transaction((tx) =>
+      runtime.publish(tx, createEvent(OrderPlaced, { sequence: 1 }, 'sample')),
+    );
+    await started;
+    // Written while the handler is busy: only the relay's final flush can send it.
+    await runtime.db.transaction((tx) =>
+      runtime.publish(tx, createEvent(OrderPlaced, { sequence: 2 }, 'sample')),
+    );
+    const closing = runtime.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(finished).toBe(false);
+    release();
+    await closing;
+    expect(finished).toBe(true);
+    await eventually(() =>
+      expect(seen.map((e) => (e.data as { sequence: number }).sequence).sort()).toEqual([1, 2]),
+    );
+  });
+
+  it('when an event fails its schema, then it is refused before it reaches the outbox', async () => {
+    const database = await freshDatabase();
+    const runtime = await runtimeOn(database, inProcessBus());
+    cleanups.push(() => runtime.close());
+    const bad = { ...createEvent(OrderPlaced, { sequence: 1 }, 'sample'), data: { sequence: 'one' } };
+    await expect(runtime.db.transaction((tx) => runtime.publish(tx, bad as EventEnvelope))).rejects.toThrow(
+      /refusing to publish invalid test.order.placed/,
+    );
+  });
+});
+
+describe('OutboxRelay', () => {
+  it('when publishing fails, then the rows back off with the error recorded and leave once the bus takes them', async () => {
+    const database = await freshDatabase();
+    const bus = inProcessBus();
+    const runtime = await runtimeOn(database, bus);
+    cleanups.push(() => runtime.close());
+    let failing = true;
+    const flaky = Object.assign(Object.create(bus), {
+      publish: async (events: EventEnvelope[]) => {
+        if (failing) throw new Error('broker said no');
+        return bus.publish(events);
+      },
+      isConnected: () => true,
+    });
+    const relay = new OutboxRelay({
+      pool: runtime.pool,
+      databaseUrl: database.url,
+      bus: flaky,
+      logger: silentLogger(),
+      sweepIntervalMs: 50,
+    });
+    cleanups.push(() => relay.stop());
+    const seen: EventEnvelope[] = [];
+    await bus.subscribe({ group: 'observer', patterns: ['#'], handler: async (e) => void seen.push(e) });
+    await runtime.db.transaction((tx) =>
+      runtime.publish(tx, createEvent(OrderPlaced, { sequence: 9 }, 'sample')),
+    );
+    await relay.start();
+    await eventually(async () => {
+      const [row] = await runtime.db.select().from(schema.outbox);
+      expect(row?.attempts).toBeGreaterThanOrEqual(1);
+      expect(row?.lastError).toBe('broker said no');
+      expect(row?.sentAt).toBeNull();
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1_000);
+    });
+    failing = false;
+    await eventually(() => expect(seen).toHaveLength(1), 10_000);
+    const [row] = await runtime.db.select().from(schema.outbox);
+    expect(row?.sentAt).not.toBeNull();
+  });
+});

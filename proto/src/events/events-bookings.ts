@@ -1,0 +1,75 @@
+import Type from 'typebox';
+import {
+  AggregateVersion,
+  Cents,
+  Id,
+  Nullable,
+  NullableString,
+  NullableTimestamp,
+  Timestamp,
+} from './common';
+import { defineEvent } from './registry';
+
+export const EventSnapshot = Type.Object({
+  event_id: Id,
+  title: Type.String(),
+  event_type: Type.String(),
+  status: Type.String(),
+  start_time: Timestamp,
+  end_time: NullableTimestamp,
+  venue_id: Nullable(Id),
+  creator_user_id: Nullable(Id),
+  coach_profile_id: Nullable(Id),
+  capacity: Type.Integer({ minimum: 0 }),
+  current_participant_count: Type.Integer({ minimum: 0 }),
+  price_per_participant: Cents,
+  currency: Type.String(),
+  version: AggregateVersion,
+});
+
+export const EventCreated = defineEvent('events.event.created', 1, EventSnapshot);
+export const EventUpdated = defineEvent('events.event.updated', 1, EventSnapshot);
+export const EventCancelled = defineEvent('events.event.cancelled', 1, EventSnapshot);
+export const EventDeleted = defineEvent(
+  'events.event.deleted',
+  1,
+  Type.Object({ event_id: Id, version: AggregateVersion }),
+);
+
+const JoinRequestFacts = Type.Object({
+  request_id: Id,
+  event_id: Id,
+  event_title: Type.String(),
+  user_id: Id,
+  creator_user_id: Nullable(Id),
+  notes: NullableString,
+  occurred_at: Timestamp,
+});
+export const JoinRequestSubmitted = defineEvent('events.join-request.submitted', 1, JoinRequestFacts);
+export const JoinRequestApproved = defineEvent('events.join-request.approved', 1, JoinRequestFacts);
+export const JoinRequestRejected = defineEvent('events.join-request.rejected', 1, JoinRequestFacts);
+
+const BookingFacts = Type.Object({
+  booking_id: Id,
+  event_id: Id,
+  user_id: Id,
+  status: Type.String(),
+  previous_status: NullableString,
+  occurred_at: Timestamp,
+});
+export const BookingConfirmed = defineEvent('events.booking.confirmed', 1, BookingFacts);
+export const BookingCancelled = defineEvent('events.booking.cancelled', 1, BookingFacts);
+export const BookingStatusChanged = defineEvent('events.booking.status-changed', 1, BookingFacts);
+
+export const eventsBookingsEvents = [
+  EventCreated,
+  EventUpdated,
+  EventCancelled,
+  EventDeleted,
+  JoinRequestSubmitted,
+  JoinRequestApproved,
+  JoinRequestRejected,
+  BookingConfirmed,
+  BookingCancelled,
+  BookingStatusChanged,
+];

@@ -1,0 +1,84 @@
+import Type from 'typebox';
+import { MEMBERSHIP_STATUSES, PLAN_IDS } from '../rules';
+import {
+  AggregateVersion,
+  Cents,
+  Id,
+  Nullable,
+  NullableString,
+  NullableTimestamp,
+  Timestamp,
+} from './common';
+import { defineEvent } from './registry';
+
+export const MembershipSnapshot = Type.Object({
+  type: Nullable(Type.Union(PLAN_IDS.map((p) => Type.Literal(p)))),
+  status: Nullable(Type.Union(MEMBERSHIP_STATUSES.map((s) => Type.Literal(s)))),
+  plan_id: NullableString,
+  trial_ends_at: NullableTimestamp,
+  current_period_ends_at: NullableTimestamp,
+  ends_at: NullableTimestamp,
+  cancel_at_period_end: Type.Boolean(),
+  source: Type.Union([Type.Literal('purchase'), Type.Literal('grant')]),
+  provider_subscription_id: NullableString,
+  provider_customer_id: NullableString,
+});
+
+/** Full snapshot of a user's membership after any change; identity keeps its copy from this. */
+export const MembershipChanged = defineEvent(
+  'payments.membership.changed',
+  1,
+  Type.Object({
+    user_id: Id,
+    membership: MembershipSnapshot,
+    changed_at: Timestamp,
+    version: AggregateVersion,
+  }),
+);
+
+export const PaymentPurpose = Type.Union([
+  Type.Literal('membership'),
+  Type.Literal('event_join'),
+  Type.Literal('event_slots'),
+]);
+
+const PaymentFacts = Type.Object({
+  payment_id: Type.String(),
+  provider_payment_intent_id: NullableString,
+  user_id: Id,
+  amount: Cents,
+  gst_amount: Cents,
+  currency: Type.String(),
+  purpose: PaymentPurpose,
+  metadata: Type.Record(
+    Type.String(),
+    Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  ),
+  occurred_at: Timestamp,
+});
+
+export const PaymentSucceeded = defineEvent('payments.payment.succeeded', 1, PaymentFacts);
+export const PaymentFailed = defineEvent(
+  'payments.payment.failed',
+  1,
+  Type.Object({ ...PaymentFacts.properties, failure_message: NullableString }),
+);
+
+export const TransactionRecorded = defineEvent(
+  'payments.transaction.recorded',
+  1,
+  Type.Object({
+    transaction_id: Id,
+    type: Type.String(),
+    status: Type.String(),
+    amount: Cents,
+    currency: Type.String(),
+    user_id: Nullable(Id),
+    user_email: NullableString,
+    description: NullableString,
+    stripe_event_id: NullableString,
+    created_at: Timestamp,
+  }),
+);
+
+export const paymentsEvents = [MembershipChanged, PaymentSucceeded, PaymentFailed, TransactionRecorded];

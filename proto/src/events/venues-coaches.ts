@@ -1,0 +1,72 @@
+import Type from 'typebox';
+import { AggregateVersion, Id, Nullable, NullableString } from './common';
+import { defineEvent } from './registry';
+
+export const VenueSnapshot = Type.Object({
+  venue_id: Id,
+  name: Type.String(),
+  slug: NullableString,
+  address: NullableString,
+  city: NullableString,
+  state: NullableString,
+  lat: Nullable(Type.Number()),
+  lng: Nullable(Type.Number()),
+  is_active: Type.Boolean(),
+  is_verified: Type.Boolean(),
+  version: AggregateVersion,
+});
+export const VenueCreated = defineEvent('venues.venue.created', 1, VenueSnapshot);
+export const VenueUpdated = defineEvent('venues.venue.updated', 1, VenueSnapshot);
+export const VenueDeleted = defineEvent(
+  'venues.venue.deleted',
+  1,
+  Type.Object({ venue_id: Id, version: AggregateVersion }),
+);
+
+export const CoachSnapshot = Type.Object({
+  coach_id: Id,
+  user_id: Nullable(Id),
+  first_name: NullableString,
+  last_name: NullableString,
+  email: NullableString,
+  profile_image_url: NullableString,
+  venue_id: Nullable(Id),
+  is_verified: Type.Boolean(),
+  version: AggregateVersion,
+});
+export const CoachCreated = defineEvent('venues.coach.created', 1, CoachSnapshot);
+export const CoachUpdated = defineEvent('venues.coach.updated', 1, CoachSnapshot);
+export const CoachDeleted = defineEvent(
+  'venues.coach.deleted',
+  1,
+  Type.Object({ coach_id: Id, version: AggregateVersion }),
+);
+export const CoachInvited = defineEvent(
+  'venues.coach.invited',
+  1,
+  Type.Object({ coach_id: Id, email: Type.String(), first_name: NullableString, last_name: NullableString }),
+);
+
+const ClaimFacts = Type.Object({
+  claim_id: Id,
+  entity_type: Type.Union([Type.Literal('coach'), Type.Literal('venue')]),
+  entity_id: Id,
+  user_id: Nullable(Id),
+  status: Type.String(),
+});
+export const ProfileClaimSubmitted = defineEvent('venues.profile-claim.submitted', 1, ClaimFacts);
+export const ProfileClaimApproved = defineEvent('venues.profile-claim.approved', 1, ClaimFacts);
+export const ProfileClaimRejected = defineEvent('venues.profile-claim.rejected', 1, ClaimFacts);
+
+export const venuesCoachesEvents = [
+  VenueCreated,
+  VenueUpdated,
+  VenueDeleted,
+  CoachCreated,
+  CoachUpdated,
+  CoachDeleted,
+  CoachInvited,
+  ProfileClaimSubmitted,
+  ProfileClaimApproved,
+  ProfileClaimRejected,
+];
