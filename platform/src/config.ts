@@ -51,13 +51,8 @@ export function loadConfig<P extends TProperties>(
 
 /** Configuration fragments every service shares. */
 export const ServiceConfigFields = {
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
-    default: 'development',
-  }),
-  LOG_LEVEL: Type.Union(
-    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-    { default: 'info' },
-  ),
+  NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   HOST: Type.String({ default: '0.0.0.0' }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   /** Without it the service cannot publish; the embedded run passes its in-process bus instead. */

@@ -22,6 +22,8 @@ export interface HttpAppOptions {
   /** OpenAPI description of this app's public routes. */
   openapi?: { title: string; description?: string };
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** False when the caller sets its own not-found handler (the gateway's SPA fallback). */
+  jsonNotFound?: boolean;
 }
 
 export type HttpApp = FastifyInstance<
@@ -41,8 +43,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: requestIdFrom,
-    requestIdLogLabel: 'requestId',
-    disableRequestLogging: false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,
@@ -62,7 +62,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  installErrorHandlers(app as unknown as FastifyInstance);
+  installErrorHandlers(app as unknown as FastifyInstance, { notFound: options.jsonNotFound });
 
   if (options.openapi) {
     await app.register(swagger, {

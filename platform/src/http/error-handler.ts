@@ -49,7 +49,7 @@ export function validationBody(validation: AjvError[], context?: string) {
  * One error handler for every service and the gateway: API errors keep their status and shape,
  * framework 4xx errors keep their status, anything else is a 500 that leaks nothing.
  */
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance, options: { notFound?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
@@ -68,9 +68,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' }),
-  );
+  if (options.notFound !== false) {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request)));
+  }
+}
+
+export function notFoundBody(request: FastifyRequest) {
+  return { error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' };
 }

@@ -32,10 +32,14 @@ async function dockerAnswers(): Promise<boolean> {
 
 let containers: Array<{ stop(): Promise<unknown> }> = [];
 
+const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOCAL_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+
 /**
  * Where the tests find PostgreSQL and RabbitMQ: TEST_DATABASE_URL and TEST_AMQP_URL when set (CI
- * sets them); otherwise containers when a Docker engine answers; otherwise the run fails and says
- * what to start. Tests never skip silently.
+ * sets them); otherwise containers when a Docker engine answers; otherwise both on their standard
+ * local ports when they answer there (said on the console); otherwise the run fails and says what
+ * to start. Tests never skip silently.
  */
 export async function resolveTestInfrastructure(): Promise<TestInfrastructure> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -64,9 +68,16 @@ export async function resolveTestInfrastructure(): Promise<TestInfrastructure> {
       amqpUrl: `amqp://guest:guest@${rabbit.getHost()}:${rabbit.getMappedPort(5672)}`,
     };
   }
+  // A developer machine that already runs both on their standard ports.
+  const local = { databaseUrl: LOCAL_DATABASE_URL, amqpUrl: LOCAL_AMQP_URL };
+  if ((await reachable(local.databaseUrl, 5432)) && (await reachable(local.amqpUrl, 5672))) {
+    console.info(`Tests use the local PostgreSQL (${local.databaseUrl}) and RabbitMQ (${local.amqpUrl}).`);
+    return local;
+  }
   throw new Error(
     [
-      'The tests need PostgreSQL and RabbitMQ, and found neither configured nor a Docker engine to start them.',
+      'The tests need PostgreSQL and RabbitMQ, and found neither configured, nor a Docker engine to start them,',
+      'nor both running locally on their standard ports.',
       'Either set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) and',
       'TEST_AMQP_URL (e.g. amqp://guest:guest@127.0.0.1:5672), or start Docker so testcontainers can run them.',
     ].join('\n'),

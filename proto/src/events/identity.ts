@@ -3,7 +3,7 @@ import { ROLES } from '../rules';
 import { AggregateVersion, Id, Nullable, NullableString, NullableTimestamp, Timestamp } from './common';
 import { defineEvent } from './registry';
 
-const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
+const Role = Type.Enum(ROLES);
 
 /**
  * The public snapshot of a user that other contexts project. Every identity.user.* event carries

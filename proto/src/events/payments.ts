@@ -12,8 +12,8 @@ import {
 import { defineEvent } from './registry';
 
 export const MembershipSnapshot = Type.Object({
-  type: Nullable(Type.Union(PLAN_IDS.map((p) => Type.Literal(p)))),
-  status: Nullable(Type.Union(MEMBERSHIP_STATUSES.map((s) => Type.Literal(s)))),
+  type: Nullable(Type.Enum(PLAN_IDS)),
+  status: Nullable(Type.Enum(MEMBERSHIP_STATUSES)),
   plan_id: NullableString,
   trial_ends_at: NullableTimestamp,
   current_period_ends_at: NullableTimestamp,

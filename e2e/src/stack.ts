@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningMakeRun {
+  url: string;
+  dataDir: string;
+  output(): string;
+  /**
+   * Ctrl+C, as a person would: SIGINT to the whole process group. Resolves once every process of
+   * the group (make, node, PostgreSQL) is gone, saying whether that happened without force.
+   */
+  stop(): Promise<{ graceful: boolean }>;
+}
+
+/**
+ * Runs `make run` as a newcomer would, on a fresh data folder and free ports, and waits until it
+ * prints the URL to open.
+ */
+export async function startMakeRun(
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 180_000,
+): Promise<RunningMakeRun> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-data-'));
+  // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const child: ChildProcess = spawn('make', ['run'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`make run did not print its URL in time:\n${output}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const match = /Open (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`make run exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      const groupAlive = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (groupAlive()) process.kill(-child.pid!, 'SIGINT');
+      const deadline = Date.now() + 30_000;
+      while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const graceful = !groupAlive();
+      if (!graceful) process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return { graceful };
+    },
+  };
+}
+
+/** Polls until the URL answers with the status, or fails after the timeout. */
+export async function waitForStatus(url: string, status: number, timeoutMs = 60_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === status) return response;
+      last = `${response.status} ${await response.text()}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer ${status} in time (last: ${last})`);
+}

@@ -1,0 +1,161 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import {
+  bearerToken,
+  createHttpApp,
+  createJwksVerifier,
+  createLogger,
+  type EventBus,
+  type HttpApp,
+  HttpError,
+  InvalidTokenError,
+  type Logger,
+  RabbitMqEventBus,
+  type TokenVerifier,
+} from '@linksmate/platform';
+import { eventRegistry } from '@linksmate/proto';
+import type { FastifyInstance } from 'fastify';
+import { type GatewayConfig, serviceUrls } from './config';
+import { OpenApiGatherer, registerDocs } from './docs';
+import { registerPlatformHealth } from './health';
+import { apiPath, registerProxy } from './proxy';
+import { Realtime } from './realtime';
+import { AUTH_PREFIX } from './routes';
+import { registerSecurityHeaders } from './security-headers';
+import { TokenVersions } from './token-versions';
+import { registerWeb } from './web';
+
+export interface GatewayDeps {
+  /** The bus to consume real-time events from; otherwise one is made from AMQP_URL. */
+  bus?: EventBus;
+  verifier?: TokenVerifier;
+  logger?: Logger;
+}
+
+export interface Gateway {
+  app: HttpApp;
+  realtime: Realtime;
+  tokenVersions: TokenVersions;
+}
+
+function allowedOrigins(config: GatewayConfig): string[] {
+  const listed = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return [...new Set([new URL(config.PUBLIC_URL).origin, ...listed])];
+}
+
+/**
+ * The only public entry: `/api/v1/*` (and the `/v1/*` alias) routed to the owning service, token
+ * and token-version checks, rate limits, security headers, CORS, body limits, `/api/docs`, the web
+ * app with SPA fallback, and Socket.IO on the same port.
+ */
+export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const services = serviceUrls(config);
+  const verifier = deps.verifier ?? createJwksVerifier(config.JWKS_URL);
+  const ownsBus = !deps.bus;
+  let bus = deps.bus;
+  if (!bus) {
+    if (!config.AMQP_URL) throw new Error('gateway: AMQP_URL is required when no event bus is given');
+    bus = new RabbitMqEventBus({
+      url: config.AMQP_URL,
+      registry: eventRegistry,
+      logger: logger.child({ component: 'event-bus' }),
+      connectionName: 'gateway',
+    });
+  }
+  const eventBus = bus;
+  const tokenVersions = new TokenVersions();
+  const app = await createHttpApp({
+    name: 'gateway',
+    logger,
+    readiness: async () => ({ bus: eventBus.isConnected() }),
+    trustProxy: config.TRUST_PROXY,
+    jsonNotFound: false,
+  });
+  const fastify = app as unknown as FastifyInstance;
+
+  registerSecurityHeaders(fastify, { https: config.PUBLIC_URL.startsWith('https:') });
+  const origins = allowedOrigins(config);
+  await fastify.register(cors, {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+  await fastify.register(rateLimit, {
+    global: true,
+    timeWindow: 60_000,
+    max: (request) =>
+      apiPath(request.url)?.startsWith(AUTH_PREFIX) ? config.AUTH_RATE_LIMIT_MAX : config.RATE_LIMIT_MAX,
+    keyGenerator: (request) =>
+      `${apiPath(request.url)?.startsWith(AUTH_PREFIX) ? 'auth' : 'api'}:${request.ip}`,
+    allowList: (request) => apiPath(request.url) === null,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        'rate_limited',
+      ),
+  });
+
+  // Where a token is sent, it must verify and be current; services verify it again for themselves.
+  fastify.addHook('onRequest', async (request) => {
+    if (apiPath(request.url) === null) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    try {
+      const claims = await verifier.verify(token);
+      if (tokenVersions.isStale(claims)) {
+        throw new HttpError(401, 'Your session has ended. Please log in again.', 'token_revoked');
+      }
+    } catch (err) {
+      if (err instanceof InvalidTokenError) {
+        throw new HttpError(
+          401,
+          err.reason === 'expired' ? 'Token has expired' : 'Invalid authentication token',
+          err.reason === 'expired' ? 'token_expired' : 'invalid_token',
+        );
+      }
+      throw err;
+    }
+  });
+
+  await registerProxy(fastify, {
+    services,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    uploadBodyLimit: config.UPLOAD_BODY_LIMIT_BYTES,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: config.UPSTREAM_RESPONSE_TIMEOUT_MS,
+  });
+  registerPlatformHealth(fastify, services);
+  await registerDocs(fastify, new OpenApiGatherer(services));
+  const hasWeb = await registerWeb(fastify, config.WEB_DIST);
+  if (!hasWeb)
+    logger.warn({ webDist: config.WEB_DIST }, 'gateway: no web build found; only the API is served');
+
+  const realtime = new Realtime(app.server, {
+    verifier,
+    tokenVersions,
+    bus: eventBus,
+    logger,
+    corsOrigins: origins,
+  });
+  const snapshot = new AbortController();
+  fastify.addHook('onReady', async () => {
+    if (ownsBus) await eventBus.start();
+    await realtime.start();
+    void tokenVersions.loadSnapshot(services.identity, config.SERVICE_TOKEN, logger, snapshot.signal);
+  });
+  fastify.addHook('preClose', async () => {
+    snapshot.abort();
+    realtime.disconnectAll();
+  });
+  fastify.addHook('onClose', async () => {
+    await realtime.close();
+    if (ownsBus) await eventBus.close();
+  });
+  return { app, realtime, tokenVersions };
+}

@@ -1,0 +1,53 @@
+import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import Type from 'typebox';
+import type { ServiceName } from './routes';
+
+const Url = (defaultUrl: string) => Type.String({ pattern: '^https?://', default: defaultUrl });
+
+export const GatewayConfigSchema = Type.Object({
+  NODE_ENV: ServiceConfigFields.NODE_ENV,
+  LOG_LEVEL: ServiceConfigFields.LOG_LEVEL,
+  HOST: ServiceConfigFields.HOST,
+  PORT: ServicePort(8080),
+  AMQP_URL: ServiceConfigFields.AMQP_URL,
+  JWKS_URL: ServiceConfigFields.JWKS_URL,
+  SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
+  PUBLIC_URL: ServiceConfigFields.PUBLIC_URL,
+  IDENTITY_URL: Url('http://127.0.0.1:3001'),
+  PAYMENTS_URL: Url('http://127.0.0.1:3002'),
+  EVENTS_URL: Url('http://127.0.0.1:3003'),
+  VENUES_URL: Url('http://127.0.0.1:3004'),
+  MESSAGING_URL: Url('http://127.0.0.1:3005'),
+  ADMIN_URL: Url('http://127.0.0.1:3006'),
+  /** Comma-separated origins allowed by CORS; the public URL's origin is always allowed. */
+  CORS_ORIGINS: Type.String({ default: '' }),
+  /** Requests per minute per client address on the API. */
+  RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
+  /** Requests per minute per client address on /auth/*. */
+  AUTH_RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 30 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
+  UPLOAD_BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 105 * 1024 * 1024 }),
+  /** A service that does not accept a connection within this time is answered 503. */
+  UPSTREAM_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 1000 }),
+  UPSTREAM_RESPONSE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** The built web app; served with SPA fallback when present. */
+  WEB_DIST: Type.String({ default: new URL('../../web/dist', import.meta.url).pathname }),
+  /** Behind a load balancer, trust its X-Forwarded-For for client addresses. */
+  TRUST_PROXY: Type.Boolean({ default: false }),
+});
+export type GatewayConfig = Type.Static<typeof GatewayConfigSchema>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(GatewayConfigSchema, env, 'gateway');
+}
+
+export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    identity: config.IDENTITY_URL,
+    'membership-payments': config.PAYMENTS_URL,
+    'events-bookings': config.EVENTS_URL,
+    'venues-coaches': config.VENUES_URL,
+    messaging: config.MESSAGING_URL,
+    admin: config.ADMIN_URL,
+  };
+}

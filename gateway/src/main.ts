@@ -1,0 +1,11 @@
+import { exitOnStartupError, serve } from '@linksmate/platform';
+import { buildGateway } from './app';
+import { loadGatewayConfig } from './config';
+
+try {
+  const config = loadGatewayConfig();
+  const { app } = await buildGateway(config);
+  await serve(app, { port: config.PORT, host: config.HOST });
+} catch (err) {
+  exitOnStartupError(err);
+}

@@ -1,0 +1,132 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import replyFrom from '@fastify/reply-from';
+import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform';
+import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveService, type ServiceName, UPLOAD_PREFIX } from './routes';
+
+/** Limits a streamed body without buffering it: past the limit the stream fails with 413. */
+class BodyLimiter extends Transform {
+  private seen = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) callback(tooLarge(this.limit));
+    else callback(null, chunk);
+  }
+}
+
+const tooLarge = (limit: number) =>
+  new HttpError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`, 'payload_too_large');
+
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current.code && current.code !== 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR') return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
+export interface ProxyOptions {
+  services: Record<ServiceName, string>;
+  bodyLimit: number;
+  uploadBodyLimit: number;
+  connectTimeoutMs: number;
+  responseTimeoutMs: number;
+}
+
+/** The path below the API prefix, or null when the URL is not an API path. */
+export function apiPath(url: string): string | null {
+  const path = url.split('?')[0] ?? '';
+  for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
+    if (path === prefix) return '/';
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length);
+  }
+  return null;
+}
+
+/**
+ * Streams `/api/v1/*` and `/v1/*` to the owning service. Bodies pass through untouched (webhook
+ * signatures stay valid) under a size limit; a service that is down is answered 503 within the
+ * connect timeout.
+ */
+export async function registerProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  await app.register(replyFrom, {
+    undici: {
+      connectTimeout: options.connectTimeoutMs,
+      headersTimeout: options.responseTimeoutMs,
+      bodyTimeout: options.responseTimeoutMs,
+      connections: 128,
+      pipelining: 1,
+    },
+    // A proxy must not replay requests on its own: POSTs are not idempotent, and a 503 is an answer.
+    retryMethods: [],
+    maxRetriesOn503: 0,
+  });
+  await app.register(async (scope) => {
+    const limitFor = (url: string) =>
+      apiPath(url)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
+    // Every body stays a stream for the proxy, counted on its way through.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (request, payload, done) => {
+      const limit = limitFor(request.url);
+      if (Number(request.headers['content-length'] ?? 0) > limit) return done(tooLarge(limit), undefined);
+      const limited = payload.pipe(new BodyLimiter(limit));
+      // The proxy sees the failure through the stream; this only keeps it from going unhandled.
+      limited.on('error', () => {});
+      done(null, limited);
+    });
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = apiPath(request.url)!;
+      const service = resolveService(path);
+      if (!service) return reply.status(404).send(notFoundBody(request));
+      const limit = limitFor(request.url);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.from(`${options.services[service]}${path}${query}`, {
+        rewriteRequestHeaders: (_req, headers) => {
+          const { 'x-service-token': _dropped, ...rest } = headers;
+          return { ...rest, [REQUEST_ID_HEADER]: request.id };
+        },
+        onError: (errorReply, { error }) => {
+          const code = errorCode(error);
+          if ((error as { statusCode?: number }).statusCode === 413 || code === 'payload_too_large') {
+            return errorReply.status(413).send(tooLarge(limit).toBody());
+          }
+          if (code && CONNECTION_FAILURES.has(code)) {
+            request.log.warn({ service, code }, 'gateway: service unavailable');
+            return errorReply.status(503).send({
+              error: `The ${service} service is unavailable. Please try again shortly.`,
+              code: 'service_unavailable',
+            });
+          }
+          if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+            return errorReply
+              .status(504)
+              .send({ error: `The ${service} service did not answer in time.`, code: 'gateway_timeout' });
+          }
+          request.log.error({ service, err: error }, 'gateway: proxy error');
+          return errorReply.status(502).send({ error: 'Bad gateway', code: 'bad_gateway' });
+        },
+      });
+    };
+
+    for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
+      scope.all(`${prefix}/*`, { schema: { hide: true } }, handler);
+    }
+  });
+}

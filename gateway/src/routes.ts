@@ -1,0 +1,67 @@
+/** The six services behind the gateway. */
+export const SERVICE_NAMES = [
+  'identity',
+  'membership-payments',
+  'events-bookings',
+  'venues-coaches',
+  'messaging',
+  'admin',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * Which service answers which public path (OWNERSHIP.md), as prefixes under `/api/v1`.
+ * The longest prefix wins, on whole path segments only.
+ */
+export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/auth', service: 'identity' },
+  { prefix: '/profile', service: 'identity' },
+  { prefix: '/golfers', service: 'identity' },
+  { prefix: '/discovery', service: 'identity' },
+  { prefix: '/upload/profile-image', service: 'identity' },
+
+  { prefix: '/payments', service: 'membership-payments' },
+  { prefix: '/admin/payments', service: 'membership-payments' },
+
+  { prefix: '/events', service: 'events-bookings' },
+  { prefix: '/member-games', service: 'events-bookings' },
+  { prefix: '/bookings', service: 'events-bookings' },
+  { prefix: '/admin/events', service: 'events-bookings' },
+  { prefix: '/admin/bookings', service: 'events-bookings' },
+  { prefix: '/admin/availability', service: 'events-bookings' },
+
+  { prefix: '/venues', service: 'venues-coaches' },
+  { prefix: '/coaches', service: 'venues-coaches' },
+  { prefix: '/claim-profile', service: 'venues-coaches' },
+  { prefix: '/admin/venues', service: 'venues-coaches' },
+  { prefix: '/admin/coaches', service: 'venues-coaches' },
+  { prefix: '/admin/profile-claims', service: 'venues-coaches' },
+  { prefix: '/admin/profile', service: 'venues-coaches' },
+  { prefix: '/upload/venue-photo', service: 'venues-coaches' },
+  { prefix: '/upload/venue-gallery', service: 'venues-coaches' },
+  { prefix: '/upload/venue-image', service: 'venues-coaches' },
+
+  { prefix: '/messages', service: 'messaging' },
+  { prefix: '/announcements', service: 'messaging' },
+  { prefix: '/admin/announcements', service: 'messaging' },
+  { prefix: '/upload/message-media', service: 'messaging' },
+  { prefix: '/dev/mailbox', service: 'messaging' },
+
+  { prefix: '/admin/users', service: 'admin' },
+  { prefix: '/admin/dashboard', service: 'admin' },
+];
+
+const byLength = [...ROUTE_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
+
+/** The service owning a path (without the `/api/v1` prefix), or null. */
+export function resolveService(path: string): ServiceName | null {
+  for (const route of byLength) {
+    if (path === route.prefix || path.startsWith(`${route.prefix}/`)) return route.service;
+  }
+  return null;
+}
+
+/** Paths under these prefixes may carry uploads and get the larger body limit. */
+export const UPLOAD_PREFIX = '/upload/';
+/** Stricter rate limits apply here (ASVS: credential endpoints). */
+export const AUTH_PREFIX = '/auth/';

@@ -1,0 +1,60 @@
+import type { Logger } from '@linksmate/platform';
+import type { AccessTokenClaims, EventEnvelope } from '@linksmate/proto';
+
+/**
+ * The current token version of users whose tokens were revoked (ban, role change, password reset,
+ * deletion). Learned from identity's events and, at start, from identity's snapshot; a token whose
+ * `ver` is below the known version no longer counts.
+ */
+export class TokenVersions {
+  private readonly versions = new Map<number, number>();
+
+  observe(userId: number, version: number): void {
+    if (version > (this.versions.get(userId) ?? 0)) this.versions.set(userId, version);
+  }
+
+  isStale(claims: Pick<AccessTokenClaims, 'user_id' | 'ver'>): boolean {
+    return (this.versions.get(claims.user_id) ?? 0) > claims.ver;
+  }
+
+  /** Feeds an identity.user.* event; other events are ignored. */
+  observeEvent(event: EventEnvelope): void {
+    if (!event.type.startsWith('identity.user.')) return;
+    const data = event.data as { user_id?: unknown; token_version?: unknown };
+    if (typeof data.user_id === 'number' && typeof data.token_version === 'number') {
+      this.observe(data.user_id, data.token_version);
+    }
+  }
+
+  /**
+   * Loads the versions identity knows, retrying in the background until it answers, so a gateway
+   * started after a ban still refuses the banned user's older tokens.
+   */
+  async loadSnapshot(
+    identityUrl: string,
+    serviceToken: string,
+    logger: Logger,
+    signal: AbortSignal,
+  ): Promise<void> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        const response = await fetch(`${identityUrl}/internal/token-versions`, {
+          headers: { 'x-service-token': serviceToken },
+          signal: AbortSignal.any([signal, AbortSignal.timeout(3_000)]),
+        });
+        if (response.ok) {
+          const body = (await response.json()) as {
+            versions: Array<{ user_id: number; token_version: number }>;
+          };
+          for (const v of body.versions) this.observe(v.user_id, v.token_version);
+          return;
+        }
+        logger.warn({ status: response.status }, 'token versions: identity refused the snapshot, retrying');
+      } catch (err) {
+        if (signal.aborted) return;
+        logger.debug({ err: (err as Error).message }, 'token versions: identity not reachable yet');
+      }
+      await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** attempt)).unref?.());
+    }
+  }
+}

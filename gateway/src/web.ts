@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { notFoundBody } from '@linksmate/platform';
+import type { FastifyInstance } from 'fastify';
+import { apiPath } from './proxy';
+
+/**
+ * The built web app with SPA fallback: an unknown page path gets index.html so the client router
+ * can take it; API paths keep their JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints assets, so they never change; index.html must always be fresh.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      apiPath(request.url) === null &&
+      !request.url.startsWith('/socket.io') &&
+      !request.url.startsWith('/api/');
+    if (isPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody(request));
+  });
+  return hasBuild;
+}

@@ -1,0 +1,275 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalVerifier } from '@linksmate/platform';
+import { createTestAuth, eventually, type TestAuth, TestEventBus } from '@linksmate/platform/testing';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from '../src/app';
+import { type GatewayConfig, loadGatewayConfig } from '../src/config';
+import type { ServiceName } from '../src/routes';
+import { startUpstreams, stopUpstream, type Upstream } from './upstreams';
+
+function webBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lm-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>LinksMate</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('gateway', () => {
+  let upstreams: Record<ServiceName, Upstream>;
+  let auth: TestAuth;
+  let bus: TestEventBus;
+  let gateway: Gateway;
+  let base: string;
+  let config: GatewayConfig;
+
+  beforeAll(async () => {
+    upstreams = await startUpstreams();
+    auth = await createTestAuth();
+    bus = new TestEventBus();
+    await bus.start();
+    config = loadGatewayConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      IDENTITY_URL: upstreams.identity.url,
+      PAYMENTS_URL: upstreams['membership-payments'].url,
+      EVENTS_URL: upstreams['events-bookings'].url,
+      VENUES_URL: upstreams['venues-coaches'].url,
+      MESSAGING_URL: upstreams.messaging.url,
+      ADMIN_URL: upstreams.admin.url,
+      JWKS_URL: auth.jwksUrl,
+      AUTH_RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_MAX: '1000',
+      BODY_LIMIT_BYTES: '2048',
+      WEB_DIST: webBuild(),
+      PUBLIC_URL: 'http://localhost:8080',
+      CORS_ORIGINS: 'https://app.example.com',
+    });
+    gateway = await buildGateway(config, { bus, verifier: createLocalVerifier(auth.signer.jwks()) });
+    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await bus?.close();
+    await auth?.close();
+    await Promise.all(Object.values(upstreams ?? {}).map((u) => stopUpstream(u).catch(() => {})));
+  });
+
+  const call = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+  const json = (res: Response): Promise<any> => res.json();
+
+  it('when a path is under /api/v1, then the owning service answers it without the prefix, query kept', async () => {
+    const cases: Array<[string, ServiceName, string]> = [
+      ['/api/v1/auth/login', 'identity', '/auth/login'],
+      ['/api/v1/profile/12?x=1', 'identity', '/profile/12?x=1'],
+      [
+        '/api/v1/admin/payments/transactions?limit=6',
+        'membership-payments',
+        '/admin/payments/transactions?limit=6',
+      ],
+      ['/api/v1/payments/plans', 'membership-payments', '/payments/plans'],
+      ['/api/v1/events/linksmate', 'events-bookings', '/events/linksmate'],
+      ['/api/v1/admin/profile-claims/3', 'venues-coaches', '/admin/profile-claims/3'],
+      ['/api/v1/admin/profile', 'venues-coaches', '/admin/profile'],
+      ['/api/v1/messages/dm/4', 'messaging', '/messages/dm/4'],
+      ['/api/v1/admin/users?page=2', 'admin', '/admin/users?page=2'],
+      ['/v1/announcements?limit=10', 'messaging', '/announcements?limit=10'],
+    ];
+    for (const [path, service, forwarded] of cases) {
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      const body = await json(res);
+      expect([body.service, body.url], path).toEqual([service, forwarded]);
+    }
+  });
+
+  it('when a body is posted, then it reaches the service byte for byte with the request id', async () => {
+    const payload = '{"email":"a@b.co","password":"Secret1!"}';
+    const res = await call('/api/v1/auth/register', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': 'trace-12345678',
+        'x-service-token': 'forged',
+      },
+      body: payload,
+    });
+    const body = await json(res);
+    expect(body.body).toBe(payload);
+    expect(body.method).toBe('POST');
+    expect(body.headers['x-request-id']).toBe('trace-12345678');
+    expect(body.headers['x-service-token']).toBeUndefined();
+    expect(res.headers.get('x-request-id')).toBe('trace-12345678');
+  });
+
+  it('when an /api path belongs to no service, then a JSON 404', async () => {
+    for (const path of ['/api/v1/nothing-here', '/api/v1/internal/token-versions', '/api/elsewhere']) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      expect((await json(res)).code).toBe('not_found');
+    }
+  });
+
+  it('when a page path is asked for, then the web app answers (SPA fallback) with security headers', async () => {
+    const res = await call('/events/42');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const asset = await call('/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('when a configured origin preflights, then CORS allows it; another origin is not allowed', async () => {
+    const allowed = await call('/api/v1/profile', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PUT' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    const other = await call('/api/v1/profile', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'PUT' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when a body is over the limit, then 413 before the service sees it', async () => {
+    const res = await call('/api/v1/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bio: 'x'.repeat(5000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await json(res)).code).toBe('payload_too_large');
+  });
+
+  it('when a token is bad or expired, then 401; when valid, then it passes', async () => {
+    const expired = await auth.tokenFor(5, 'member', {
+      now: new Date(Date.now() - 7_200_000),
+      ttlSeconds: 60,
+    });
+    const bad = await call('/api/v1/profile', { headers: { authorization: 'Bearer not.a.token' } });
+    expect(bad.status).toBe(401);
+    expect((await json(bad)).code).toBe('invalid_token');
+    const old = await call('/api/v1/profile', { headers: { authorization: `Bearer ${expired}` } });
+    expect(old.status).toBe(401);
+    expect((await json(old)).code).toBe('token_expired');
+    const good = await call('/api/v1/profile', {
+      headers: { authorization: `Bearer ${await auth.tokenFor(5)}` },
+    });
+    expect(good.status).toBe(200);
+  });
+
+  it("when identity says a user's tokens were revoked, then older tokens are refused", async () => {
+    const before = await auth.tokenFor(77, 'member', { ver: 1 });
+    gateway.tokenVersions.observe(77, 2);
+    const res = await call('/api/v1/profile', { headers: { authorization: `Bearer ${before}` } });
+    expect(res.status).toBe(401);
+    expect((await json(res)).code).toBe('token_revoked');
+    const after = await auth.tokenFor(77, 'member', { ver: 2 });
+    expect((await call('/api/v1/profile', { headers: { authorization: `Bearer ${after}` } })).status).toBe(
+      200,
+    );
+  });
+
+  it('when /auth is called past its limit, then 429 with a clear message while other paths go on', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await call('/api/v1/auth/forgot-password', { method: 'POST' })).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    const limited = await call('/api/v1/auth/login', { method: 'POST' });
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).error).toMatch(/Too many requests/);
+    expect((await call('/api/v1/events')).status).toBe(200);
+  });
+
+  it('when all services are ready, then /api/v1/health is 200; when one is not, then 503 naming it', async () => {
+    const ok = await call('/api/v1/health');
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).services.identity).toBe('ready');
+    upstreams.admin.ready = false;
+    const degraded = await call('/api/v1/health');
+    upstreams.admin.ready = true;
+    expect(degraded.status).toBe(503);
+    expect((await json(degraded)).services.admin).toBe('not_ready');
+  });
+
+  it("when the docs are asked for, then the services' OpenAPI documents come gathered", async () => {
+    const res = await call('/api/docs/json');
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc.servers).toEqual([{ url: '/api/v1' }]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/identity/thing', '/admin/thing']));
+    expect((await call('/api/docs')).status).toBeLessThan(400);
+  });
+
+  describe('Socket.IO', () => {
+    const connect = (token?: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connectSocket(base, {
+          path: '/socket.io',
+          auth: token ? { token } : {},
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', (err) => {
+          socket.close();
+          reject(err);
+        });
+      });
+
+    it('when the handshake has no valid token, then it is refused', async () => {
+      await expect(connect()).rejects.toThrow('unauthorized');
+      await expect(connect('nope')).rejects.toThrow('unauthorized');
+    });
+
+    it('when the handshake has a valid token, then the socket joins its user room and hears its events', async () => {
+      const socket = await connect(await auth.tokenFor(31));
+      const heard: unknown[] = [];
+      socket.on('membership:changed', (payload) => heard.push(payload));
+      await bus.publish([
+        {
+          id: crypto.randomUUID(),
+          type: 'payments.membership.changed',
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          source: 'membership-payments',
+          correlationId: 'c-1',
+          data: {
+            user_id: 31,
+            membership: {
+              type: 'annual',
+              status: 'trialing',
+              plan_id: 'annual',
+              trial_ends_at: null,
+              current_period_ends_at: null,
+              ends_at: null,
+              cancel_at_period_end: false,
+              source: 'purchase',
+              provider_subscription_id: null,
+              provider_customer_id: null,
+            },
+            changed_at: new Date().toISOString(),
+            version: 1,
+          },
+        },
+      ]);
+      await eventually(() => expect(heard).toHaveLength(1));
+      socket.close();
+    });
+  });
+
+  it('when a service is stopped, then its paths get a JSON 503 within a second', async () => {
+    await stopUpstream(upstreams.messaging);
+    const started = Date.now();
+    const res = await call('/api/v1/messages/conversations');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(res.status).toBe(503);
+    expect((await json(res)).code).toBe('service_unavailable');
+  });
+});

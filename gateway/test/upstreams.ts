@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SERVICE_NAMES, type ServiceName } from '../src/routes';
+
+export interface Upstream {
+  name: ServiceName;
+  url: string;
+  ready: boolean;
+  server: Server;
+}
+
+/**
+ * Stand-ins for the six services: each answers /ready and echoes what the gateway forwarded, so
+ * the tests see exactly what crossed the proxy.
+ */
+export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
+  const entries = await Promise.all(
+    SERVICE_NAMES.map(async (name) => {
+      const upstream = { name, ready: true } as Upstream;
+      upstream.server = createServer((req, res) => {
+        if (req.url === '/ready') {
+          res.writeHead(upstream.ready ? 200 : 503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ status: upstream.ready ? 'ready' : 'not_ready' }));
+          return;
+        }
+        if (req.url === '/health') {
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ status: 'ok', service: name }));
+          return;
+        }
+        if (req.url === '/openapi.json') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              openapi: '3.0.3',
+              info: { title: name, version: '1' },
+              paths: { [`/${name}/thing`]: { get: { responses: { 200: { description: 'ok' } } } } },
+            }),
+          );
+          return;
+        }
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              service: name,
+              method: req.method,
+              url: req.url,
+              headers: req.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        });
+      });
+      await new Promise<void>((resolve) => upstream.server.listen(0, '127.0.0.1', resolve));
+      upstream.url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
+      return [name, upstream] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
+}
+
+export function stopUpstream(upstream: Upstream): Promise<void> {
+  return new Promise((resolve) => {
+    upstream.server.close(() => resolve());
+    upstream.server.closeAllConnections();
+  });
+}

@@ -1,0 +1,53 @@
+import type { TokenVerifier } from '../auth/tokens';
+import type { EventBus } from '../bus/types';
+import type { HttpApp } from '../http/app';
+import { createLogger, type Logger } from '../logger';
+import { createServiceApp } from './app';
+import { ServiceRuntime } from './runtime';
+
+/** What a caller may hand a service instead of letting it make its own (embedded run, tests). */
+export interface ServiceDeps {
+  bus?: EventBus;
+  verifier?: TokenVerifier;
+  logger?: Logger;
+}
+
+/** The configuration every service reads (see ServiceConfigFields). */
+export interface BaseServiceConfig {
+  LOG_LEVEL: string;
+  DATABASE_URL: string;
+  AMQP_URL?: string;
+  DB_POOL_MAX: number;
+  JWKS_URL: string;
+}
+
+/**
+ * Builds a service's runtime (database migrated, bus, outbox, inbox) and its HTTP app, ready for
+ * the service to register its modules on.
+ */
+export async function createService<TSchema extends Record<string, unknown>>(options: {
+  name: string;
+  title: string;
+  schema: TSchema;
+  migrationsFolder: string;
+  config: BaseServiceConfig;
+  deps?: ServiceDeps;
+  bodyLimit?: number;
+}): Promise<{ app: HttpApp; runtime: ServiceRuntime<TSchema> }> {
+  const { config, deps = {} } = options;
+  const logger = deps.logger ?? createLogger(options.name, config.LOG_LEVEL);
+  const runtime = await ServiceRuntime.create({
+    name: options.name,
+    databaseUrl: config.DATABASE_URL,
+    schema: options.schema,
+    migrationsFolder: options.migrationsFolder,
+    logger,
+    bus: deps.bus,
+    amqpUrl: config.AMQP_URL,
+    jwksUrl: config.JWKS_URL,
+    verifier: deps.verifier,
+    poolMax: config.DB_POOL_MAX,
+  });
+  const app = await createServiceApp(runtime, { title: options.title, bodyLimit: options.bodyLimit });
+  return { app, runtime };
+}

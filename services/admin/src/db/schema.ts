@@ -1,0 +1,2 @@
+/** The admin database: this service's tables only. */
+export { inbox, outbox } from '@linksmate/platform';

@@ -1,0 +1,3 @@
+export { buildApp, migrationsFolder } from './app';
+export * from './config';
+export * as schema from './db/schema';

@@ -1,0 +1,10 @@
+import { exitOnStartupError, serve } from '@linksmate/platform';
+import { buildApp } from './app';
+import { loadMessagingConfig } from './config';
+
+try {
+  const config = loadMessagingConfig();
+  await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
+} catch (err) {
+  exitOnStartupError(err);
+}

@@ -1,0 +1,18 @@
+import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import type { VenuesCoachesConfig } from './config';
+import * as schema from './db/schema';
+
+export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
+
+/** venues-coaches: venues, coaches and profile claims. */
+export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
+  const { app } = await createService({
+    name: 'venues-coaches',
+    title: 'LinksMate venues-coaches',
+    schema,
+    migrationsFolder,
+    config,
+    deps,
+  });
+  return app;
+}

@@ -1,0 +1,120 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { freePort } from '../embedded/ports';
+import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
+
+const run = promisify(execFile);
+const root = new URL('../../../', import.meta.url).pathname;
+const autocannon = `${root}node_modules/autocannon/autocannon.js`;
+const tsx = `${root}node_modules/.bin/tsx`;
+
+interface LoadResult {
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+  non2xx: number;
+}
+
+/** The load generator runs as its own process, the same way for both targets. */
+async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), url],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const result = JSON.parse(stdout);
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Starts a process of the distributed run and waits until its /ready answers. */
+async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(tsx, [`${root}${entry}`], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) })).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not become ready`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * A service's /health directly vs through the gateway, both as their own processes of the
+ * distributed run (RabbitMQ bus): same generator, connections and duration.
+ */
+export async function measureGatewayOverhead(options: { connections?: number; seconds?: number } = {}) {
+  const connections = options.connections ?? 32;
+  const seconds = options.seconds ?? 10;
+  const database = await scratchDatabase('gateway');
+  const servicePort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const common = {
+    LOG_LEVEL: 'warn',
+    AMQP_URL: benchAmqpUrl,
+    JWKS_URL: `${serviceUrl}/.well-known/jwks.json`,
+  };
+  const service = await startProcess(
+    'services/identity/src/main.ts',
+    { ...common, PORT: String(servicePort), HOST: '127.0.0.1', DATABASE_URL: database.url },
+    `${serviceUrl}/ready`,
+  );
+  const gateway = await startProcess(
+    'gateway/src/main.ts',
+    {
+      ...common,
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      IDENTITY_URL: serviceUrl,
+      RATE_LIMIT_MAX: String(1_000_000_000),
+    },
+    `${gatewayUrl}/ready`,
+  );
+  try {
+    const directUrl = `${serviceUrl}/health`;
+    const proxiedUrl = `${gatewayUrl}/api/v1/health/identity`;
+    await load(directUrl, connections, 2);
+    await load(proxiedUrl, connections, 2);
+    const direct = await load(directUrl, connections, seconds);
+    const proxied = await load(proxiedUrl, connections, seconds);
+    const ratio = proxied.requestsPerSecond / direct.requestsPerSecond;
+    return {
+      direct,
+      proxied,
+      ratio,
+      report() {
+        return [
+          `Gateway overhead (autocannon, ${connections} connections, ${seconds} s each, identity /health, separate processes):`,
+          `  direct        ${fmt(direct.requestsPerSecond, 0)} req/s   p50 ${direct.latencyP50} ms   p99 ${direct.latencyP99} ms   non-2xx ${direct.non2xx}`,
+          `  via gateway   ${fmt(proxied.requestsPerSecond, 0)} req/s   p50 ${proxied.latencyP50} ms   p99 ${proxied.latencyP99} ms   non-2xx ${proxied.non2xx}`,
+          `  throughput ratio ${fmt(ratio, 2)}   (target ≥ 0.7)`,
+        ].join('\n');
+      },
+    };
+  } finally {
+    await stop(gateway);
+    await stop(service);
+    await database.drop();
+  }
+}

@@ -1,0 +1,14 @@
+import { measureEmbeddedRun } from './embedded';
+import { measureEventLatency } from './event-latency';
+import { measureGatewayOverhead } from './gateway-overhead';
+
+/** `make bench`: prints figures; nothing here passes or fails on a threshold. */
+const only = process.argv[2];
+const line = '─'.repeat(96);
+console.log(
+  `${line}\nLinksMate benchmarks — ${new Date().toISOString()} — ${process.platform} ${process.arch}, node ${process.version}\n${line}`,
+);
+if (!only || only === 'events') console.log(`${(await measureEventLatency()).report()}\n`);
+if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
+if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
+console.log(line);

@@ -1,0 +1,32 @@
+import { ConfigError } from '@linksmate/platform';
+import { startStack } from './stack';
+
+const started = Date.now();
+try {
+  const stack = await startStack();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      '',
+      `  LinksMate is running (ready in ${seconds} s)`,
+      '',
+      `  Open ${stack.url}`,
+      '',
+      '  Stop with Ctrl+C.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping LinksMate…');
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}

@@ -1,0 +1,640 @@
+/**
+ * Checks the deployment descriptors without a Docker engine or a cluster: docker-compose.yml is
+ * validated by compose itself and then read, and the kustomize base and dev overlay are rendered
+ * with `kubectl kustomize` and their objects checked against each other (selectors, ports,
+ * probes, resources, autoscalers, disruption budgets, secret keys, the Ingress).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoPath = (relative: string) => fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
+
+/** Each service and the database it owns (ARCHITECTURE.md / OWNERSHIP.md). */
+const SERVICE_DATABASES: Record<string, string> = {
+  identity: 'identity',
+  'membership-payments': 'payments',
+  'events-bookings': 'events',
+  'venues-coaches': 'venues',
+  messaging: 'messaging',
+  admin: 'admin',
+};
+const SERVICES = Object.keys(SERVICE_DATABASES);
+const DATABASES = Object.values(SERVICE_DATABASES);
+const APP_PROCESSES = ['gateway', ...SERVICES];
+const APP_IMAGE = 'linksmate/app';
+
+// ----- running tools ------------------------------------------------------------------------
+
+type RunResult = { ok: true; stdout: string } | { ok: false; missing: boolean; output: string };
+
+function run(command: string, args: string[]): RunResult {
+  try {
+    const stdout = execFileSync(command, args, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 50_000,
+    });
+    return { ok: true, stdout };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
+    if (e.code === 'ENOENT') return { ok: false, missing: true, output: `${command}: not found` };
+    return {
+      ok: false,
+      missing: false,
+      output: `${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || String(e.message),
+    };
+  }
+}
+
+/** The compose CLI to use: the Docker Compose plugin if it answers, else docker-compose 1.x. */
+function composeCommand(): [string, ...string[]] {
+  if (run('docker', ['compose', 'version']).ok) return ['docker', 'compose'];
+  if (run('docker-compose', ['version']).ok) return ['docker-compose'];
+  throw new Error(
+    'Neither `docker compose` nor `docker-compose` is available to validate docker-compose.yml. ' +
+      "Install the Docker Compose plugin (package docker-compose-plugin) or Debian's docker-compose " +
+      '(apt-get install docker-compose); neither needs a running Docker engine for `config`.',
+  );
+}
+
+const renders = new Map<string, { docs: K8sObject[] } | { error: Error }>();
+
+/** Renders a kustomization with kubectl's built-in kustomize (or a standalone kustomize). */
+function kustomize(dir: string): K8sObject[] {
+  let cached = renders.get(dir);
+  if (!cached) {
+    cached = renderKustomization(dir);
+    renders.set(dir, cached);
+  }
+  if ('error' in cached) throw cached.error;
+  return cached.docs;
+}
+
+function renderKustomization(dir: string): { docs: K8sObject[] } | { error: Error } {
+  let result = run('kubectl', ['kustomize', dir]);
+  if (!result.ok && result.missing) result = run('kustomize', ['build', dir]);
+  if (!result.ok) {
+    if (result.missing) {
+      return {
+        error: new Error(
+          'kubectl is not installed, so the Kubernetes manifests cannot be rendered. Install kubectl ' +
+            '(it has kustomize built in; e.g. from the Kubernetes apt repository pkgs.k8s.io) or the ' +
+            'standalone kustomize binary, and run the test again.',
+        ),
+      };
+    }
+    return { error: new Error(`kustomize could not render ${dir}:\n${result.output}`) };
+  }
+  const docs: K8sObject[] = [];
+  for (const doc of parseAllDocuments(result.stdout)) {
+    if (doc.errors.length)
+      return { error: new Error(`${dir}: rendered YAML is invalid: ${doc.errors[0]?.message}`) };
+    const value = doc.toJS() as K8sObject | null;
+    if (value) docs.push(value);
+  }
+  return { docs };
+}
+
+// ----- Kubernetes object helpers --------------------------------------------------------------
+
+type Labels = Record<string, string>;
+interface Probe {
+  httpGet?: { path?: string; port?: string | number };
+  exec?: { command?: string[] };
+  tcpSocket?: { port?: string | number };
+}
+interface Container {
+  name: string;
+  image?: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: {
+      secretKeyRef?: { name: string; key: string };
+      configMapKeyRef?: { name: string; key: string };
+    };
+  }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+interface PodTemplate {
+  metadata?: { labels?: Labels };
+  spec: { containers: Container[]; initContainers?: Container[] };
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Labels; annotations?: Record<string, string> };
+  // biome-ignore lint/suspicious/noExplicitAny: the spec's shape depends on the kind
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+const ofKind = (docs: K8sObject[], kind: string) => docs.filter((d) => d.kind === kind);
+const workloads = (docs: K8sObject[]) =>
+  docs.filter((d) => d.kind === 'Deployment' || d.kind === 'StatefulSet');
+const template = (workload: K8sObject) => workload.spec.template as PodTemplate;
+const containersOf = (workload: K8sObject) => [
+  ...template(workload).spec.containers,
+  ...(template(workload).spec.initContainers ?? []),
+];
+const isAppImage = (image: string | undefined) => image === APP_IMAGE || !!image?.startsWith(`${APP_IMAGE}:`);
+/** The Deployments of the gateway and the six services: those running the app image. */
+const appDeployments = (docs: K8sObject[]) =>
+  ofKind(docs, 'Deployment').filter((d) => template(d).spec.containers.some((c) => isAppImage(c.image)));
+
+/** A label selector (matchLabels form, or a Service's plain map) selects these labels. */
+function selects(selector: Labels | undefined, labels: Labels | undefined): boolean {
+  if (!selector || Object.keys(selector).length === 0) return false;
+  return Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+}
+
+function isContainerPort(container: Container, port: string | number | undefined): boolean {
+  if (port === undefined) return false;
+  return (container.ports ?? []).some((p) => p.name === port || p.containerPort === port);
+}
+
+function envValue(container: Container, name: string, docs: K8sObject[]): string | undefined {
+  const entry = container.env?.find((e) => e.name === name);
+  if (!entry) return undefined;
+  if (entry.value !== undefined) return entry.value;
+  const ref = entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef;
+  const kind = entry.valueFrom?.secretKeyRef ? 'Secret' : 'ConfigMap';
+  const source = ofKind(docs, kind).find((d) => d.metadata.name === ref?.name);
+  return ref ? (source?.stringData?.[ref.key] ?? source?.data?.[ref.key]) : undefined;
+}
+
+/** Database names created by `CREATE DATABASE` statements in an SQL script. */
+function createdDatabases(sql: string): string[] {
+  return [...sql.matchAll(/create\s+database\s+"?([a-z_][a-z0-9_]*)"?/gi)].map((m) =>
+    (m[1] ?? '').toLowerCase(),
+  );
+}
+
+// ----- docker-compose.yml ---------------------------------------------------------------------
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  command?: string[] | string;
+  environment?: Record<string, string | number | boolean | null> | string[];
+  healthcheck?: { test?: string[] | string; disable?: boolean };
+  depends_on?: Record<string, { condition?: string }> | string[];
+  ports?: (string | { published?: string | number; target?: number })[];
+  volumes?: (string | { source?: string; target?: string })[];
+  restart?: string;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+/** Replaces ${VAR:-default} / ${VAR-default} with its default, ${VAR} with '', as compose would without env. */
+const withComposeDefaults = (value: string) =>
+  value.replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/gi, (_m, fallback: string | undefined) => fallback ?? '');
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(
+      env.map((entry) => {
+        const i = entry.indexOf('=');
+        return i < 0 ? [entry, ''] : [entry.slice(0, i), entry.slice(i + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, withComposeDefaults(String(v ?? ''))]));
+}
+
+function loadCompose(): ComposeFile {
+  // merge: true resolves the `<<: *anchor` merge keys the file uses for shared settings.
+  return parse(readFileSync(repoPath('docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
+}
+
+describe('docker-compose.yml', () => {
+  it('when compose validates the file, then it reports no error', () => {
+    const [command, ...prefix] = composeCommand();
+    const result = run(command, [...prefix, '-f', repoPath('docker-compose.yml'), 'config', '-q']);
+    if (!result.ok)
+      throw new Error(`\`${command} ${[...prefix, 'config', '-q'].join(' ')}\` failed:\n${result.output}`);
+  });
+
+  it('when the file is read, then the six services, the gateway, postgres, rabbitmq and a mail catcher are defined', () => {
+    const { services } = loadCompose();
+    for (const name of [...APP_PROCESSES, 'postgres', 'rabbitmq'])
+      expect(Object.keys(services)).toContain(name);
+    expect(services.postgres?.image).toMatch(/^postgres:16/);
+    expect(services.rabbitmq?.image).toMatch(/^rabbitmq:3\.13-management/);
+    const mailCatchers = Object.values(services).filter((s) =>
+      /mailpit|mailhog|smtp4dev/.test(s.image ?? ''),
+    );
+    expect(mailCatchers, 'a mail catcher service (e.g. axllent/mailpit)').toHaveLength(1);
+  });
+
+  it('when the file is read, then every container has a health check', () => {
+    const { services } = loadCompose();
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.healthcheck?.test, `${name} has a healthcheck`).toBeTruthy();
+      expect(service.healthcheck?.disable, `${name} healthcheck is enabled`).not.toBe(true);
+      expect(service.restart, `${name} has a restart policy`).toBeTruthy();
+    }
+    const check = (name: string) => [services[name]?.healthcheck?.test ?? []].flat().join(' ');
+    expect(check('postgres')).toContain('pg_isready');
+    expect(check('rabbitmq')).toContain('rabbitmq-diagnostics');
+    for (const name of APP_PROCESSES) expect(check(name), `${name} checks /ready`).toContain('/ready');
+  });
+
+  it('when the app processes are read, then all seven share one image and start their own entry point', () => {
+    const { services } = loadCompose();
+    const images = new Set(APP_PROCESSES.map((name) => services[name]?.image));
+    expect(images.size).toBe(1);
+    expect([...images][0]).toMatch(/^linksmate\/app(:|$)/);
+    for (const name of APP_PROCESSES) {
+      expect(services[name]?.build, `${name} builds from the Dockerfile`).toBeTruthy();
+      const entry = name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+      expect([services[name]?.command ?? []].flat().join(' '), `${name} command`).toContain(entry);
+    }
+  });
+
+  it("when each service's DATABASE_URL is read, then it names that service's own database on postgres", () => {
+    const { services } = loadCompose();
+    for (const [name, database] of Object.entries(SERVICE_DATABASES)) {
+      const url = new URL(environmentOf(services[name] as ComposeService).DATABASE_URL ?? 'missing://');
+      expect(url.protocol, `${name} DATABASE_URL scheme`).toMatch(/^postgres(ql)?:$/);
+      expect(url.hostname, `${name} DATABASE_URL host`).toBe('postgres');
+      expect(url.pathname, `${name} DATABASE_URL database`).toBe(`/${database}`);
+    }
+    expect(environmentOf(services.gateway as ComposeService).DATABASE_URL).toBeUndefined();
+  });
+
+  it('when the services and gateway are read, then they wait for healthy dependencies and reach the bus', () => {
+    const { services } = loadCompose();
+    const healthyDeps = (name: string) => {
+      const deps = services[name]?.depends_on ?? {};
+      expect(Array.isArray(deps), `${name} depends_on uses conditions`).toBe(false);
+      return Object.entries(deps as Record<string, { condition?: string }>)
+        .filter(([, d]) => d.condition === 'service_healthy')
+        .map(([dep]) => dep);
+    };
+    for (const name of SERVICES) {
+      expect(healthyDeps(name), `${name} waits for postgres and rabbitmq`).toEqual(
+        expect.arrayContaining(['postgres', 'rabbitmq']),
+      );
+    }
+    expect(healthyDeps('gateway')).toEqual(expect.arrayContaining(['rabbitmq', ...SERVICES]));
+    for (const name of APP_PROCESSES) {
+      const env = environmentOf(services[name] as ComposeService);
+      expect(env.AMQP_URL, `${name} AMQP_URL`).toMatch(/^amqp:\/\/[^@]+@rabbitmq:5672/);
+      expect(env.HOST, `${name} HOST`).toBe('0.0.0.0');
+      expect(env.JWKS_URL, `${name} JWKS_URL`).toBe('http://identity:3001/.well-known/jwks.json');
+      expect((env.SERVICE_TOKEN ?? '').length, `${name} SERVICE_TOKEN length`).toBeGreaterThanOrEqual(16);
+    }
+    const gatewayPorts = (services.gateway?.ports ?? []).map(String);
+    expect(
+      gatewayPorts.some((p) => /(^|:)8080:8080$/.test(p)),
+      'gateway published on 8080',
+    ).toBe(true);
+    expect(environmentOf(services.messaging as ComposeService).SMTP_URL).toMatch(/^smtp:\/\/mailpit:1025/);
+  });
+
+  it('when postgres is read, then its data lives in a named volume and the init script creates all six databases', () => {
+    const { services, volumes } = loadCompose();
+    const mounts = (services.postgres?.volumes ?? []).map(String);
+    const dataVolume = mounts.find((m) => m.endsWith(':/var/lib/postgresql/data'))?.split(':')[0];
+    expect(dataVolume, 'postgres data volume').toBeTruthy();
+    expect(Object.keys(volumes ?? {})).toContain(dataVolume);
+    expect(
+      mounts.some((m) => /^\.\/deploy\/postgres\/init\.sql:\/docker-entrypoint-initdb\.d\//.test(m)),
+    ).toBe(true);
+    const created = createdDatabases(readFileSync(repoPath('deploy/postgres/init.sql'), 'utf8'));
+    expect(created.sort()).toEqual([...DATABASES].sort());
+  });
+});
+
+// ----- Kubernetes -----------------------------------------------------------------------------
+
+describe.each([
+  ['the kustomize base', 'k8s/base'],
+  ['the dev overlay', 'k8s/overlays/dev'],
+])('%s', (label, dir) => {
+  const docs = () => kustomize(dir);
+
+  it(`when ${label} is rendered, then the gateway and the six services each have a Deployment in namespace linksmate`, () => {
+    const all = docs();
+    expect(
+      appDeployments(all)
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...APP_PROCESSES].sort());
+    for (const doc of all) {
+      if (doc.kind === 'Namespace') expect(doc.metadata.name).toBe('linksmate');
+      else expect(doc.metadata.namespace, `${doc.kind}/${doc.metadata.name} namespace`).toBe('linksmate');
+    }
+    for (const d of appDeployments(all)) {
+      const entry =
+        d.metadata.name === 'gateway' ? 'gateway/src/main.ts' : `services/${d.metadata.name}/src/main.ts`;
+      const container = template(d).spec.containers[0] as Container & { command?: string[]; args?: string[] };
+      expect([...(container.command ?? []), ...(container.args ?? [])].join(' '), d.metadata.name).toContain(
+        entry,
+      );
+      expect(d.metadata.labels?.['app.kubernetes.io/part-of']).toBe('linksmate');
+      expect(d.metadata.labels?.['app.kubernetes.io/name']).toBe(d.metadata.name);
+    }
+  });
+
+  it(`when ${label} is rendered, then every app Deployment checks liveness on /health and readiness on /ready`, () => {
+    for (const d of appDeployments(docs())) {
+      for (const c of template(d).spec.containers) {
+        const where = `${d.metadata.name}/${c.name}`;
+        expect(c.livenessProbe?.httpGet?.path, `${where} liveness`).toBe('/health');
+        expect(c.readinessProbe?.httpGet?.path, `${where} readiness`).toBe('/ready');
+        expect(isContainerPort(c, c.livenessProbe?.httpGet?.port), `${where} liveness port`).toBe(true);
+        expect(isContainerPort(c, c.readinessProbe?.httpGet?.port), `${where} readiness port`).toBe(true);
+      }
+      const pod = template(d).spec as {
+        terminationGracePeriodSeconds?: number;
+        securityContext?: { runAsNonRoot?: boolean };
+      };
+      expect(pod.securityContext?.runAsNonRoot, `${d.metadata.name} runAsNonRoot`).toBe(true);
+      expect(pod.terminationGracePeriodSeconds, `${d.metadata.name} grace period`).toBe(30);
+    }
+    // The other workloads (databases, broker, mail catcher) are probed too, in their own way.
+    for (const w of workloads(docs())) {
+      for (const c of template(w).spec.containers) {
+        expect(c.livenessProbe, `${w.metadata.name}/${c.name} liveness`).toBeTruthy();
+        expect(c.readinessProbe, `${w.metadata.name}/${c.name} readiness`).toBeTruthy();
+      }
+    }
+  });
+
+  it(`when ${label} is rendered, then every container requests and limits cpu and memory`, () => {
+    for (const w of workloads(docs())) {
+      for (const c of containersOf(w)) {
+        const where = `${w.kind}/${w.metadata.name}/${c.name}`;
+        for (const kind of ['requests', 'limits'] as const) {
+          for (const resource of ['cpu', 'memory']) {
+            expect(c.resources?.[kind]?.[resource], `${where} ${kind}.${resource}`).toBeTruthy();
+          }
+        }
+      }
+    }
+  });
+
+  it(`when ${label} is rendered, then every workload's selector matches its pod template labels`, () => {
+    for (const w of workloads(docs())) {
+      const { matchLabels, matchExpressions } = w.spec.selector ?? {};
+      expect(matchExpressions, `${w.metadata.name} uses matchLabels only`).toBeUndefined();
+      expect(
+        selects(matchLabels, template(w).metadata?.labels),
+        `${w.kind}/${w.metadata.name} selector`,
+      ).toBe(true);
+    }
+  });
+
+  it(`when ${label} is rendered, then a Service selects each workload's pods on a container port`, () => {
+    const services = ofKind(docs(), 'Service');
+    for (const w of workloads(docs())) {
+      const podLabels = template(w).metadata?.labels;
+      const matching = services.filter((s) => selects(s.spec.selector, podLabels));
+      expect(matching.length, `a Service for ${w.kind}/${w.metadata.name}`).toBeGreaterThan(0);
+      for (const s of matching) {
+        for (const port of s.spec.ports as { port: number; targetPort?: string | number }[]) {
+          const target = port.targetPort ?? port.port;
+          const found = template(w).spec.containers.some((c) => isContainerPort(c, target));
+          expect(
+            found,
+            `Service/${s.metadata.name} targetPort ${target} is a container port of ${w.metadata.name}`,
+          ).toBe(true);
+        }
+      }
+      // A Service must not select pods of another workload.
+      for (const other of workloads(docs()).filter((o) => o !== w)) {
+        for (const s of matching) {
+          expect(
+            selects(s.spec.selector, template(other).metadata?.labels),
+            `Service/${s.metadata.name} vs ${other.metadata.name}`,
+          ).toBe(false);
+        }
+      }
+    }
+    if (dir.endsWith('base')) {
+      // Gateway URLs in the ConfigMap use Service name = process name, Service port = container port.
+      const config = ofKind(docs(), 'ConfigMap').find((c) => c.metadata.name === 'linksmate-config');
+      for (const key of [
+        'IDENTITY_URL',
+        'PAYMENTS_URL',
+        'EVENTS_URL',
+        'VENUES_URL',
+        'MESSAGING_URL',
+        'ADMIN_URL',
+      ]) {
+        const url = new URL(config?.data?.[key] ?? 'missing://');
+        const service = services.find((s) => s.metadata.name === url.hostname);
+        expect(service, `${key} points at a Service`).toBeTruthy();
+        expect(
+          service?.spec.ports.map((p: { port: number }) => String(p.port)),
+          key,
+        ).toContain(url.port);
+      }
+    }
+  });
+
+  it(`when ${label} is rendered, then a CPU HorizontalPodAutoscaler targets the gateway and each service`, () => {
+    const hpas = ofKind(docs(), 'HorizontalPodAutoscaler');
+    for (const d of appDeployments(docs())) {
+      const hpa = hpas.find(
+        (h) =>
+          h.spec.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef?.name === d.metadata.name,
+      );
+      expect(hpa, `HPA for ${d.metadata.name}`).toBeTruthy();
+      expect(hpa?.apiVersion).toBe('autoscaling/v2');
+      expect(hpa?.spec.minReplicas).toBeGreaterThanOrEqual(1);
+      expect(hpa?.spec.maxReplicas).toBeGreaterThanOrEqual(hpa?.spec.minReplicas);
+      const cpu = (hpa?.spec.metrics ?? []).find(
+        (m: { type: string; resource?: { name: string } }) =>
+          m.type === 'Resource' && m.resource?.name === 'cpu',
+      );
+      expect(cpu?.resource?.target?.averageUtilization, `${d.metadata.name} CPU target`).toBeGreaterThan(0);
+    }
+  });
+
+  it(`when ${label} is rendered, then a PodDisruptionBudget selects the pods of each app Deployment and no other`, () => {
+    const pdbs = ofKind(docs(), 'PodDisruptionBudget');
+    for (const d of appDeployments(docs())) {
+      const own = pdbs.filter((p) => selects(p.spec.selector?.matchLabels, template(d).metadata?.labels));
+      expect(own, `one PDB for ${d.metadata.name}`).toHaveLength(1);
+      const spec = own[0]?.spec;
+      expect(spec?.minAvailable ?? spec?.maxUnavailable, `${d.metadata.name} PDB budget`).toBeDefined();
+      for (const other of workloads(docs()).filter((o) => o !== d)) {
+        expect(selects(spec?.selector?.matchLabels, template(other).metadata?.labels)).toBe(false);
+      }
+    }
+  });
+
+  it(`when ${label} is rendered, then the nginx Ingress routes every path to the gateway Service, WebSockets and 100 MB uploads included`, () => {
+    const [ingress, ...others] = ofKind(docs(), 'Ingress');
+    expect(others).toHaveLength(0);
+    expect(ingress?.apiVersion).toBe('networking.k8s.io/v1');
+    expect(ingress?.spec.ingressClassName).toBe('nginx');
+    const gateway = ofKind(docs(), 'Service').find((s) => s.metadata.name === 'gateway');
+    const paths = (ingress?.spec.rules ?? []).flatMap(
+      (r: { http?: { paths: unknown[] } }) => r.http?.paths ?? [],
+    ) as { path: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[];
+    expect(paths.map((p) => p.path)).toContain('/');
+    for (const p of paths) {
+      expect(p.backend.service.name).toBe('gateway');
+      const port = p.backend.service.port;
+      expect(
+        gateway?.spec.ports.some(
+          (sp: { name?: string; port: number }) => sp.name === port.name || sp.port === port.number,
+        ),
+        'Ingress backend port exists on the gateway Service',
+      ).toBe(true);
+    }
+    const annotations = ingress?.metadata.annotations ?? {};
+    const prefix = 'nginx.ingress.kubernetes.io/';
+    expect(Number(annotations[`${prefix}proxy-read-timeout`])).toBeGreaterThanOrEqual(3600);
+    expect(Number(annotations[`${prefix}proxy-send-timeout`])).toBeGreaterThanOrEqual(3600);
+    const bodySize = /^(\d+)([kmg]?)$/i.exec(annotations[`${prefix}proxy-body-size`] ?? '');
+    const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[
+      (bodySize?.[2] ?? '').toLowerCase() as '' | 'k' | 'm' | 'g'
+    ];
+    expect(Number(bodySize?.[1] ?? 0) * unit, 'proxy-body-size').toBeGreaterThanOrEqual(100 * 1024 ** 2);
+  });
+
+  it(`when ${label} is rendered, then every Secret and ConfigMap key the containers use exists`, () => {
+    const all = docs();
+    const find = (kind: string, name: string) => ofKind(all, kind).find((d) => d.metadata.name === name);
+    for (const w of workloads(all)) {
+      for (const c of containersOf(w)) {
+        for (const source of c.envFrom ?? []) {
+          if (source.configMapRef)
+            expect(find('ConfigMap', source.configMapRef.name), `${w.metadata.name} envFrom`).toBeTruthy();
+          if (source.secretRef)
+            expect(find('Secret', source.secretRef.name), `${w.metadata.name} envFrom`).toBeTruthy();
+        }
+        for (const entry of c.env ?? []) {
+          const ref = entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef;
+          if (!ref) continue;
+          const object = find(entry.valueFrom?.secretKeyRef ? 'Secret' : 'ConfigMap', ref.name);
+          const keys = Object.keys({ ...object?.data, ...object?.stringData });
+          expect(keys, `${w.metadata.name}/${c.name} ${entry.name} -> ${ref.name}.${ref.key}`).toContain(
+            ref.key,
+          );
+        }
+      }
+    }
+    for (const d of appDeployments(all)) {
+      const c = template(d).spec.containers[0] as Container;
+      for (const name of ['AMQP_URL', 'SERVICE_TOKEN']) {
+        expect(
+          c.env?.some((e) => e.name === name),
+          `${d.metadata.name} ${name}`,
+        ).toBe(true);
+      }
+      const hasDatabase = c.env?.some((e) => e.name === 'DATABASE_URL');
+      expect(hasDatabase, `${d.metadata.name} DATABASE_URL`).toBe(d.metadata.name !== 'gateway');
+    }
+  });
+});
+
+describe('the kustomize base', () => {
+  it('when the base Secret is rendered, then every value is a placeholder marked to be replaced', () => {
+    const secret = ofKind(kustomize('k8s/base'), 'Secret').find(
+      (s) => s.metadata.name === 'linksmate-secrets',
+    );
+    const values = Object.entries(secret?.stringData ?? {});
+    expect(values.map(([k]) => k)).toEqual(
+      expect.arrayContaining([
+        ...SERVICES.map((s) => `${(SERVICE_DATABASES[s] as string).toUpperCase()}_DATABASE_URL`),
+        'AMQP_URL',
+        'SERVICE_TOKEN',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PUBLISHABLE_KEY',
+        'SMTP_URL',
+      ]),
+    );
+    for (const [key, value] of values) expect(value, key).toContain('REPLACE_ME');
+  });
+});
+
+describe('the dev overlay', () => {
+  const docs = () => kustomize('k8s/overlays/dev');
+
+  it('when the dev overlay is rendered, then it runs PostgreSQL and RabbitMQ as StatefulSets with persistent volumes', () => {
+    const sets = ofKind(docs(), 'StatefulSet');
+    const postgres = sets.find((s) =>
+      template(s).spec.containers.some((c) => c.image?.startsWith('postgres:')),
+    );
+    const rabbitmq = sets.find((s) =>
+      template(s).spec.containers.some((c) => c.image?.startsWith('rabbitmq:')),
+    );
+    expect(postgres, 'PostgreSQL StatefulSet').toBeTruthy();
+    expect(rabbitmq, 'RabbitMQ StatefulSet').toBeTruthy();
+    expect(rabbitmq && template(rabbitmq).spec.containers[0]?.image).toMatch(/management/);
+    for (const set of [postgres, rabbitmq]) {
+      expect(
+        set?.spec.volumeClaimTemplates?.length,
+        `${set?.metadata.name} volumeClaimTemplates`,
+      ).toBeGreaterThan(0);
+      expect(ofKind(docs(), 'Service').some((s) => s.metadata.name === set?.spec.serviceName)).toBe(true);
+    }
+    const mail = ofKind(docs(), 'Deployment').find((d) =>
+      template(d).spec.containers.some((c) => c.image?.includes('mailpit')),
+    );
+    expect(mail, 'mailpit Deployment').toBeTruthy();
+  });
+
+  it('when the dev overlay is rendered, then the PostgreSQL init script creates all six databases', () => {
+    const postgres = ofKind(docs(), 'StatefulSet').find((s) => s.metadata.name === 'postgres') as K8sObject;
+    const volumes =
+      (template(postgres).spec as { volumes?: { name: string; configMap?: { name: string } }[] }).volumes ??
+      [];
+    const mounts =
+      (template(postgres).spec.containers[0] as { volumeMounts?: { name: string; mountPath: string }[] })
+        .volumeMounts ?? [];
+    const initMount = mounts.find((m) => m.mountPath.startsWith('/docker-entrypoint-initdb.d'));
+    const configMapName = volumes.find((v) => v.name === initMount?.name)?.configMap?.name;
+    const config = ofKind(docs(), 'ConfigMap').find((c) => c.metadata.name === configMapName);
+    expect(config, 'init ConfigMap mounted into /docker-entrypoint-initdb.d').toBeTruthy();
+    const created = Object.values(config?.data ?? {}).flatMap(createdDatabases);
+    expect(created.sort()).toEqual([...DATABASES].sort());
+  });
+
+  it("when the dev overlay is rendered, then each service's DATABASE_URL names its own database on the in-cluster postgres", () => {
+    const all = docs();
+    for (const d of appDeployments(all)) {
+      const c = template(d).spec.containers[0] as Container;
+      const amqp = new URL(envValue(c, 'AMQP_URL', all) ?? 'missing://');
+      expect(amqp.hostname, `${d.metadata.name} AMQP_URL host`).toBe('rabbitmq');
+      expect((envValue(c, 'SERVICE_TOKEN', all) ?? '').length).toBeGreaterThanOrEqual(16);
+      if (d.metadata.name === 'gateway') continue;
+      const url = new URL(envValue(c, 'DATABASE_URL', all) ?? 'missing://');
+      expect(url.hostname, `${d.metadata.name} DATABASE_URL host`).toBe('postgres');
+      expect(url.pathname, `${d.metadata.name} DATABASE_URL database`).toBe(
+        `/${SERVICE_DATABASES[d.metadata.name]}`,
+      );
+    }
+    const messaging = appDeployments(all).find((d) => d.metadata.name === 'messaging') as K8sObject;
+    expect(envValue(template(messaging).spec.containers[0] as Container, 'SMTP_URL', all)).toMatch(
+      /^smtp:\/\/mailpit:1025/,
+    );
+  });
+
+  it('when the dev overlay is rendered, then everything runs one replica and the autoscalers may go down to one', () => {
+    for (const d of ofKind(docs(), 'Deployment')) expect(d.spec.replicas, d.metadata.name).toBe(1);
+    for (const h of ofKind(docs(), 'HorizontalPodAutoscaler'))
+      expect(h.spec.minReplicas, h.metadata.name).toBe(1);
+  });
+});

@@ -1,0 +1,57 @@
+import { DELAYS_MS } from '@linksmate/proto';
+import { Box, Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { onMembershipRequired } from '../../lib/api-client';
+import { SessionProvider } from '../../lib/session-context';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+
+/** Spec 1 §6: any 402 with membership_required sends the user to the membership page after 2 s. */
+function MembershipRedirect() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onMembershipRequired((error) => {
+        notifications.show({
+          id: 'membership-required',
+          color: 'yellow',
+          title: 'Membership required',
+          message: 'You need an active membership to access this feature. Redirecting to membership page...',
+        });
+        setTimeout(
+          () => navigate(error.redirectUrl ?? '/membership', { state: { required: true } }),
+          DELAYS_MS.membershipRedirect,
+        );
+      }),
+    [navigate],
+  );
+  return null;
+}
+
+export function PageLoader() {
+  return (
+    <Center py={120}>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <SessionProvider>
+      <MembershipRedirect />
+      <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+        <Navbar />
+        <Box component="main" id="main" style={{ flex: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
+      <ScrollRestoration />
+    </SessionProvider>
+  );
+}

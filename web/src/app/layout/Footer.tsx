@@ -1,0 +1,86 @@
+import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { Logo } from '../../components/Logo';
+import classes from './Footer.module.css';
+
+const SECTIONS = [
+  {
+    title: 'Navigation',
+    links: [
+      { label: 'Home', to: '/' },
+      { label: 'Find Golfers', to: '/find-golfers' },
+      { label: 'My Profile', to: '/profile' },
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      { label: 'Login', to: '/login' },
+      { label: 'Register', to: '/register' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Privacy Policy', to: '/privacy' },
+    ],
+  },
+];
+
+// The spec gives the social links placeholder targets.
+const SOCIAL = [
+  { label: 'LinksMate on Facebook', icon: IconBrandFacebook },
+  { label: 'LinksMate on Instagram', icon: IconBrandInstagram },
+  { label: 'LinksMate on X', icon: IconBrandX },
+  { label: 'LinksMate on YouTube', icon: IconBrandYoutube },
+];
+
+export function Footer() {
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg" py={48}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+          <Stack gap="sm">
+            <Logo inverted />
+            <Text size="sm" c="fairway.1" maw={280}>
+              Connects golfers, finds playing partners, organises games and discovers courses.
+            </Text>
+            <Group gap="xs">
+              {SOCIAL.map(({ label, icon: Icon }) => (
+                <ActionIcon
+                  key={label}
+                  component="a"
+                  href="#"
+                  variant="subtle"
+                  color="gray.0"
+                  size="lg"
+                  aria-label={label}
+                  onClick={(event) => event.preventDefault()}
+                >
+                  <Icon size={20} />
+                </ActionIcon>
+              ))}
+            </Group>
+          </Stack>
+          {SECTIONS.map((section) => (
+            <Stack key={section.title} gap="xs">
+              <Title order={2} size="sm" c="white" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+                {section.title}
+              </Title>
+              {section.links.map((link) => (
+                <Anchor key={link.to} component={Link} to={link.to} size="sm" className={classes.link}>
+                  {link.label}
+                </Anchor>
+              ))}
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="fairway.2" mt={40}>
+          © {new Date().getFullYear()} LinksMate. All rights reserved.
+        </Text>
+      </Container>
+    </Box>
+  );
+}

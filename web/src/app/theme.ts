@@ -1,0 +1,46 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A calm golf green, from the lightest tint to the deepest shade. */
+const fairway: MantineColorsTuple = [
+  '#e9f7ef',
+  '#d3eddd',
+  '#a6dbbb',
+  '#76c897',
+  '#4fb879',
+  '#37ad66',
+  '#28a75c',
+  '#1f7a4d',
+  '#176640',
+  '#0c5233',
+];
+
+const sand: MantineColorsTuple = [
+  '#fff9e6',
+  '#fdf0cc',
+  '#fae09a',
+  '#f7cf63',
+  '#f5c542',
+  '#f3ba26',
+  '#f2b414',
+  '#d79e03',
+  '#bf8c00',
+  '#a57800',
+];
+
+export const theme = createTheme({
+  primaryColor: 'fairway',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { fairway, sand },
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+  },
+});

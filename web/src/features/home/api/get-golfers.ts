@@ -1,0 +1,58 @@
+import { PAGE_SIZES } from '@linksmate/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryString } from '../../../lib/api-client';
+import { getStoredToken } from '../../../lib/session';
+
+/** Golfer card (spec 1 §3, camelCase on the home page). */
+export interface GolferCard {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+  profileImageUrl: string | null;
+  skillLevel: string | null;
+  handicap: number | null;
+}
+
+interface GolfersResponse {
+  users: Array<{
+    id: number;
+    username: string;
+    first_name: string | null;
+    last_name: string | null;
+    profile_image_url: string | null;
+    skill_level: string | null;
+    manual_handicap: number | null;
+  }>;
+}
+
+export async function getGolfers(
+  page = 1,
+  limit: number = PAGE_SIZES.featuredGolfers,
+): Promise<GolferCard[]> {
+  // Spec 1 §7: the call is made only if a token exists.
+  if (!getStoredToken()) return [];
+  try {
+    const body = await api.get<GolfersResponse>(`/golfers${queryString({ page, limit })}`);
+    return (body.users ?? []).map((u) => ({
+      id: u.id,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      username: u.username,
+      profileImageUrl: u.profile_image_url,
+      skillLevel: u.skill_level,
+      handicap: u.manual_handicap,
+    }));
+  } catch (error) {
+    // Spec 1 §8: a failed fetch is logged only and shows nothing.
+    console.warn('Featured golfers could not be loaded', error);
+    return [];
+  }
+}
+
+export const featuredGolfersQuery = () =>
+  queryOptions({ queryKey: ['golfers', 'featured', !!getStoredToken()], queryFn: () => getGolfers() });
+
+export function useFeaturedGolfers() {
+  return useQuery(featuredGolfersQuery());
+}

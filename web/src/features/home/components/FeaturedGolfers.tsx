@@ -1,0 +1,103 @@
+import { displayName } from '@linksmate/proto';
+import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
+
+/** Shown when no golfers come back (spec 1 §2.3). */
+export const SAMPLE_GOLFERS: GolferCard[] = [
+  {
+    id: -1,
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    username: 'olivia_n',
+    profileImageUrl: null,
+    skillLevel: 'intermediate',
+    handicap: 14.2,
+  },
+  {
+    id: -2,
+    firstName: 'Jack',
+    lastName: 'Thompson',
+    username: 'jackt',
+    profileImageUrl: null,
+    skillLevel: 'advanced',
+    handicap: 6.8,
+  },
+  {
+    id: -3,
+    firstName: 'Mia',
+    lastName: 'Patel',
+    username: 'miap',
+    profileImageUrl: null,
+    skillLevel: 'beginner',
+    handicap: 28,
+  },
+  {
+    id: -4,
+    firstName: 'Liam',
+    lastName: "O'Connor",
+    username: 'liamoc',
+    profileImageUrl: null,
+    skillLevel: 'pro',
+    handicap: 0,
+  },
+];
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function GolferTile({ golfer }: { golfer: GolferCard }) {
+  const name = displayName(golfer);
+  return (
+    <Card shadow="xs" data-testid="golfer-card">
+      <Stack align="center" gap="xs">
+        <Avatar src={golfer.profileImageUrl} size={72} radius="xl" color="fairway" alt={name}>
+          {initials(name)}
+        </Avatar>
+        <Text fw={600} ta="center">
+          {name}
+        </Text>
+        <Group gap={6} justify="center">
+          <Text size="sm" c="dimmed">
+            {`${capitalise(golfer.skillLevel ?? 'casual')} Golfer`}
+          </Text>
+          {golfer.handicap !== null && golfer.handicap > 0 && (
+            <Badge variant="light" color="sand" c="sand.9">
+              HCP {golfer.handicap}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function FeaturedGolfers() {
+  const { data, isLoading } = useFeaturedGolfers();
+  if (isLoading) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label="Loading golfers">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={190} radius="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const golfers = data && data.length > 0 ? data : SAMPLE_GOLFERS;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      {golfers.slice(0, 4).map((golfer) => (
+        <GolferTile key={golfer.id} golfer={golfer} />
+      ))}
+    </SimpleGrid>
+  );
+}

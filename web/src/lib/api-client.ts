@@ -1,0 +1,119 @@
+import { MEMBERSHIP_REQUIRED, PUBLIC_API_PREFIX } from '@linksmate/proto';
+import { getStoredToken } from './session';
+
+/** An API failure with the message the spec says to show. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fieldErrors?: Record<string, string>,
+    readonly redirectUrl?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get membershipRequired(): boolean {
+    return this.code === MEMBERSHIP_REQUIRED.code;
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const membershipListeners = new Set<Listener>();
+
+/** The app subscribes once to send the user to the membership page on any 402. */
+export function onMembershipRequired(listener: Listener): () => void {
+  membershipListeners.add(listener);
+  return () => membershipListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  /** Extra headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). */
+  auth?: boolean;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let body: {
+    error?: unknown;
+    message?: unknown;
+    code?: unknown;
+    errors?: unknown;
+    membership_required?: unknown;
+    redirect_url?: unknown;
+  };
+  try {
+    body = await response.json();
+  } catch {
+    // Spec 1 §8: a non-JSON failure gives 'API error: {status} {statusText}'.
+    return new ApiError(`API error: ${response.status} ${response.statusText}`.trim(), response.status);
+  }
+  if (response.status === 402 && body.membership_required) {
+    const error = new ApiError(
+      MEMBERSHIP_REQUIRED.error,
+      402,
+      MEMBERSHIP_REQUIRED.code,
+      undefined,
+      typeof body.redirect_url === 'string' ? body.redirect_url : MEMBERSHIP_REQUIRED.redirectUrl,
+    );
+    for (const listener of membershipListeners) listener(error);
+    return error;
+  }
+  const message =
+    (typeof body.message === 'string' && body.message) ||
+    (typeof body.error === 'string' && body.error) ||
+    `API error: ${response.status}`;
+  return new ApiError(
+    message,
+    response.status,
+    typeof body.code === 'string' ? body.code : undefined,
+    body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : undefined,
+  );
+}
+
+/** JSON over HTTP to `/api/v1` with the stored bearer token (spec 1 §7 "Generic helper"). */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = options.auth === false ? null : getStoredToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const response = await fetch(`${PUBLIC_API_PREFIX}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  // An empty success body becomes an empty object.
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
+};
+
+/** Query-string from defined values only. */
+export function queryString(params: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

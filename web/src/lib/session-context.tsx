@@ -1,0 +1,52 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { clearToken, readSession, type Session, storeToken } from './session';
+
+interface SessionContextValue extends Session {
+  signIn(token: string): void;
+  /** Removes the token and the derived logged-in and admin state. */
+  signOut(): void;
+  refresh(): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Login state from the stored token, re-checked on every route change (spec 1 §4). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const [session, setSession] = useState<Session>(() => readSession());
+  const refresh = useCallback(() => setSession(readSession()), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every navigation
+  useEffect(refresh, [location.key, refresh]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === 'token') refresh();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [refresh]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      ...session,
+      signIn: (token) => {
+        storeToken(token);
+        refresh();
+      },
+      signOut: () => {
+        clearToken();
+        refresh();
+      },
+      refresh,
+    }),
+    [session, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}

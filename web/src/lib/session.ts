@@ -1,0 +1,73 @@
+import { isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto';
+
+/** Claims the client reads from the token (decoded, not verified — the server verifies). */
+export interface TokenClaims {
+  user_id: number;
+  role: string;
+  exp: number;
+  membership_status: string | null;
+  membership_ends_at: string | null;
+}
+
+export function getStoredToken(): string | null {
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  // Spec 1 §7: a missing, 'undefined' or 'null' token counts as none.
+  return token && token !== 'undefined' && token !== 'null' ? token : null;
+}
+
+export function storeToken(token: string): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/** Spec 1 §7: a token must have three dot-separated segments. */
+export function hasTokenShape(token: string): boolean {
+  return token.split('.').length === 3;
+}
+
+export function decodeClaims(token: string | null): TokenClaims | null {
+  if (!token || !hasTokenShape(token)) return null;
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const json = decodeURIComponent(
+      atob(payload.padEnd(payload.length + ((4 - (payload.length % 4)) % 4), '='))
+        .split('')
+        .map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .join(''),
+    );
+    const claims = JSON.parse(json) as TokenClaims;
+    return typeof claims === 'object' && claims ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isExpired(claims: TokenClaims, now = Date.now()): boolean {
+  return typeof claims.exp !== 'number' || claims.exp * 1000 <= now;
+}
+
+export interface Session {
+  token: string | null;
+  claims: TokenClaims | null;
+  isLoggedIn: boolean;
+  role: string | null;
+  isAdmin: boolean;
+}
+
+/**
+ * Reads the session from storage. A token past its exp is removed and counts as signed out; a token
+ * that cannot be decoded has no role (spec 1 §§4, 6).
+ */
+export function readSession(): Session {
+  const token = getStoredToken();
+  const claims = decodeClaims(token);
+  if (token && claims && isExpired(claims)) {
+    clearToken();
+    return { token: null, claims: null, isLoggedIn: false, role: null, isAdmin: false };
+  }
+  const role = claims?.role ?? null;
+  return { token, claims, isLoggedIn: !!token, role, isAdmin: isAdminRole(role) };
+}
