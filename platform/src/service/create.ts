@@ -1,5 +1,6 @@
 import type { TokenVerifier } from '../auth/tokens';
 import type { EventBus } from '../bus/types';
+import type { Clock } from '../clock';
 import type { HttpApp } from '../http/app';
 import { createLogger, type Logger } from '../logger';
 import { createServiceApp } from './app';
@@ -10,6 +11,8 @@ export interface ServiceDeps {
   bus?: EventBus;
   verifier?: TokenVerifier;
   logger?: Logger;
+  /** Tests move time forward to cross link lifetimes and token expiry. */
+  clock?: Clock;
 }
 
 /** The configuration every service reads (see ServiceConfigFields). */

@@ -21,3 +21,4 @@ export const eventRegistry = new EventRegistry([
   ...venuesCoachesEvents,
   ...messagingEvents,
 ]);
+export * from './common';

@@ -1,18 +1,52 @@
-import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import {
+  createLocalVerifier,
+  createService,
+  type HttpApp,
+  type ServiceDeps,
+  systemClock,
+  type TokenVerifier,
+} from '@linksmate/platform';
 import type { IdentityConfig } from './config';
+import { consumeMembershipChanges } from './consumers/membership-changed';
 import * as schema from './db/schema';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { registerDirectoryRoutes } from './modules/directory/routes';
+import { registerInternalRoutes } from './modules/internal/routes';
+import { registerKeyRoutes } from './modules/keys/routes';
+import { SigningKeys } from './modules/keys/signing-keys';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { ProfileService } from './modules/profile/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
 
 /** identity: accounts, authentication, tokens and profiles. */
 export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
-  const { app } = await createService({
+  // identity verifies its own tokens with the keys it holds, not over HTTP to itself.
+  let ownKeys: TokenVerifier | undefined;
+  const verifier: TokenVerifier = deps.verifier ?? { verify: (token) => ownKeys!.verify(token) };
+  const { app, runtime } = await createService({
     name: 'identity',
     title: 'LinksMate identity',
     schema,
     migrationsFolder,
     config,
-    deps,
+    deps: { ...deps, verifier },
   });
+  const clock = deps.clock ?? systemClock;
+  const db = runtime.db;
+  const keys = await SigningKeys.load(db, {
+    configuredJwk: config.JWT_PRIVATE_JWK,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  ownKeys = createLocalVerifier(keys.jwks());
+  const auth = new AuthService({ db, runtime, keys, clock, config });
+
+  registerKeyRoutes(app, keys);
+  registerAuthRoutes(app, auth);
+  registerProfileRoutes(app, new ProfileService(db));
+  registerDirectoryRoutes(app, db);
+  registerInternalRoutes(app, { db, runtime, serviceToken: config.SERVICE_TOKEN, clock });
+  consumeMembershipChanges(runtime);
   return app;
 }

@@ -4,6 +4,17 @@ import Type from 'typebox';
 export const IdentityConfigSchema = Type.Object({
   ...ServiceConfigFields,
   PORT: ServicePort(3001),
+  /** Lifetime of an access token. */
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 8 * 3600 }),
+  /**
+   * A signing key as a private JWK (JSON). Without it identity generates one and keeps it in its
+   * database, so every replica and restart signs with the same key.
+   */
+  JWT_PRIVATE_JWK: Type.Optional(Type.String({ minLength: 20 })),
+  /** Failed logins allowed per account, and per client address, within the window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 20 }),
+  LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 10, default: 15 * 60 }),
 });
 export type IdentityConfig = Type.Static<typeof IdentityConfigSchema>;
 

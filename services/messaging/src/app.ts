@@ -1,12 +1,20 @@
-import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import {
+  createService,
+  createSmtpMailer,
+  type HttpApp,
+  MailCatcher,
+  type ServiceDeps,
+} from '@linksmate/platform';
 import type { MessagingConfig } from './config';
+import { consumeEmailRequests } from './consumers/email-requested';
 import * as schema from './db/schema';
+import { registerDevMailboxRoutes } from './modules/dev-mailbox/routes';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
 
 /** messaging: conversations, announcements and e-mail delivery. */
 export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
-  const { app } = await createService({
+  const { app, runtime } = await createService({
     name: 'messaging',
     title: 'LinksMate messaging',
     schema,
@@ -14,5 +22,18 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
     config,
     deps,
   });
+
+  let smtpUrl = config.SMTP_URL;
+  if (config.DEV_MAILBOX) {
+    const catcher = new MailCatcher();
+    await catcher.start();
+    smtpUrl = catcher.smtpUrl;
+    registerDevMailboxRoutes(app, catcher);
+    app.addHook('onClose', () => catcher.stop());
+    runtime.logger.info({ smtpUrl }, 'messaging: development mailbox is on');
+  }
+  const mailer = createSmtpMailer({ smtpUrl, from: config.MAIL_FROM });
+  app.addHook('onClose', async () => mailer.close());
+  consumeEmailRequests(runtime, mailer, config.PUBLIC_URL);
   return app;
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from '@linksmate/platform';
+import { demoLoginsText } from './seed';
 import { startStack } from './stack';
 
 const started = Date.now();
@@ -11,6 +12,11 @@ try {
       `  LinksMate is running (ready in ${seconds} s)`,
       '',
       `  Open ${stack.url}`,
+      '',
+      '  Demo logins:',
+      demoLoginsText(),
+      '',
+      `  Mail sent by the platform (verification, password reset) lands in ${stack.url}/dev/mailbox`,
       '',
       '  Stop with Ctrl+C.',
       '',

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { buildApp as buildAdmin } from '@linksmate/admin';
-import { buildApp as buildEventsBookings } from '@linksmate/events-bookings';
+import * as admin from '@linksmate/admin';
+import * as eventsBookings from '@linksmate/events-bookings';
 import { buildGateway, loadGatewayConfig, type ServiceName } from '@linksmate/gateway';
-import { buildApp as buildIdentity } from '@linksmate/identity';
-import { buildApp as buildMembershipPayments } from '@linksmate/membership-payments';
-import { buildApp as buildMessaging } from '@linksmate/messaging';
+import * as identity from '@linksmate/identity';
+import * as membershipPayments from '@linksmate/membership-payments';
+import * as messaging from '@linksmate/messaging';
 import {
   createLogger,
   type HttpApp,
@@ -14,10 +14,11 @@ import {
   type ServiceDeps,
 } from '@linksmate/platform';
 import { eventRegistry } from '@linksmate/proto';
-import { buildApp as buildVenuesCoaches } from '@linksmate/venues-coaches';
+import * as venuesCoaches from '@linksmate/venues-coaches';
 import Type from 'typebox';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
+import { seedDemoData } from './seed';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 
@@ -33,18 +34,49 @@ export const EmbeddedConfigSchema = Type.Object({
 });
 export type EmbeddedConfig = Type.Static<typeof EmbeddedConfigSchema>;
 
-/** Each service, the database it owns, and how to build it. */
-const SERVICES: ReadonlyArray<{
+interface EmbeddedService {
   name: ServiceName;
   database: string;
-  build: (config: never, deps: ServiceDeps) => Promise<HttpApp>;
-}> = [
-  { name: 'identity', database: 'identity', build: buildIdentity as never },
-  { name: 'membership-payments', database: 'payments', build: buildMembershipPayments as never },
-  { name: 'events-bookings', database: 'events', build: buildEventsBookings as never },
-  { name: 'venues-coaches', database: 'venues', build: buildVenuesCoaches as never },
-  { name: 'messaging', database: 'messaging', build: buildMessaging as never },
-  { name: 'admin', database: 'admin', build: buildAdmin as never },
+  /** Settings of the embedded run beyond the shared ones. */
+  env?: Record<string, string>;
+  start(env: Record<string, string>, deps: ServiceDeps): Promise<HttpApp>;
+}
+
+/** Each service, the database it owns, and how it starts: its own config loader, its own app. */
+const SERVICES: EmbeddedService[] = [
+  {
+    name: 'identity',
+    database: 'identity',
+    start: (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
+  },
+  {
+    name: 'membership-payments',
+    database: 'payments',
+    start: (env, deps) =>
+      membershipPayments.buildApp(membershipPayments.loadMembershipPaymentsConfig(env), deps),
+  },
+  {
+    name: 'events-bookings',
+    database: 'events',
+    start: (env, deps) => eventsBookings.buildApp(eventsBookings.loadEventsBookingsConfig(env), deps),
+  },
+  {
+    name: 'venues-coaches',
+    database: 'venues',
+    start: (env, deps) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), deps),
+  },
+  {
+    name: 'messaging',
+    database: 'messaging',
+    // Mail goes to a real SMTP server inside the process; people read it at /dev/mailbox.
+    env: { DEV_MAILBOX: 'true' },
+    start: (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
+  },
+  {
+    name: 'admin',
+    database: 'admin',
+    start: (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
+  },
 ];
 
 export interface RunningStack {
@@ -100,18 +132,17 @@ export async function startStack(
 
     // Identity first: the others verify tokens with its keys.
     for (const service of SERVICES) {
-      const serviceConfig = loadConfig(
-        Type.Object({ ...ServiceConfigFields, PORT: Type.Integer() }),
-        { ...shared, DATABASE_URL: database.urlFor(service.database), PORT: String(ports[service.name]) },
-        service.name,
-      );
-      const app = await service.build(serviceConfig as never, {
-        bus,
-        logger: logger.child({ service: service.name }),
-      });
+      const env = {
+        ...shared,
+        ...service.env,
+        DATABASE_URL: database.urlFor(service.database),
+        PORT: String(ports[service.name]),
+      };
+      const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
       await app.listen({ port: ports[service.name], host: '127.0.0.1' });
       closers.push(() => app.close());
     }
+    await seedDemoData(urlOf('identity'), config.SERVICE_TOKEN);
 
     const gatewayConfig = loadGatewayConfig({
       ...shared,

@@ -1,2 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
 /** The identity database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('member'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    manualHandicap: numeric('manual_handicap', { precision: 4, scale: 1, mode: 'number' }),
+    skillLevel: text('skill_level'),
+    clubMembershipsText: text('club_memberships_text'),
+    isProfileVisible: boolean('is_profile_visible').notNull().default(true),
+    availabilityStatus: text('availability_status').notNull().default('Available'),
+    availabilityStatusMessage: text('availability_status_message'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
+    /** Bumped by bans, role changes and password resets: earlier tokens stop counting. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Aggregate version carried by events, so projections never roll back. */
+    version: integer('version').notNull().default(1),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Single-use links sent by e-mail; only a hash of the token is kept. */
+export const linkTokens = pgTable(
+  'link_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('link_tokens_hash_key').on(t.tokenHash),
+    index('link_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/** Failed and successful logins, for the per-account and per-address limits (ASVS 2.2.1). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('login_attempts_address_idx').on(t.address, t.attemptedAt),
+  ],
+);
+
+/** Token signing keys; the newest active one signs, all unretired ones verify (JWKS). */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/** identity's copy of each user's membership, kept from payments.membership.changed. */
+export const memberships = pgTable('memberships', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type'),
+  status: text('status'),
+  planId: text('plan_id'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  currentPeriodEndsAt: timestamp('current_period_ends_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  source: text('source'),
+  providerSubscriptionId: text('provider_subscription_id'),
+  providerCustomerId: text('provider_customer_id'),
+  /** The version of the last event applied; older or repeated events change nothing. */
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who blocked whom: blocked users see no profile of the blocker and vice versa. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);

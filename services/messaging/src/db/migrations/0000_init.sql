@@ -1,3 +1,17 @@
+CREATE TABLE "email_deliveries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"recipient" text NOT NULL,
+	"template" text NOT NULL,
+	"subject" text NOT NULL,
+	"status" text NOT NULL,
+	"attempt" integer NOT NULL,
+	"provider_message_id" text,
+	"error" text,
+	"user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "inbox" (
 	"event_id" uuid NOT NULL,
 	"consumer" text NOT NULL,
@@ -19,6 +33,8 @@ CREATE TABLE "outbox" (
 	CONSTRAINT "outbox_id_unique" UNIQUE("id")
 );
 --> statement-breakpoint
+CREATE INDEX "email_deliveries_event_idx" ON "email_deliveries" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "email_deliveries_recipient_idx" ON "email_deliveries" USING btree ("recipient");--> statement-breakpoint
 CREATE INDEX "inbox_handled_at_idx" ON "inbox" USING btree ("handled_at");--> statement-breakpoint
 CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("next_attempt_at","seq") WHERE "outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_sent_idx" ON "outbox" USING btree ("sent_at") WHERE "outbox"."sent_at" is not null;

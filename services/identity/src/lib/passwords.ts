@@ -1,0 +1,30 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * argon2id at the OWASP / ASVS minimum: 19 MiB memory, 2 iterations, 1 lane. The encoded hash
+ * carries its parameters, so raising them later still verifies older hashes.
+ */
+const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let decoy: Promise<string> | undefined;
+/**
+ * Spends the same time as a real check when no account matches, so response times do not tell
+ * which e-mail addresses have accounts.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword('decoy-password-that-never-matches');
+  await verifyPassword(await decoy, password);
+  return false;
+}

@@ -1,0 +1,331 @@
+import {
+  type Clock,
+  conflict,
+  type EventMeta,
+  forbidden,
+  HttpError,
+  type ServiceRuntime,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from '@linksmate/platform';
+import {
+  EmailRequested,
+  LINK_VALIDITY,
+  PASSWORD_MESSAGES,
+  passwordError,
+  UserRegistered,
+  UserUpdated,
+  UserVerified,
+  usernameError,
+} from '@linksmate/proto';
+import type { IdentityConfig } from '../../config';
+import type * as schema from '../../db/schema';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
+import type { SigningKeys } from '../keys/signing-keys';
+import {
+  type Db,
+  findMembership,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  membershipEndsAt,
+  takenIdentifiers,
+  toUserSnapshot,
+  type User,
+  updateUser,
+} from '../users/repository';
+import {
+  consumeLinkToken,
+  insertLinkToken,
+  type LinkPurpose,
+  lastLinkCreatedAt,
+  pruneLoginAttempts,
+  recentFailures,
+  recordLoginAttempt,
+  retireLinkTokens,
+} from './repository';
+
+export const AUTH_MESSAGES = {
+  registered: 'Account created. Please check your email to verify your account.',
+  usernameTaken: 'This username is already taken.',
+  emailTaken: 'An account with this email already exists.',
+  invalidEmail: 'Please enter a valid email address.',
+  noVerificationToken: 'No verification token provided.',
+  invalidVerificationLink: 'This verification link is invalid or has expired.',
+  verified: 'Email verified successfully',
+  resendAccepted:
+    'If an account with that email still needs verifying, a new verification link is on its way.',
+  invalidCredentials: 'Invalid email or password',
+  unverified: 'Please verify your email before logging in. Check your inbox for the verification link.',
+  suspended: 'Your account has been suspended. Please contact support.',
+  forgotAccepted: 'If this email exists, you will receive a password reset link.',
+  invalidResetToken: 'Invalid or expired reset token',
+  passwordReset: 'Password reset successfully',
+} as const;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A new link of the same kind is not mailed more often than this. */
+const RESEND_COOLDOWN_MS = 60_000;
+
+export interface AuthDeps {
+  db: Db;
+  runtime: ServiceRuntime<typeof schema>;
+  keys: SigningKeys;
+  clock: Clock;
+  config: Pick<
+    IdentityConfig,
+    'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_FAILURE_WINDOW_SECONDS'
+  >;
+}
+
+/** Accounts: registration, e-mail verification, login and password reset (spec 1 §§2.4–2.9, 5, 8). */
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get runtime() {
+    return this.deps.runtime;
+  }
+
+  async register(input: { username: string; email: string; password: string }, meta: EventMeta) {
+    const username = input.username.trim();
+    const email = input.email.trim();
+    const errors: Record<string, string> = {};
+    const usernameProblem = usernameError(username);
+    if (usernameProblem) errors.username = usernameProblem;
+    if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    const passwordProblem = passwordError(input.password);
+    if (passwordProblem) errors.password = passwordProblem;
+    if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]!, errors);
+
+    const taken = await takenIdentifiers(this.deps.db, username, email);
+    if (taken.username || taken.email) {
+      const fieldErrors: Record<string, string> = {};
+      if (taken.username) fieldErrors.username = AUTH_MESSAGES.usernameTaken;
+      if (taken.email) fieldErrors.email = AUTH_MESSAGES.emailTaken;
+      throw conflict(Object.values(fieldErrors)[0]!, 'account_exists', fieldErrors);
+    }
+
+    const passwordHash = await hashPassword(input.password);
+    const now = this.deps.clock();
+    const user = await this.runtime.db
+      .transaction(async (tx) => {
+        const created = await insertUser(tx, {
+          username,
+          email,
+          passwordHash,
+          role: 'member',
+          createdAt: now,
+          updatedAt: now,
+        });
+        const token = await this.createLink(tx, created.id, 'verify_email', now);
+        await this.runtime.publish(tx, [
+          this.runtime.event(UserRegistered, toUserSnapshot(created), {
+            ...meta,
+            actor: { user_id: created.id },
+          }),
+          this.linkMail(created, 'verify-email', token, meta),
+        ]);
+        return created;
+      })
+      .catch((err: { code?: string }) => {
+        // Two registrations racing for the same name: the unique index decides.
+        if (err.code === '23505') throw conflict(AUTH_MESSAGES.emailTaken, 'account_exists');
+        throw err;
+      });
+    return {
+      message: AUTH_MESSAGES.registered,
+      user: { id: user.id, username: user.username, email: user.email },
+    };
+  }
+
+  async verifyEmail(token: string | undefined, meta: EventMeta) {
+    if (!token) throw new HttpError(400, AUTH_MESSAGES.noVerificationToken, 'token_missing');
+    const now = this.deps.clock();
+    await this.runtime.db.transaction(async (tx) => {
+      const claimed = await consumeLinkToken(tx, hashLinkToken(token), 'verify_email', now);
+      if (!claimed) throw new HttpError(400, AUTH_MESSAGES.invalidVerificationLink, 'invalid_token');
+      const user = await findUserById(tx, claimed.userId);
+      if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidVerificationLink, 'invalid_token');
+      await retireLinkTokens(tx, user.id, 'verify_email', now);
+      if (user.emailVerifiedAt) return;
+      const verified = await updateUser(tx, user.id, { emailVerifiedAt: now }, now);
+      await this.runtime.publish(
+        tx,
+        this.runtime.event(UserVerified, toUserSnapshot(verified), { ...meta, actor: { user_id: user.id } }),
+      );
+    });
+    return { message: AUTH_MESSAGES.verified };
+  }
+
+  /** Same answer whether or not the address has an account that needs verifying. */
+  async resendVerification(email: string, meta: EventMeta) {
+    const user = await findUserByEmail(this.deps.db, email.trim());
+    if (
+      user &&
+      !user.emailVerifiedAt &&
+      !user.bannedAt &&
+      (await this.mayMailLink(user.id, 'verify_email'))
+    ) {
+      await this.runtime.db.transaction(async (tx) => {
+        const now = this.deps.clock();
+        await retireLinkTokens(tx, user.id, 'verify_email', now);
+        const token = await this.createLink(tx, user.id, 'verify_email', now);
+        await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
+      });
+    }
+    return { message: AUTH_MESSAGES.resendAccepted };
+  }
+
+  async login(input: { email: string; password: string }, address: string) {
+    const email = input.email.trim();
+    const now = this.deps.clock();
+    await this.enforceLoginLimits(email, address, now);
+    const user = await findUserByEmail(this.deps.db, email);
+    const passwordMatches = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDecoy(input.password);
+    await recordLoginAttempt(this.deps.db, { email, address, succeeded: passwordMatches, attemptedAt: now });
+    if (!user || !passwordMatches)
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+    // Only someone who knows the password learns whether the account is suspended or unverified.
+    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
+    if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, 'email_not_verified');
+    const [token] = await Promise.all([
+      this.issueToken(user),
+      this.deps.db.transaction(async (tx) => {
+        const loggedIn = await updateUser(tx, user.id, { lastLoginAt: now }, now);
+        await this.runtime.publish(
+          tx,
+          this.runtime.event(UserUpdated, toUserSnapshot(loggedIn), { actor: { user_id: user.id } }),
+        );
+      }),
+    ]);
+    if (Math.random() < 0.01)
+      void pruneLoginAttempts(this.deps.db, new Date(now.getTime() - 24 * 3600 * 1000)).catch(() => {});
+    return { token };
+  }
+
+  private async enforceLoginLimits(email: string, address: string, now: Date) {
+    const windowMs = this.deps.config.LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+    const failures = await recentFailures(this.deps.db, email, address, new Date(now.getTime() - windowMs));
+    const retryIn = (oldest: Date | null) =>
+      Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 60_000));
+    if (failures.account >= this.deps.config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+      const minutes = retryIn(failures.accountOldest);
+      throw tooManyRequests(
+        `Too many failed login attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
+        'login_locked',
+      );
+    }
+    if (failures.address >= this.deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+      const minutes = retryIn(failures.addressOldest);
+      throw tooManyRequests(
+        `Too many failed login attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        'login_locked',
+      );
+    }
+  }
+
+  /** A fresh token with the current role and membership, while the given one is still current. */
+  async refresh(userId: number, tokenVersion: number) {
+    const user = await findUserById(this.deps.db, userId);
+    if (!user || user.tokenVersion !== tokenVersion)
+      throw unauthorized('Your session has ended. Please log in again.', 'token_revoked');
+    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
+    return { token: await this.issueToken(user) };
+  }
+
+  /** Same answer whether or not the e-mail has an account. */
+  async forgotPassword(email: string, meta: EventMeta) {
+    const user = await findUserByEmail(this.deps.db, email.trim());
+    if (user && !user.bannedAt && (await this.mayMailLink(user.id, 'reset_password'))) {
+      await this.sendPasswordReset(user, meta);
+    }
+    return { message: AUTH_MESSAGES.forgotAccepted };
+  }
+
+  /** Also used by the admin's "Password Reset" action. */
+  async sendPasswordReset(user: User, meta: EventMeta) {
+    await this.runtime.db.transaction(async (tx) => {
+      const now = this.deps.clock();
+      await retireLinkTokens(tx, user.id, 'reset_password', now);
+      const token = await this.createLink(tx, user.id, 'reset_password', now);
+      await this.runtime.publish(tx, this.linkMail(user, 'reset-password', token, meta));
+    });
+  }
+
+  async resetPassword(input: { token: string; new_password: string }, meta: EventMeta) {
+    const problem = passwordError(input.new_password);
+    if (problem) {
+      throw unprocessable(
+        PASSWORD_MESSAGES.doesNotMeetRequirements,
+        { new_password: problem },
+        'weak_password',
+      );
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    const now = this.deps.clock();
+    await this.runtime.db.transaction(async (tx) => {
+      const claimed = await consumeLinkToken(tx, hashLinkToken(input.token), 'reset_password', now);
+      const user = claimed && (await findUserById(tx, claimed.userId));
+      if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken, 'invalid_token');
+      await retireLinkTokens(tx, user.id, 'reset_password', now);
+      // Following the link proves the address, so an unverified account becomes verified.
+      const updated = await updateUser(
+        tx,
+        user.id,
+        { passwordHash, tokenVersion: user.tokenVersion + 1, emailVerifiedAt: user.emailVerifiedAt ?? now },
+        now,
+      );
+      await this.runtime.publish(
+        tx,
+        this.runtime.event(UserUpdated, toUserSnapshot(updated), { ...meta, actor: { user_id: user.id } }),
+      );
+    });
+    return { message: AUTH_MESSAGES.passwordReset };
+  }
+
+  async issueToken(user: User): Promise<string> {
+    const membership = await findMembership(this.deps.db, user.id);
+    return this.deps.keys.signer.sign(
+      {
+        user_id: user.id,
+        role: user.role as Parameters<SigningKeys['signer']['sign']>[0]['role'],
+        ver: user.tokenVersion,
+        membership_status: membership?.status ?? null,
+        membership_ends_at: membershipEndsAt(membership)?.toISOString() ?? null,
+      },
+      { now: this.deps.clock() },
+    );
+  }
+
+  private async createLink(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<string> {
+    const token = newLinkToken();
+    const validity =
+      purpose === 'verify_email' ? LINK_VALIDITY.verificationMs : LINK_VALIDITY.passwordResetMs;
+    await insertLinkToken(tx, {
+      userId,
+      purpose,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(now.getTime() + validity),
+      createdAt: now,
+    });
+    return token;
+  }
+
+  private linkMail(user: User, template: 'verify-email' | 'reset-password', token: string, meta: EventMeta) {
+    return this.runtime.event(
+      EmailRequested,
+      { to: user.email, template, user_id: user.id, variables: { username: user.username, token } },
+      { ...meta, actor: meta.actor ?? { user_id: user.id } },
+    );
+  }
+
+  /** One link mail per kind and account per cooldown, so nobody can flood an inbox. */
+  private async mayMailLink(userId: number, purpose: LinkPurpose): Promise<boolean> {
+    const last = await lastLinkCreatedAt(this.deps.db, userId, purpose);
+    return !last || this.deps.clock().getTime() - last.getTime() >= RESEND_COOLDOWN_MS;
+  }
+}

@@ -1,0 +1,41 @@
+import { ApiErrorSchema, Nullable } from '@linksmate/proto';
+import Type from 'typebox';
+
+/** Profile / user (spec 1 §3), snake_case. `email` is present on one's own profile only. */
+export const ProfileUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  email: Type.Optional(Type.String()),
+  profile_image_url: Nullable(Type.String()),
+  manual_handicap: Nullable(Type.Number()),
+  skill_level: Nullable(Type.String()),
+  club_memberships_text: Nullable(Type.String()),
+  is_profile_visible: Type.Boolean(),
+  availability_status: Type.String(),
+  availability_status_message: Nullable(Type.String()),
+  blocked_user_ids: Type.Optional(Type.Array(Type.Integer())),
+  role: Type.String(),
+  created_at: Type.String(),
+});
+
+/** Membership (spec 1 §3): null until the user has one. */
+export const ProfileMembership = Nullable(
+  Type.Object({
+    type: Nullable(Type.String()),
+    status: Nullable(Type.String()),
+    plan_id: Nullable(Type.String()),
+    trial_ends_at: Nullable(Type.String()),
+    current_period_ends_at: Nullable(Type.String()),
+    ends_at: Nullable(Type.String()),
+    cancel_at_period_end: Type.Boolean(),
+    provider_subscription_id: Nullable(Type.String()),
+    provider_customer_id: Nullable(Type.String()),
+  }),
+);
+
+/** We answer the spec's `{user, membership}` shape (it allows others; this is the one we chose). */
+export const ProfileReply = Type.Object({ user: ProfileUser, membership: ProfileMembership });
+export const ProfileParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ErrorReply = ApiErrorSchema;

@@ -1,0 +1,79 @@
+import { LINK_VALIDITY, PRODUCT_NAME } from '@linksmate/proto';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Variables = Record<string, string | number | boolean | null>;
+
+const escapeHtml = (value: unknown) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  footnote?: string,
+): string {
+  const button = action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1f7a4d;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="color:#5c6b63;font-size:13px">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1f7a4d;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;background:#f3f6f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1d2b24">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:800;color:#1f7a4d;margin:0 0 24px">${PRODUCT_NAME}</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${button}
+${footnote ? `<p style="color:#5c6b63;font-size:13px;margin-top:24px">${escapeHtml(footnote)}</p>` : ''}
+</td></tr></table>
+<p style="color:#8a968f;font-size:12px;margin-top:16px">${PRODUCT_NAME} · golf partners, coaches and courses across Australia</p>
+</td></tr></table></body></html>`;
+}
+
+function plainText(lines: string[]): string {
+  return `${lines.join('\n\n')}\n\n— ${PRODUCT_NAME}\n`;
+}
+
+const hours = (ms: number) => Math.round(ms / 3_600_000);
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+/** Each template: what it needs, and how it reads in HTML and plain text. Links use the public URL. */
+const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMail> = {
+  'verify-email': (v, publicUrl) => {
+    const url = `${publicUrl}/verify-email?token=${encodeURIComponent(String(v.token))}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const body = `Welcome to ${PRODUCT_NAME}! Please confirm your email address to activate your account.`;
+    const validity = `This link expires in ${hours(LINK_VALIDITY.verificationMs)} hours. If you did not create an account, you can ignore this email.`;
+    return {
+      subject: `Verify your email for ${PRODUCT_NAME}`,
+      text: plainText([greeting, body, `Verify your email: ${url}`, validity]),
+      html: layout('Confirm your email address', [greeting, body], { label: 'Verify Email', url }, validity),
+    };
+  },
+  'reset-password': (v, publicUrl) => {
+    const url = `${publicUrl}/reset-password?token=${encodeURIComponent(String(v.token))}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const body = `We received a request to reset the password of your ${PRODUCT_NAME} account.`;
+    const validity = `This link expires in ${minutes(LINK_VALIDITY.passwordResetMs)} minutes and can be used once. If you did not ask for a reset, you can ignore this email; your password stays the same.`;
+    return {
+      subject: `Reset your ${PRODUCT_NAME} password`,
+      text: plainText([greeting, body, `Reset your password: ${url}`, validity]),
+      html: layout('Reset your password', [greeting, body], { label: 'Reset Password', url }, validity),
+    };
+  },
+};
+
+export class UnknownTemplateError extends Error {}
+
+export function renderTemplate(template: string, variables: Variables, publicUrl: string): RenderedMail {
+  const render = TEMPLATES[template];
+  if (!render) throw new UnknownTemplateError(`Unknown e-mail template "${template}"`);
+  return render(variables, publicUrl.replace(/\/$/, ''));
+}
