@@ -3,9 +3,10 @@ import amqp from 'amqplib';
 import { RabbitMqEventBus } from '../src/bus/rabbitmq';
 import { silentLogger } from '../src/testing/bus';
 import { testAmqpUrl } from '../src/testing/infra';
+import { deleteBusTopology } from '../src/testing/rabbit';
 import { TcpProxy } from '../src/testing/tcp-proxy';
 import { describeBusScenarios } from './fixtures/bus-scenarios';
-import { deleteRabbitTopology, fastRetry, testRegistry, uniqueName } from './fixtures/harness';
+import { fastRetry, testRegistry, uniqueName } from './fixtures/harness';
 
 describeBusScenarios('RabbitMQ adapter', async () => {
   const url = new URL(testAmqpUrl());
@@ -15,7 +16,6 @@ describeBusScenarios('RabbitMQ adapter', async () => {
   proxied.port = String(proxyPort);
   const exchange = uniqueName('lmtest.events');
   const queuePrefix = `${uniqueName('lmtest')}.`;
-  const declaredGroups = new Set<string>();
   const makeBus = (name: string) =>
     new RabbitMqEventBus({
       url: proxied.toString(),
@@ -31,11 +31,6 @@ describeBusScenarios('RabbitMQ adapter', async () => {
   const consumer = makeBus('test-consumer');
   await producer.start();
   await consumer.start();
-  const originalSubscribe = consumer.subscribe.bind(consumer);
-  consumer.subscribe = (spec) => {
-    declaredGroups.add(spec.group);
-    return originalSubscribe(spec);
-  };
 
   const direct = await amqp.connect(url.toString());
   const channel = await direct.createChannel();
@@ -75,11 +70,7 @@ describeBusScenarios('RabbitMQ adapter', async () => {
       await proxy.stop();
       await channel.close().catch(() => {});
       await direct.close();
-      await deleteRabbitTopology(url.toString(), {
-        exchange,
-        queues: [...declaredGroups].map((g) => `${queuePrefix}${g}`),
-        retry: fastRetry,
-      });
+      await deleteBusTopology(url.toString(), [producer, consumer]);
     },
   };
 });

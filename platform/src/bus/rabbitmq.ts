@@ -103,6 +103,7 @@ export class RabbitMqEventBus implements EventBus {
   private reconnectAttempt = 0;
   private quorum = false;
   private readonly connectedWaiters = new Set<() => void>();
+  private readonly declared = new Set<string>();
 
   constructor(private readonly options: RabbitMqBusOptions) {
     this.exchange = options.exchange ?? 'linksmate.events';
@@ -312,6 +313,13 @@ export class RabbitMqEventBus implements EventBus {
       const deadQueue = `${queue}.dead`;
       await channel.assertQueue(deadQueue, { durable: true });
       await channel.bindQueue(deadQueue, this.deadExchange, queue);
+      for (const name of [
+        queue,
+        deadQueue,
+        ...[...new Set(this.retry.delaysMs)].map((d) => this.retryQueueName(queue, d)),
+      ]) {
+        this.declared.add(name);
+      }
     }
     for (const pattern of spec.patterns) await channel.bindQueue(queue, this.exchange, pattern);
     subscription.queue = queue;
@@ -380,6 +388,16 @@ export class RabbitMqEventBus implements EventBus {
     await subscription.dispatcher.idle();
     if (channel) await channel.close().catch(() => {});
     this.subscriptions.delete(subscription);
+  }
+
+  /** The durable queues this bus declared (tools and tests remove them from shared brokers). */
+  declaredQueues(): string[] {
+    return [...this.declared];
+  }
+
+  /** The exchanges every bus declares. */
+  exchanges(): string[] {
+    return [this.exchange, this.deadExchange];
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,13 @@ import { createLogger, type Logger } from '../logger';
 import { createServiceApp } from './app';
 import { ServiceRuntime } from './runtime';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The runtime under the service's app (tests flush its outbox). */
+    serviceRuntime: ServiceRuntime<Record<string, unknown>>;
+  }
+}
+
 /** What a caller may hand a service instead of letting it make its own (embedded run, tests). */
 export interface ServiceDeps {
   bus?: EventBus;
@@ -52,5 +59,6 @@ export async function createService<TSchema extends Record<string, unknown>>(opt
     poolMax: config.DB_POOL_MAX,
   });
   const app = await createServiceApp(runtime, { title: options.title, bodyLimit: options.bodyLimit });
+  app.decorate('serviceRuntime', runtime as unknown as ServiceRuntime<Record<string, unknown>>);
   return { app, runtime };
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as identity from '@linksmate/identity';
 import { createEvent, RabbitMqEventBus, ServiceRuntime } from '@linksmate/platform';
-import { silentLogger } from '@linksmate/platform/testing';
+import { deleteBusTopology, silentLogger } from '@linksmate/platform/testing';
 import { eventRegistry, UserUpdated } from '@linksmate/proto';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
-import { deleteTopology } from './rabbit';
 
 /**
  * Outbox commit → consumer handled, over RabbitMQ: events written one per transaction at a steady
@@ -100,7 +99,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
   await producerBus.close();
   await consumerBus.close();
   await database.drop();
-  await deleteTopology(benchAmqpUrl, exchange, [`${prefix}bench.latency`]);
+  await deleteBusTopology(benchAmqpUrl, [producerBus, consumerBus]);
 
   const sorted = latencies.sort((a, b) => a - b);
   return {

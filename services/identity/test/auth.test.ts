@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityUnderTest, LINK_VALIDITY, PASSWORD, startIdentity } from './fixtures';
+
+describe('identity: accounts', () => {
+  let identity: IdentityUnderTest;
+
+  beforeAll(async () => {
+    identity = await startIdentity({ LOGIN_MAX_FAILURES_PER_ADDRESS: '8' });
+  });
+
+  afterAll(() => identity?.close());
+
+  describe('register', () => {
+    it('when the details are valid, then the account is created as a member whatever role is sent', async () => {
+      const res = await identity.post('/auth/register', {
+        username: 'ava_golf',
+        email: 'ava@example.com',
+        password: PASSWORD,
+        role: 'admin',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().user).toMatchObject({ username: 'ava_golf', email: 'ava@example.com' });
+      const registered = (await identity.published('identity.user.registered')).at(-1)!;
+      expect(registered.data).toMatchObject({ username: 'ava_golf', role: 'member', email_verified: false });
+      expect(await identity.mailRequests('ava@example.com', 'verify-email')).toHaveLength(1);
+    });
+
+    it('when the username or e-mail exists in another case, then 409 names the field', async () => {
+      const username = await identity.register('AVA_GOLF', 'other@example.com');
+      expect(username.statusCode).toBe(409);
+      expect(username.json().errors).toEqual({ username: 'This username is already taken.' });
+      const email = await identity.register('someone_else', 'AVA@Example.COM');
+      expect(email.statusCode).toBe(409);
+      expect(email.json().errors).toEqual({ email: 'An account with this email already exists.' });
+    });
+
+    it.each([
+      ['', 'Password is required'],
+      ['Sh0rt!', 'Password must be at least 8 characters long'],
+      ['NOLOWER1!', 'Password must contain at least one lowercase letter'],
+      ['noupper1!', 'Password must contain at least one uppercase letter'],
+      ['NoNumber!', 'Password must contain at least one number'],
+      ['NoSpecial1', 'Password must contain at least one special character (@$!%*?&)'],
+    ])('when the password is %j, then 422 with "%s" on the password field', async (password, message) => {
+      const res = await identity.register('pw_tester', 'pw@example.com', password);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.password).toBe(message);
+    });
+
+    it.each([
+      ['ab', 'Username must be at least 3 characters long.'],
+      ['bad name!', 'Username can only contain letters, numbers, and underscores.'],
+    ])('when the username is %j, then 422 with "%s"', async (username, message) => {
+      const res = await identity.register(username, 'name@example.com');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.username).toBe(message);
+    });
+
+    it('when the e-mail is not an address, then 422 on the email field', async () => {
+      const res = await identity.register('mail_tester', 'not-an-email');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.email).toBe('Please enter a valid email address.');
+    });
+  });
+
+  describe('verify e-mail', () => {
+    it('when an unverified account logs in with the right password, then 403 asking to verify the e-mail', async () => {
+      await identity.register('unverified_ug', 'unverified@example.com');
+      const res = await identity.login('unverified@example.com');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toContain('verify your email');
+    });
+
+    it('when the link is followed, then the account is verified; followed again, then 400', async () => {
+      await identity.register('verify_me', 'verify@example.com');
+      const token = await identity.linkToken('verify@example.com', 'verify-email');
+      const first = await identity.get(`/auth/verify-email?token=${token}`);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ message: 'Email verified successfully' });
+      expect((await identity.published('identity.user.verified')).at(-1)!.data).toMatchObject({
+        username: 'verify_me',
+        email_verified: true,
+      });
+      const again = await identity.get(`/auth/verify-email?token=${token}`);
+      expect(again.statusCode).toBe(400);
+      expect((await identity.login('verify@example.com')).statusCode).toBe(200);
+    });
+
+    it('when the link is older than 24 hours, then 400; just inside, then it works', async () => {
+      await identity.register('late_one', 'late@example.com');
+      await identity.register('in_time', 'intime@example.com');
+      const late = await identity.linkToken('late@example.com', 'verify-email');
+      const inTime = await identity.linkToken('intime@example.com', 'verify-email');
+      identity.clock.advance(LINK_VALIDITY.verificationMs - 5_000);
+      expect((await identity.get(`/auth/verify-email?token=${inTime}`)).statusCode).toBe(200);
+      identity.clock.advance(10_000);
+      const res = await identity.get(`/auth/verify-email?token=${late}`);
+      identity.clock.reset();
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('This verification link is invalid or has expired.');
+    });
+
+    it('when no token is given, then 400 saying so', async () => {
+      const res = await identity.get('/auth/verify-email');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('No verification token provided.');
+    });
+
+    it('when a new link is asked for, then the answer is the same for any address and only the newest link works', async () => {
+      await identity.register('resender', 'resend@example.com');
+      const firstToken = await identity.linkToken('resend@example.com', 'verify-email');
+      identity.clock.advance(61_000);
+      const known = await identity.post('/auth/resend-verification', { email: 'resend@example.com' });
+      const unknown = await identity.post('/auth/resend-verification', { email: 'nobody@example.com' });
+      identity.clock.reset();
+      expect(known.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      expect(await identity.mailRequests('resend@example.com', 'verify-email')).toHaveLength(2);
+      expect(await identity.mailRequests('nobody@example.com')).toHaveLength(0);
+      expect((await identity.get(`/auth/verify-email?token=${firstToken}`)).statusCode).toBe(400);
+      const newest = await identity.linkToken('resend@example.com', 'verify-email');
+      expect((await identity.get(`/auth/verify-email?token=${newest}`)).statusCode).toBe(200);
+    });
+
+    it('when new links are asked for again and again, then at most one mail a minute goes out', async () => {
+      await identity.register('spammed', 'spammed@example.com');
+      for (let i = 0; i < 5; i++)
+        await identity.post('/auth/resend-verification', { email: 'spammed@example.com' });
+      expect(await identity.mailRequests('spammed@example.com', 'verify-email')).toHaveLength(1);
+    });
+  });
+
+  describe('login', () => {
+    it('when the credentials are right, then a three-segment token whose signature and claims check through the JWKS', async () => {
+      const { id } = await identity.verifiedUser('claims_check', 'claims@example.com');
+      const res = await identity.login('CLAIMS@example.com');
+      expect(res.statusCode).toBe(200);
+      const token = res.json().token as string;
+      expect(token.split('.')).toHaveLength(3);
+      const claims = await (await identity.verifier()).verify(token);
+      expect(claims).toMatchObject({
+        user_id: id,
+        sub: String(id),
+        role: 'member',
+        ver: 0,
+        membership_status: null,
+        membership_ends_at: null,
+      });
+      expect(claims.exp - claims.iat).toBe(8 * 3600);
+    });
+
+    it('when the e-mail is unknown or the password wrong, then the same 401 for both', async () => {
+      await identity.verifiedUser('wrong_pw', 'wrongpw@example.com');
+      const unknown = await identity.login('nobody-here@example.com', PASSWORD, '10.0.0.2');
+      const wrong = await identity.login('wrongpw@example.com', 'Wrong!pass1', '10.0.0.2');
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(wrong.json().error).toBe('Invalid email or password');
+    });
+
+    it('when the account is suspended, then 403 saying so (only with the right password)', async () => {
+      const { id } = await identity.verifiedUser('suspended', 'suspended@example.com');
+      await identity.setUser(id, { bannedAt: new Date() });
+      const right = await identity.login('suspended@example.com');
+      expect(right.statusCode).toBe(403);
+      expect(right.json().error).toBe('Your account has been suspended. Please contact support.');
+      expect((await identity.login('suspended@example.com', 'Wrong!pass1', '10.0.0.3')).statusCode).toBe(401);
+    });
+
+    it('when an account fails five times, then it is refused with 429 even with the right password, others are not', async () => {
+      await identity.verifiedUser('locked_out', 'locked@example.com');
+      await identity.verifiedUser('neighbour', 'neighbour@example.com');
+      for (let i = 0; i < 5; i++) {
+        expect((await identity.login('locked@example.com', 'Wrong!pass1', `10.1.0.${i}`)).statusCode).toBe(
+          401,
+        );
+      }
+      const locked = await identity.login('locked@example.com', PASSWORD, '10.1.0.9');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error).toMatch(
+        /Too many failed login attempts for this account\. Please try again in 15 minutes/,
+      );
+      expect((await identity.login('neighbour@example.com', PASSWORD, '10.1.0.9')).statusCode).toBe(200);
+      identity.clock.advance(15 * 60 * 1000 + 1000);
+      const later = await identity.login('locked@example.com', PASSWORD, '10.1.0.9');
+      identity.clock.reset();
+      expect(later.statusCode).toBe(200);
+    });
+
+    it('when one address fails across many accounts, then that address is refused with 429', async () => {
+      for (let i = 0; i < 8; i++) await identity.login(`guess${i}@example.com`, 'Wrong!pass1', '10.9.9.9');
+      const res = await identity.login('ava@example.com', PASSWORD, '10.9.9.9');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatch(/from your network/);
+    });
+  });
+
+  describe('password reset', () => {
+    it('when a reset is asked for, then the answer is the same whether or not the e-mail exists', async () => {
+      await identity.verifiedUser('forgetful', 'forgetful@example.com');
+      const known = await identity.post('/auth/forgot-password', { email: 'forgetful@example.com' });
+      const unknown = await identity.post('/auth/forgot-password', { email: 'ghost@example.com' });
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual({
+        message: 'If this email exists, you will receive a password reset link.',
+      });
+      expect(unknown.json()).toEqual(known.json());
+      expect(await identity.mailRequests('forgetful@example.com', 'reset-password')).toHaveLength(1);
+      expect(await identity.mailRequests('ghost@example.com')).toHaveLength(0);
+    });
+
+    it('when the link is used, then the new password works, the old does not, earlier tokens end, and the link is single use', async () => {
+      const { token: before } = await identity.verifiedUser('resetter', 'resetter@example.com');
+      await identity.post('/auth/forgot-password', { email: 'resetter@example.com' });
+      const link = await identity.linkToken('resetter@example.com', 'reset-password');
+      const res = await identity.post('/auth/reset-password', { token: link, new_password: 'N3w!password' });
+      expect(res.statusCode).toBe(200);
+      expect((await identity.login('resetter@example.com', 'N3w!password')).statusCode).toBe(200);
+      expect((await identity.login('resetter@example.com', PASSWORD, '10.0.0.4')).statusCode).toBe(401);
+      const refreshed = await identity.app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        headers: { authorization: `Bearer ${before}` },
+      });
+      expect(refreshed.statusCode).toBe(401);
+      expect(refreshed.json().code).toBe('token_revoked');
+      const updated = (await identity.published('identity.user.updated')).filter(
+        (e) => (e.data as { username: string }).username === 'resetter',
+      );
+      expect((updated.at(-1)!.data as { token_version: number }).token_version).toBe(1);
+      const reused = await identity.post('/auth/reset-password', {
+        token: link,
+        new_password: 'An0ther!pass',
+      });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().error).toBe('Invalid or expired reset token');
+    });
+
+    it('when the link is older than 15 minutes, then 400', async () => {
+      await identity.verifiedUser('slow_reset', 'slowreset@example.com');
+      await identity.post('/auth/forgot-password', { email: 'slowreset@example.com' });
+      const link = await identity.linkToken('slowreset@example.com', 'reset-password');
+      identity.clock.advance(LINK_VALIDITY.passwordResetMs + 1_000);
+      const res = await identity.post('/auth/reset-password', { token: link, new_password: 'N3w!password' });
+      identity.clock.reset();
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('when the new password is weak, then 422 with the requirement broken, and the link still works', async () => {
+      await identity.verifiedUser('weak_reset', 'weakreset@example.com');
+      await identity.post('/auth/forgot-password', { email: 'weakreset@example.com' });
+      const link = await identity.linkToken('weakreset@example.com', 'reset-password');
+      const weak = await identity.post('/auth/reset-password', { token: link, new_password: 'weakpass' });
+      expect(weak.statusCode).toBe(422);
+      expect(weak.json()).toMatchObject({
+        error: 'Password does not meet requirements',
+        errors: { new_password: 'Password must contain at least one uppercase letter' },
+      });
+      expect(
+        (await identity.post('/auth/reset-password', { token: link, new_password: 'Str0nger!pass' }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('when the token is made up, then 400', async () => {
+      const res = await identity.post('/auth/reset-password', {
+        token: 'made-up',
+        new_password: 'N3w!password',
+      });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { createLocalVerifier } from '@linksmate/platform';
+import {
+  eventually,
+  type ServiceUnderTest,
+  silentLogger,
+  startServiceUnderTest,
+} from '@linksmate/platform/testing';
+import { type EventEnvelope, LINK_VALIDITY } from '@linksmate/proto';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp, loadIdentityConfig, migrationsFolder } from '../src';
+import * as schema from '../src/db/schema';
+
+export const PASSWORD = 'Str0ng!pass';
+export { LINK_VALIDITY };
+
+export const SERVICE_TOKEN = 'identity-test-service-token';
+
+export async function startIdentity(env: Record<string, string> = {}): Promise<IdentityUnderTest> {
+  const service = await startServiceUnderTest({
+    name: 'identity',
+    migrationsFolder,
+    logger: silentLogger(),
+    env: { SERVICE_TOKEN, ...env },
+    build: (e, deps) => buildApp(loadIdentityConfig(e), deps),
+  });
+  return new IdentityUnderTest(service);
+}
+
+/** identity on a fresh database, with helpers that speak its API as a client would. */
+export class IdentityUnderTest {
+  readonly pool: pg.Pool;
+  readonly db;
+
+  constructor(readonly service: ServiceUnderTest) {
+    this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
+    this.db = drizzle({ client: this.pool, schema });
+  }
+
+  get app() {
+    return this.service.app;
+  }
+  get bus() {
+    return this.service.bus;
+  }
+  get clock() {
+    return this.service.clock;
+  }
+
+  post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+    return this.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  }
+
+  get(url: string, token?: string) {
+    return this.app.inject({
+      method: 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  }
+
+  register(username: string, email: string, password = PASSWORD) {
+    return this.post('/auth/register', { username, email, password, role: 'member' });
+  }
+
+  login(email: string, password = PASSWORD, address = '10.0.0.1') {
+    return this.post('/auth/login', { email, password }, { 'x-forwarded-for': address });
+  }
+
+  /** The token variable of the newest mail request of a template to an address. */
+  async linkToken(email: string, template: 'verify-email' | 'reset-password'): Promise<string> {
+    await this.service.settle();
+    const requests = this.bus
+      .ofType('notifications.email.requested')
+      .filter(
+        (e) =>
+          (e.data as { to: string; template: string }).to === email &&
+          (e.data as { template: string }).template === template,
+      );
+    const last = requests.at(-1);
+    if (!last) throw new Error(`no ${template} mail requested for ${email}`);
+    return String((last.data as { variables: { token: string } }).variables.token);
+  }
+
+  async mailRequests(email: string, template?: string): Promise<EventEnvelope[]> {
+    await this.service.settle();
+    return this.bus.ofType('notifications.email.requested').filter((e) => {
+      const data = e.data as { to: string; template: string };
+      return data.to === email && (!template || data.template === template);
+    });
+  }
+
+  async verifiedUser(
+    username: string,
+    email: string,
+    password = PASSWORD,
+  ): Promise<{ id: number; token: string }> {
+    const registered = await this.register(username, email, password);
+    if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+    const verified = await this.get(
+      `/auth/verify-email?token=${encodeURIComponent(await this.linkToken(email, 'verify-email'))}`,
+    );
+    if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+    const login = await this.login(email, password);
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return { id: registered.json().user.id, token: login.json().token };
+  }
+
+  async published(type: string): Promise<EventEnvelope[]> {
+    await this.service.settle();
+    return this.bus.ofType(type);
+  }
+
+  async verifier() {
+    const jwks = (await this.get('/.well-known/jwks.json')).json();
+    return createLocalVerifier(jwks);
+  }
+
+  async setUser(id: number, changes: Partial<typeof schema.users.$inferInsert>) {
+    await this.db.update(schema.users).set(changes).where(eq(schema.users.id, id));
+  }
+
+  async count(table: 'users' | 'login_attempts'): Promise<number> {
+    const result = await this.pool.query(`select count(*)::int as n from ${table}`);
+    return result.rows[0].n;
+  }
+
+  waitFor(check: () => void | Promise<void>) {
+    return eventually(check);
+  }
+
+  async close() {
+    await this.pool.end();
+    await this.service.close();
+  }
+}
+
+export { sql };

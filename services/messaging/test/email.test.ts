@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { MailCatcher } from '@linksmate/platform';
+import {
+  eventually,
+  type ServiceUnderTest,
+  silentLogger,
+  startServiceUnderTest,
+} from '@linksmate/platform/testing';
+import type { EventEnvelope } from '@linksmate/proto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
+
+function emailRequest(to: string, template: string, variables: Record<string, string>): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'notifications.email.requested',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    source: 'identity',
+    correlationId: randomUUID(),
+    data: { to, template, variables, user_id: 1 },
+  };
+}
+
+describe('messaging: e-mail delivery', () => {
+  let smtp: MailCatcher;
+  let messaging: ServiceUnderTest;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    smtp = new MailCatcher();
+    await smtp.start();
+    messaging = await startServiceUnderTest({
+      name: 'messaging',
+      migrationsFolder,
+      logger: silentLogger(),
+      env: { SMTP_URL: smtp.smtpUrl, PUBLIC_URL: 'https://linksmate.example' },
+      build: (env, deps) => buildApp(loadMessagingConfig(env), deps),
+    });
+    pool = new pg.Pool({ connectionString: messaging.database.url, max: 2 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await messaging?.close();
+    await smtp?.stop();
+  });
+
+  const deliveries = async (to: string) =>
+    (
+      await pool.query(
+        'select status, template, subject, attempt from email_deliveries where recipient = $1 order by id',
+        [to],
+      )
+    ).rows;
+
+  it('when a verification mail is requested, then it arrives over SMTP in HTML and text with the link on the public URL', async () => {
+    await messaging.bus.publish([
+      emailRequest('ava@example.com', 'verify-email', { username: 'ava', token: 'tok-123' }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes('ava@example.com'));
+    expect(mail.subject).toBe('Verify your email for LinksMate');
+    expect(mail.links).toEqual(['https://linksmate.example/verify-email?token=tok-123']);
+    expect(mail.text).toContain('Hi ava,');
+    expect(mail.html).toContain('href="https://linksmate.example/verify-email?token=tok-123"');
+    await eventually(async () =>
+      expect(await deliveries('ava@example.com')).toEqual([
+        { status: 'sent', template: 'verify-email', subject: 'Verify your email for LinksMate', attempt: 1 },
+      ]),
+    );
+  });
+
+  it('when a password reset mail is requested, then its link leads to the reset page', async () => {
+    await messaging.bus.publish([
+      emailRequest('ben@example.com', 'reset-password', { username: 'ben', token: 'reset-9' }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes('ben@example.com'));
+    expect(mail.subject).toBe('Reset your LinksMate password');
+    expect(mail.links).toEqual(['https://linksmate.example/reset-password?token=reset-9']);
+    expect(mail.text).toContain('15 minutes');
+  });
+
+  it('when the same request is delivered twice, then one mail goes out', async () => {
+    const request = emailRequest('cal@example.com', 'verify-email', { username: 'cal', token: 't' });
+    await messaging.bus.publish([request]);
+    await smtp.waitFor((m) => m.to.includes('cal@example.com'));
+    await messaging.bus.publish([request]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messagesTo('cal@example.com')).toHaveLength(1);
+  });
+
+  it('when the SMTP server refuses, then the refusal is recorded and the bus retries until it is accepted', async () => {
+    smtp.refusing = true;
+    await messaging.bus.publish([
+      emailRequest('dee@example.com', 'verify-email', { username: 'dee', token: 't' }),
+    ]);
+    await eventually(async () =>
+      expect((await deliveries('dee@example.com')).length).toBeGreaterThanOrEqual(1),
+    );
+    smtp.refusing = false;
+    await smtp.waitFor((m) => m.to.includes('dee@example.com'));
+    const rows = await deliveries('dee@example.com');
+    expect(rows[0]).toMatchObject({ status: 'failed', attempt: 1 });
+    expect(rows.at(-1)).toMatchObject({ status: 'sent' });
+    expect(smtp.messagesTo('dee@example.com')).toHaveLength(1);
+  });
+
+  it('when the template is unknown, then it is recorded as failed and not retried', async () => {
+    await messaging.bus.publish([emailRequest('eve@example.com', 'no-such-template', {})]);
+    await eventually(async () =>
+      expect(await deliveries('eve@example.com')).toEqual([
+        { status: 'failed', template: 'no-such-template', subject: '', attempt: 1 },
+      ]),
+    );
+  });
+
+  it('when the development mailbox is off, then /dev/mailbox does not exist', async () => {
+    expect((await messaging.app.inject('/dev/mailbox')).statusCode).toBe(404);
+  });
+});
+
+describe('messaging: development mailbox', () => {
+  it('when the catcher is on, then caught mail shows at /dev/mailbox, newest first, with its links', async () => {
+    const messaging = await startServiceUnderTest({
+      name: 'messaging',
+      migrationsFolder,
+      logger: silentLogger(),
+      env: { DEV_MAILBOX: 'true', PUBLIC_URL: 'http://localhost:8080' },
+      build: (env, deps) => buildApp(loadMessagingConfig(env), deps),
+    });
+    try {
+      await messaging.bus.publish([
+        emailRequest('first@example.com', 'verify-email', { username: 'first', token: 'a' }),
+      ]);
+      await eventually(async () =>
+        expect((await messaging.app.inject('/dev/mailbox')).json().messages).toHaveLength(1),
+      );
+      await messaging.bus.publish([
+        emailRequest('second@example.com', 'reset-password', { username: 'second', token: 'b' }),
+      ]);
+      await eventually(async () =>
+        expect((await messaging.app.inject('/dev/mailbox')).json().messages).toHaveLength(2),
+      );
+      const [newest, older] = (await messaging.app.inject('/dev/mailbox')).json().messages;
+      expect(newest).toMatchObject({
+        to: 'second@example.com',
+        subject: 'Reset your LinksMate password',
+        links: ['http://localhost:8080/reset-password?token=b'],
+      });
+      expect(older).toMatchObject({
+        to: 'first@example.com',
+        links: ['http://localhost:8080/verify-email?token=a'],
+      });
+      expect(new Date(newest.sent_at).getTime()).toBeGreaterThanOrEqual(new Date(older.sent_at).getTime());
+      expect(newest.text).toContain('Reset your password');
+    } finally {
+      await messaging.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import * as identity from '@linksmate/identity';
+import * as messaging from '@linksmate/messaging';
+import { MailCatcher } from '@linksmate/platform';
+import type { EventEnvelope } from '@linksmate/proto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RabbitServices } from './fixtures/rabbit-services';
+
+describe('accounts over RabbitMQ: identity → outbox → RabbitMQ → messaging → SMTP', () => {
+  const services = new RabbitServices();
+  const smtp = new MailCatcher();
+  let identityApp: Awaited<ReturnType<typeof identity.buildApp>>;
+  let identityDatabaseUrl = '';
+
+  beforeAll(async () => {
+    await smtp.start();
+    identityApp = await services.start('identity', identity.migrationsFolder, (env, bus) => {
+      identityDatabaseUrl = env.DATABASE_URL!;
+      return identity.buildApp(identity.loadIdentityConfig(env), { bus });
+    });
+    await services.start(
+      'messaging',
+      messaging.migrationsFolder,
+      (env, bus) => messaging.buildApp(messaging.loadMessagingConfig(env), { bus }),
+      { SMTP_URL: smtp.smtpUrl, PUBLIC_URL: 'http://linksmate.test' },
+    );
+  });
+
+  afterAll(async () => {
+    await services.close();
+    await smtp.stop();
+  });
+
+  it('when a person registers, then exactly one verification mail reaches the SMTP server, even when the event is redelivered', async () => {
+    const res = await identityApp.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: {
+        username: 'rabbit_reg',
+        email: 'rabbit@example.com',
+        password: 'Str0ng!pass',
+        role: 'member',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to.includes('rabbit@example.com'), 20_000);
+    expect(mail.subject).toBe('Verify your email for LinksMate');
+    expect(mail.links[0]).toMatch(/^http:\/\/linksmate\.test\/verify-email\?token=/);
+
+    // The broker delivers the very same event again, as it would after a lost ack.
+    const client = new pg.Client({ connectionString: identityDatabaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ envelope: EventEnvelope }>(
+      `select envelope from outbox where type = 'notifications.email.requested' and sent_at is not null`,
+    );
+    await client.end();
+    expect(rows).toHaveLength(1);
+    await services.republish('notifications.email.requested', rows[0]!.envelope);
+    await services.republish('notifications.email.requested', rows[0]!.envelope);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.messagesTo('rabbit@example.com')).toHaveLength(1);
+
+    // The link in the mail verifies the account.
+    const token = new URL(mail.links[0]!).searchParams.get('token');
+    expect((await identityApp.inject(`/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+  });
+});
