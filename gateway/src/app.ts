@@ -125,6 +125,9 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
 
   await registerProxy(fastify, {
     services,
+    extraUpstreams: config.STRIPE_SIMULATOR_URL
+      ? [{ prefix: '/stripe-simulator', url: config.STRIPE_SIMULATOR_URL }]
+      : [],
     bodyLimit: config.BODY_LIMIT_BYTES,
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT_BYTES,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,

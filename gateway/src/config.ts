@@ -32,6 +32,11 @@ export const GatewayConfigSchema = Type.Object({
   UPSTREAM_RESPONSE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** The built web app; served with SPA fallback when present. */
   WEB_DIST: Type.String({ default: new URL('../../web/dist', import.meta.url).pathname }),
+  /**
+   * Development only: the local Stripe simulator, reachable by the browser at /stripe-simulator/*
+   * to confirm cards as Stripe.js would with Stripe.
+   */
+  STRIPE_SIMULATOR_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Behind a load balancer, trust its X-Forwarded-For for client addresses. */
   TRUST_PROXY: Type.Boolean({ default: false }),
 });

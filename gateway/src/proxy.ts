@@ -43,6 +43,8 @@ function errorCode(error: unknown): string | undefined {
 
 export interface ProxyOptions {
   services: Record<ServiceName, string>;
+  /** Other upstreams by path prefix, the prefix removed (the Stripe simulator in development). */
+  extraUpstreams?: Array<{ prefix: string; url: string }>;
   bodyLimit: number;
   uploadBodyLimit: number;
   connectTimeoutMs: number;
@@ -127,6 +129,14 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
 
     for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
       scope.all(`${prefix}/*`, { schema: { hide: true } }, handler);
+    }
+    for (const upstream of options.extraUpstreams ?? []) {
+      scope.all(`${upstream.prefix}/*`, { schema: { hide: true } }, async (request, reply) =>
+        reply.from(`${upstream.url}${request.url.slice(upstream.prefix.length)}`, {
+          onError: (errorReply) =>
+            errorReply.status(503).send({ error: 'Unavailable', code: 'service_unavailable' }),
+        }),
+      );
     }
   });
 }

@@ -66,6 +66,10 @@ export const VALID_MEMBERSHIP_STATUSES = ['active', 'trialing', 'trial'] as cons
 export const PLAN_IDS = ['monthly', 'annual', 'lifetime'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const GRANT_MEMBERSHIP_TYPES = ['monthly', 'annual', 'lifetime'] as const;
+/** Bulk grants from the admin user list speak of premium and basic (spec 3 §5). */
+export const BULK_GRANT_MEMBERSHIP_TYPES = ['premium', 'basic'] as const;
+export const MEMBERSHIP_TYPES = [...PLAN_IDS, ...BULK_GRANT_MEMBERSHIP_TYPES] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const MEMBERSHIP_STATUS_COLOURS: Record<string, 'green' | 'blue' | 'yellow' | 'red' | 'grey'> = {
   active: 'green',
   trialing: 'blue',

@@ -3,7 +3,7 @@ import * as eventsBookings from '@linksmate/events-bookings';
 import * as identity from '@linksmate/identity';
 import * as membershipPayments from '@linksmate/membership-payments';
 import * as messaging from '@linksmate/messaging';
-import { createLocalVerifier, type HttpApp, loadConfig, ServiceConfigFields } from '@linksmate/platform';
+import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
 import {
   createTestAuth,
   createTestDatabase,
@@ -13,17 +13,24 @@ import {
 } from '@linksmate/platform/testing';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import pg from 'pg';
-import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeSimulator } from '../src/stripe-simulator/simulator';
 
 const SERVICES = [
-  ['identity', identity],
-  ['membership-payments', membershipPayments],
-  ['events-bookings', eventsBookings],
-  ['venues-coaches', venuesCoaches],
-  ['messaging', messaging],
-  ['admin', admin],
+  ['identity', { ...identity, loadConfig: identity.loadIdentityConfig }],
+  [
+    'membership-payments',
+    { ...membershipPayments, loadConfig: membershipPayments.loadMembershipPaymentsConfig },
+  ],
+  ['events-bookings', { ...eventsBookings, loadConfig: eventsBookings.loadEventsBookingsConfig }],
+  ['venues-coaches', { ...venuesCoaches, loadConfig: venuesCoaches.loadVenuesCoachesConfig }],
+  ['messaging', { ...messaging, loadConfig: messaging.loadMessagingConfig }],
+  ['admin', { ...admin, loadConfig: admin.loadAdminConfig }],
 ] as const;
+
+const stripe = new StripeSimulator({ webhookSecret: 'whsec_simulator', publishableKey: 'pk_test_simulator' });
+beforeAll(() => stripe.start());
+afterAll(() => stripe.close());
 
 describe.each(SERVICES)('%s service', (name, service) => {
   let app: HttpApp;
@@ -37,12 +44,16 @@ describe.each(SERVICES)('%s service', (name, service) => {
     databaseUrl = database.url;
     drop = database.drop;
     auth = await createTestAuth();
-    const config = loadConfig(Type.Object({ ...ServiceConfigFields, PORT: Type.Integer({ default: 0 }) }), {
+    const env = {
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       JWKS_URL: auth.jwksUrl,
-    });
-    app = await service.buildApp(config as never, {
+      STRIPE_SECRET_KEY: 'sk_test_simulator',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_simulator',
+      STRIPE_WEBHOOK_SECRET: 'whsec_simulator',
+      STRIPE_API_BASE: stripe.url,
+    };
+    app = await service.buildApp(service.loadConfig(env) as never, {
       bus,
       verifier: createLocalVerifier(auth.signer.jwks()),
       logger: silentLogger(),
@@ -61,7 +72,7 @@ describe.each(SERVICES)('%s service', (name, service) => {
     expect((await app.inject('/health')).json()).toEqual({ status: 'ok', service: name });
     const ready = await app.inject('/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().checks).toEqual({ database: true, bus: true });
+    expect(ready.json().checks).toMatchObject({ database: true, bus: true });
   });
 
   it('when its database was migrated at start, then it holds the outbox and inbox tables', async () => {

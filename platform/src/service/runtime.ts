@@ -56,6 +56,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   private readonly ownsBus: boolean;
   private readonly consumers: ConsumerSpec[] = [];
   private readonly subscriptions: Subscription[] = [];
+  private readonly extraReadiness = new Map<string, () => boolean | Promise<boolean>>();
   private started = false;
   private closed = false;
 
@@ -164,12 +165,22 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     return this.relay.flush();
   }
 
+  /** Adds a part that must answer before the service counts as ready (e.g. a payment provider). */
+  addReadinessCheck(name: string, check: () => boolean | Promise<boolean>): void {
+    this.extraReadiness.set(name, check);
+  }
+
   async readiness(): Promise<Record<string, boolean>> {
     const database = await this.db
       .execute(sql`select 1`)
       .then(() => true)
       .catch(() => false);
-    return { database, bus: this.bus.isConnected() };
+    const extra = await Promise.all(
+      [...this.extraReadiness].map(
+        async ([name, check]) => [name, await Promise.resolve(check()).catch(() => false)] as const,
+      ),
+    );
+    return { database, bus: this.bus.isConnected(), ...Object.fromEntries(extra) };
   }
 
   /** Stops consuming (handlers in flight finish), flushes the outbox, disconnects, closes the pool. */

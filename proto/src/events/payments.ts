@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { MEMBERSHIP_STATUSES, PLAN_IDS } from '../rules';
+import { MEMBERSHIP_STATUSES, MEMBERSHIP_TYPES } from '../rules';
 import {
   AggregateVersion,
   Cents,
@@ -12,7 +12,7 @@ import {
 import { defineEvent } from './registry';
 
 export const MembershipSnapshot = Type.Object({
-  type: Nullable(Type.Enum(PLAN_IDS)),
+  type: Nullable(Type.Enum(MEMBERSHIP_TYPES)),
   status: Nullable(Type.Enum(MEMBERSHIP_STATUSES)),
   plan_id: NullableString,
   trial_ends_at: NullableTimestamp,

@@ -1,18 +1,84 @@
-import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { MembershipPaymentsConfig } from './config';
+import { consumeUsers } from './consumers/users';
 import * as schema from './db/schema';
+import { createStripe } from './lib/stripe';
+import { registerCheckoutRoutes } from './modules/checkout/routes';
+import { CheckoutService } from './modules/checkout/service';
+import { registerGrantRoutes } from './modules/grants/routes';
+import { GrantService } from './modules/grants/service';
+import { MembershipService } from './modules/memberships/service';
+import { PaymentsLedger } from './modules/payments/ledger';
+import { syncProviderPrices } from './modules/plans/provider-prices';
+import { registerTransactionRoutes } from './modules/transactions/routes';
+import { registerWebhookRoutes } from './modules/webhooks/routes';
+import { WebhookService } from './modules/webhooks/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
 
-/** membership-payments: plans, subscriptions, payments and transactions. */
+/** membership-payments: plans, subscriptions, payments, webhooks, transactions and grants. */
 export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
-  const { app } = await createService({
+  const { app, runtime } = await createService({
     name: 'membership-payments',
-    title: 'LinksMate membership-payments',
+    title: 'LinksMate membership and payments',
     schema,
     migrationsFolder,
     config,
     deps,
   });
+  const clock = deps.clock ?? systemClock;
+  const db = runtime.db;
+  const stripe = createStripe(config);
+  let priceIds = new Map<string, string>();
+  // The provider's prices are needed before anyone can buy; a provider that is away now is tried
+  // again until it answers, and the service is not ready meanwhile.
+  const syncPrices = async (): Promise<void> => {
+    try {
+      priceIds = await syncProviderPrices(db, stripe);
+    } catch (err) {
+      runtime.logger.warn(
+        { err: (err as Error).message },
+        'payments: provider prices not synchronised yet, retrying',
+      );
+      await new Promise((r) => setTimeout(r, 2_000).unref());
+      if (!closing) return syncPrices();
+    }
+  };
+  let closing = false;
+  const pricesReady = syncPrices();
+  runtime.addReadinessCheck('payment_provider', () => priceIds.size > 0);
+  app.addHook('onReady', async () => {
+    await Promise.race([pricesReady, new Promise((r) => setTimeout(r, 5_000))]);
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  const memberships = new MembershipService(runtime, clock);
+  const ledger = new PaymentsLedger(runtime, clock);
+  const checkout = new CheckoutService({
+    db,
+    runtime,
+    stripe,
+    memberships,
+    ledger,
+    clock,
+    priceIds: () => priceIds,
+  });
+  const webhooks = new WebhookService({
+    db,
+    runtime,
+    stripe,
+    memberships,
+    ledger,
+    clock,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+  });
+
+  registerCheckoutRoutes(app, checkout, db, config);
+  await registerWebhookRoutes(app, webhooks);
+  registerTransactionRoutes(app, db);
+  registerGrantRoutes(app, new GrantService(memberships, clock), runtime, config.SERVICE_TOKEN);
+  consumeUsers(runtime);
   return app;
 }

@@ -16,6 +16,7 @@ import {
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import Type from 'typebox';
+import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { seedDemoData } from './seed';
@@ -33,6 +34,12 @@ export const EmbeddedConfigSchema = Type.Object({
   WEB_DIST: Type.String({ default: join(repoRoot, 'web', 'dist') }),
 });
 export type EmbeddedConfig = Type.Static<typeof EmbeddedConfigSchema>;
+
+const SIMULATOR_KEYS = {
+  secret: 'sk_test_simulator',
+  publishable: 'pk_test_simulator',
+  webhookSecret: 'whsec_simulator',
+} as const;
 
 interface EmbeddedService {
   name: ServiceName;
@@ -52,6 +59,12 @@ const SERVICES: EmbeddedService[] = [
   {
     name: 'membership-payments',
     database: 'payments',
+    // The official SDK talks to the local simulator; with real keys it would talk to Stripe.
+    env: {
+      STRIPE_SECRET_KEY: SIMULATOR_KEYS.secret,
+      STRIPE_PUBLISHABLE_KEY: SIMULATOR_KEYS.publishable,
+      STRIPE_WEBHOOK_SECRET: SIMULATOR_KEYS.webhookSecret,
+    },
     start: (env, deps) =>
       membershipPayments.buildApp(membershipPayments.loadMembershipPaymentsConfig(env), deps),
   },
@@ -121,6 +134,15 @@ export async function startStack(
       await Promise.all(SERVICES.map(async (s) => [s.name, await freePort()] as const)),
     );
     const urlOf = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
+    const stripe = new StripeSimulator({
+      webhookUrl: `http://127.0.0.1:${gatewayPort}/api/v1/payments/webhook`,
+      webhookSecret: SIMULATOR_KEYS.webhookSecret,
+      publishableKey: SIMULATOR_KEYS.publishable,
+      log: (line) => logger.warn({ component: 'stripe-simulator' }, line),
+    });
+    await stripe.start();
+    closers.push(() => stripe.close());
+
     const shared = {
       LOG_LEVEL: config.LOG_LEVEL,
       JWKS_URL: `${urlOf('identity')}/.well-known/jwks.json`,
@@ -135,6 +157,7 @@ export async function startStack(
       const env = {
         ...shared,
         ...service.env,
+        ...(service.name === 'membership-payments' ? { STRIPE_API_BASE: stripe.url } : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };
@@ -155,6 +178,7 @@ export async function startStack(
       MESSAGING_URL: urlOf('messaging'),
       ADMIN_URL: urlOf('admin'),
       WEB_DIST: config.WEB_DIST,
+      STRIPE_SIMULATOR_URL: stripe.url,
     });
     const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });

@@ -1,2 +1,144 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
 /** The payments database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** The provider's price for each plan (found by lookup key, created if missing). */
+export const providerPrices = pgTable('provider_prices', {
+  planId: text('plan_id').primaryKey(),
+  priceId: text('price_id').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** People as payments knows them, projected from identity's events. */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey(),
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  version: integer('version').notNull(),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    userId: integer('user_id').primaryKey(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_provider_key').on(t.providerCustomerId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    planId: text('plan_id').notNull(),
+    status: text('status').notNull(),
+    trialEndsAt: at('trial_ends_at'),
+    currentPeriodEndsAt: at('current_period_ends_at'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: at('ended_at'),
+    hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
+    hadTrial: boolean('had_trial').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** The membership of each user, paid or granted: what identity and the gate rely on. */
+export const memberships = pgTable('memberships', {
+  userId: integer('user_id').primaryKey(),
+  type: text('type'),
+  status: text('status'),
+  planId: text('plan_id'),
+  trialEndsAt: at('trial_ends_at'),
+  currentPeriodEndsAt: at('current_period_ends_at'),
+  endsAt: at('ends_at'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  source: text('source').$type<'purchase' | 'grant'>().notNull(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  providerCustomerId: text('provider_customer_id'),
+  version: integer('version').notNull().default(1),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** One-time and subscription payments, by the provider's payment intent. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    providerPaymentIntentId: text('provider_payment_intent_id').notNull(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose').$type<'membership' | 'event_join' | 'event_slots'>().notNull(),
+    planId: text('plan_id'),
+    amount: integer('amount').notNull(),
+    gstAmount: integer('gst_amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_key').on(t.providerPaymentIntentId),
+    index('payments_user_idx').on(t.userId),
+  ],
+);
+
+/** Every provider webhook event, once (spec 3 §7 transactions). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    stripeEventId: text('stripe_event_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull().default(0),
+    currency: text('currency').notNull().default('aud'),
+    userId: integer('user_id'),
+    userEmail: text('user_email'),
+    description: text('description'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_event_key').on(t.stripeEventId),
+    index('transactions_created_idx').on(t.createdAt),
+    index('transactions_email_idx').on(t.userEmail),
+  ],
+);
+
+/** First answers to requests sent with an Idempotency-Key, replayed to repeats. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'in_progress' | 'completed'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,59 @@
+import type { Executor } from '@linksmate/platform';
+import { eq, sql } from 'drizzle-orm';
+import type * as schema from '../../db/schema';
+import { memberships, subscriptions } from '../../db/schema';
+
+export type Db = Executor<typeof schema>;
+export type Membership = typeof memberships.$inferSelect;
+export type MembershipFields = Omit<typeof memberships.$inferInsert, 'userId' | 'version' | 'updatedAt'>;
+
+export async function findMembership(db: Db, userId: number): Promise<Membership | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
+  return row;
+}
+
+/** Locks the user's membership row for the rest of the transaction (serialises concurrent changes). */
+export async function lockMembership(db: Db, userId: number): Promise<Membership | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function saveMembership(
+  db: Db,
+  userId: number,
+  fields: MembershipFields,
+  now: Date,
+): Promise<Membership> {
+  const [row] = await db
+    .insert(memberships)
+    .values({ userId, ...fields, version: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: memberships.userId,
+      set: { ...fields, version: sql`${memberships.version} + 1`, updatedAt: now },
+    })
+    .returning();
+  return row!;
+}
+
+export async function userHadTrial(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(sql`${subscriptions.userId} = ${userId} and ${subscriptions.hadTrial}`);
+  return (row?.n ?? 0) > 0;
+}
+
+export async function saveSubscription(db: Db, row: typeof subscriptions.$inferInsert): Promise<void> {
+  await db
+    .insert(subscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: subscriptions.providerSubscriptionId,
+      set: { ...row, hadTrial: sql`${subscriptions.hadTrial} or ${row.hadTrial ?? false}` },
+    });
+}

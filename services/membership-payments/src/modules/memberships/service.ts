@@ -1,0 +1,194 @@
+import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
+import { type EventData, MembershipChanged } from '@linksmate/proto';
+import type Stripe from 'stripe';
+import type * as schema from '../../db/schema';
+import { planById } from '../plans/catalogue';
+import {
+  type Db,
+  lockMembership,
+  type Membership,
+  type MembershipFields,
+  saveMembership,
+  saveSubscription,
+} from './repository';
+
+type Snapshot = EventData<typeof MembershipChanged>['membership'];
+
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const sameTime = (a: Date | null | undefined, b: Date | null | undefined) =>
+  (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+export function toSnapshot(m: Membership): Snapshot {
+  return {
+    type: m.type as Snapshot['type'],
+    status: m.status as Snapshot['status'],
+    plan_id: m.planId,
+    trial_ends_at: iso(m.trialEndsAt),
+    current_period_ends_at: iso(m.currentPeriodEndsAt),
+    ends_at: iso(m.endsAt),
+    cancel_at_period_end: m.cancelAtPeriodEnd,
+    source: m.source,
+    provider_subscription_id: m.providerSubscriptionId,
+    provider_customer_id: m.providerCustomerId,
+  };
+}
+
+/** Whether a membership grants access now (spec 1 §6: active or trial, end not past). */
+export function isValidMembership(m: Membership | undefined, now: Date): boolean {
+  if (!m || (m.status !== 'active' && m.status !== 'trialing')) return false;
+  const end =
+    m.endsAt ?? (m.status === 'trialing' ? (m.trialEndsAt ?? m.currentPeriodEndsAt) : m.currentPeriodEndsAt);
+  return !end || end.getTime() >= now.getTime();
+}
+
+function unchanged(current: Membership | undefined, next: MembershipFields): boolean {
+  if (!current) return false;
+  return (
+    current.type === next.type &&
+    current.status === next.status &&
+    current.planId === next.planId &&
+    sameTime(current.trialEndsAt, next.trialEndsAt) &&
+    sameTime(current.currentPeriodEndsAt, next.currentPeriodEndsAt) &&
+    sameTime(current.endsAt, next.endsAt) &&
+    current.cancelAtPeriodEnd === (next.cancelAtPeriodEnd ?? false) &&
+    current.source === next.source &&
+    current.providerSubscriptionId === (next.providerSubscriptionId ?? null)
+  );
+}
+
+/**
+ * The membership of each user and every change to it. Each change is stored with a new version and
+ * published as a full snapshot in the same transaction.
+ */
+export class MembershipService {
+  constructor(
+    private readonly runtime: ServiceRuntime<typeof schema>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores the change and publishes the snapshot, unless nothing changed. */
+  async change(
+    tx: Db,
+    userId: number,
+    next: MembershipFields,
+    meta: EventMeta,
+    current?: Membership | null,
+  ): Promise<Membership> {
+    const existing = current === undefined ? await lockMembership(tx, userId) : (current ?? undefined);
+    if (existing && unchanged(existing, next)) return existing;
+    const now = this.clock();
+    const saved = await saveMembership(tx, userId, next, now);
+    await this.runtime.publish(
+      tx,
+      this.runtime.event(
+        MembershipChanged,
+        {
+          user_id: userId,
+          membership: toSnapshot(saved),
+          changed_at: now.toISOString(),
+          version: saved.version,
+        },
+        meta,
+      ),
+    );
+    return saved;
+  }
+
+  /**
+   * Applies the provider's current state of a subscription. Webhooks may come twice or out of
+   * order, so the state is always the subscription as the provider has it now, never the event's.
+   */
+  async applySubscription(
+    tx: Db,
+    subscription: Stripe.Subscription,
+    meta: EventMeta,
+  ): Promise<Membership | undefined> {
+    const userId = Number(subscription.metadata?.user_id);
+    const planId = subscription.metadata?.plan_id ?? '';
+    const plan = planById(planId);
+    if (!Number.isSafeInteger(userId) || userId < 1 || !plan) return undefined;
+    const item = subscription.items.data[0];
+    const periodEnd = fromUnix(item?.current_period_end);
+    const hasPaymentMethod = !!subscription.default_payment_method;
+    // A trial counts once the card is saved; before that the checkout is not finished.
+    const status =
+      subscription.status === 'trialing' && !hasPaymentMethod
+        ? 'incomplete'
+        : subscription.status === 'incomplete_expired'
+          ? 'canceled'
+          : subscription.status === 'paused'
+            ? 'unpaid'
+            : subscription.status;
+    await saveSubscription(tx, {
+      providerSubscriptionId: subscription.id,
+      userId,
+      planId,
+      status: subscription.status,
+      trialEndsAt: fromUnix(subscription.trial_end),
+      currentPeriodEndsAt: periodEnd,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      endedAt: fromUnix(subscription.ended_at),
+      hasPaymentMethod,
+      hadTrial: !!subscription.trial_end,
+      updatedAt: this.clock(),
+    });
+    const current = await lockMembership(tx, userId);
+    // A lifetime or granted membership is not replaced by a subscription that is not in force.
+    if (
+      current &&
+      current.providerSubscriptionId !== subscription.id &&
+      isValidMembership(current, this.clock()) &&
+      status !== 'active' &&
+      status !== 'trialing'
+    ) {
+      return current;
+    }
+    const customer =
+      typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+    return this.change(
+      tx,
+      userId,
+      {
+        type: plan.id,
+        status,
+        planId: plan.id,
+        trialEndsAt: fromUnix(subscription.trial_end),
+        currentPeriodEndsAt: periodEnd,
+        endsAt: subscription.cancel_at_period_end ? periodEnd : fromUnix(subscription.ended_at),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        source: 'purchase',
+        providerSubscriptionId: subscription.id,
+        providerCustomerId: customer,
+      },
+      meta,
+      current ?? null,
+    );
+  }
+
+  /** A paid lifetime membership: active, with no end. */
+  async applyLifetime(
+    tx: Db,
+    userId: number,
+    customerId: string | null,
+    meta: EventMeta,
+  ): Promise<Membership> {
+    return this.change(
+      tx,
+      userId,
+      {
+        type: 'lifetime',
+        status: 'active',
+        planId: 'lifetime',
+        trialEndsAt: null,
+        currentPeriodEndsAt: null,
+        endsAt: null,
+        cancelAtPeriodEnd: false,
+        source: 'purchase',
+        providerSubscriptionId: null,
+        providerCustomerId: customerId,
+      },
+      meta,
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
+import { GST_RATE_PERCENT, PaymentFailed, PaymentSucceeded } from '@linksmate/proto';
+import { sql } from 'drizzle-orm';
+import type * as schema from '../../db/schema';
+import { payments } from '../../db/schema';
+import type { Db } from '../memberships/repository';
+
+export interface PaymentOutcome {
+  intentId: string;
+  userId: number;
+  purpose: 'membership' | 'event_join' | 'event_slots';
+  planId: string | null;
+  /** Charged amount in cents, GST included. */
+  amount: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string | number | boolean | null>;
+  failureMessage?: string | null;
+}
+
+/** The GST inside a GST-inclusive total (the total is the price plus a tenth of it). */
+export function gstInside(total: number): number {
+  return total - Math.round(total / (1 + GST_RATE_PERCENT / 100));
+}
+
+/**
+ * Every payment's latest status. A payment that newly succeeds or fails is published once, with its
+ * purpose and metadata, for the contexts that act on it (bookings, for event payments).
+ */
+export class PaymentsLedger {
+  constructor(
+    private readonly runtime: ServiceRuntime<typeof schema>,
+    private readonly clock: Clock,
+  ) {}
+
+  async record(tx: Db, outcome: PaymentOutcome, meta: EventMeta): Promise<boolean> {
+    const now = this.clock();
+    const gst =
+      outcome.metadata.gst_amount !== undefined
+        ? Number(outcome.metadata.gst_amount)
+        : gstInside(outcome.amount);
+    const changed = await tx
+      .insert(payments)
+      .values({
+        providerPaymentIntentId: outcome.intentId,
+        userId: outcome.userId,
+        purpose: outcome.purpose,
+        planId: outcome.planId,
+        amount: outcome.amount,
+        gstAmount: gst,
+        currency: outcome.currency,
+        status: outcome.status,
+        metadata: outcome.metadata,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: payments.providerPaymentIntentId,
+        set: { status: outcome.status, updatedAt: now },
+        setWhere: sql`${payments.status} <> ${outcome.status} and ${payments.status} <> 'succeeded'`,
+      })
+      .returning({ id: payments.id });
+    if (!changed.length || (outcome.status !== 'succeeded' && outcome.status !== 'failed')) return false;
+    const facts = {
+      payment_id: outcome.intentId,
+      provider_payment_intent_id: outcome.intentId,
+      user_id: outcome.userId,
+      amount: outcome.amount,
+      gst_amount: gst,
+      currency: outcome.currency,
+      purpose: outcome.purpose,
+      metadata: outcome.metadata,
+      occurred_at: now.toISOString(),
+    };
+    await this.runtime.publish(
+      tx,
+      outcome.status === 'succeeded'
+        ? this.runtime.event(PaymentSucceeded, facts, meta)
+        : this.runtime.event(
+            PaymentFailed,
+            { ...facts, failure_message: outcome.failureMessage ?? null },
+            meta,
+          ),
+    );
+    return true;
+  }
+}

@@ -1,0 +1,275 @@
+import { badRequest, type Clock, type EventMeta, type ServiceRuntime } from '@linksmate/platform';
+import { TransactionRecorded } from '@linksmate/proto';
+import type Stripe from 'stripe';
+import type * as schema from '../../db/schema';
+import { transactions } from '../../db/schema';
+import { lifetimeOutcome } from '../checkout/service';
+import type { Db } from '../memberships/repository';
+import type { MembershipService } from '../memberships/service';
+import type { PaymentsLedger } from '../payments/ledger';
+import { planById } from '../plans/catalogue';
+import { findCustomerId, findUser, userOfCustomer } from '../users/repository';
+
+type Described = {
+  status: string;
+  amount: number;
+  currency: string;
+  description: string;
+  userId?: number;
+  customerId?: string;
+  subscriptionId?: string;
+};
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+const STATUS_BY_TYPE: Record<string, string> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'canceled',
+  'invoice.paid': 'succeeded',
+  'invoice.payment_succeeded': 'succeeded',
+  'invoice.payment_failed': 'failed',
+  'setup_intent.succeeded': 'succeeded',
+  'setup_intent.setup_failed': 'failed',
+  'charge.succeeded': 'succeeded',
+  'charge.refunded': 'processed',
+};
+
+/** What a provider event says, in the terms of a transaction (spec 3 §§3, 9). */
+function describe(event: Stripe.Event): Described {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const metadata = (object.metadata ?? {}) as Record<string, string>;
+  const userId = Number(metadata.user_id) || undefined;
+  const customerId = idOf(object.customer as string | { id: string } | null);
+  const status =
+    STATUS_BY_TYPE[event.type] ??
+    (typeof object.status === 'string' && event.type.startsWith('payment_intent.')
+      ? object.status
+      : 'processed');
+  const currency = String(object.currency ?? 'aud');
+  switch (object.object) {
+    case 'payment_intent':
+      return {
+        status,
+        userId,
+        customerId,
+        currency,
+        amount: Number(object.amount ?? 0),
+        description: String(object.description ?? 'Card payment'),
+      };
+    case 'invoice': {
+      const parent = object.parent as {
+        subscription_details?: { subscription?: string; metadata?: Record<string, string> };
+      } | null;
+      const details = parent?.subscription_details;
+      const plan = planById(details?.metadata?.plan_id ?? '');
+      const reason = object.billing_reason === 'subscription_cycle' ? 'renewal' : 'first invoice';
+      return {
+        status,
+        userId: Number(details?.metadata?.user_id) || undefined,
+        customerId,
+        currency,
+        subscriptionId: details?.subscription,
+        amount: Number(
+          event.type === 'invoice.payment_failed'
+            ? object.amount_due
+            : (object.amount_paid ?? object.amount_due ?? 0),
+        ),
+        description: `${plan ? `${plan.name} membership` : 'Membership'} ${reason}`,
+      };
+    }
+    case 'subscription': {
+      const plan = planById(metadata.plan_id ?? '');
+      return {
+        status,
+        userId,
+        customerId,
+        currency,
+        subscriptionId: String(object.id),
+        amount: 0,
+        description: `${plan ? `${plan.name} membership` : 'Membership'} subscription ${String(object.status)}`,
+      };
+    }
+    case 'setup_intent':
+      return {
+        status,
+        userId,
+        customerId,
+        currency,
+        subscriptionId: metadata.subscription,
+        amount: 0,
+        description: 'Card saved for membership',
+      };
+    case 'charge':
+      return {
+        status,
+        userId,
+        customerId,
+        currency,
+        amount: Number(event.type === 'charge.refunded' ? object.amount_refunded : object.amount),
+        description: event.type === 'charge.refunded' ? 'Refund' : 'Card charge',
+      };
+    default:
+      return {
+        status,
+        userId,
+        customerId,
+        currency,
+        amount: Number(object.amount ?? 0),
+        description: event.type,
+      };
+  }
+}
+
+/**
+ * The provider's webhooks: signature checked on the raw body, each event handled once however
+ * often it is delivered, recorded as a transaction, and applied from the provider's current state
+ * so that events arriving out of order still end in the right membership.
+ */
+export class WebhookService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      runtime: ServiceRuntime<typeof schema>;
+      stripe: Stripe;
+      memberships: MembershipService;
+      ledger: PaymentsLedger;
+      clock: Clock;
+      webhookSecret: string;
+    },
+  ) {}
+
+  async receive(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ received: true; duplicate: boolean }> {
+    let event: Stripe.Event;
+    try {
+      event = this.deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.webhookSecret);
+    } catch {
+      throw badRequest('Webhook signature verification failed', 'invalid_signature');
+    }
+    const facts = describe(event);
+    const userId =
+      facts.userId ?? (facts.customerId ? await userOfCustomer(this.deps.db, facts.customerId) : undefined);
+    // The subscription as it is now, not as this (possibly old) event describes it.
+    const subscription = facts.subscriptionId
+      ? await this.currentSubscription(facts.subscriptionId)
+      : undefined;
+    const meta: EventMeta = { correlationId: event.id, actor: null };
+
+    const duplicate = await this.deps.db.transaction(async (tx) => {
+      const user = userId ? await findUser(tx, userId) : undefined;
+      const [recorded] = await tx
+        .insert(transactions)
+        .values({
+          stripeEventId: event.id,
+          type: event.type,
+          status: facts.status,
+          amount: facts.amount,
+          currency: facts.currency,
+          userId: userId ?? null,
+          userEmail: user?.email ?? null,
+          description: facts.description,
+          createdAt: new Date(event.created * 1000),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!recorded) return true;
+      await this.apply(tx, event, facts, userId, subscription, meta);
+      await this.deps.runtime.publish(
+        tx,
+        this.deps.runtime.event(
+          TransactionRecorded,
+          {
+            transaction_id: recorded.id,
+            type: recorded.type,
+            status: recorded.status,
+            amount: recorded.amount,
+            currency: recorded.currency,
+            user_id: recorded.userId,
+            user_email: recorded.userEmail,
+            description: recorded.description,
+            stripe_event_id: recorded.stripeEventId,
+            created_at: recorded.createdAt.toISOString(),
+          },
+          meta,
+        ),
+      );
+      return false;
+    });
+    return { received: true, duplicate };
+  }
+
+  private async currentSubscription(id: string): Promise<Stripe.Subscription | undefined> {
+    try {
+      return await this.deps.stripe.subscriptions.retrieve(id);
+    } catch (err) {
+      // Not ours (or gone): nothing to apply. Anything else fails the delivery, so it comes again.
+      if ((err as { statusCode?: number }).statusCode === 404) return undefined;
+      throw err;
+    }
+  }
+
+  private async apply(
+    tx: Db,
+    event: Stripe.Event,
+    facts: Described,
+    userId: number | undefined,
+    subscription: Stripe.Subscription | undefined,
+    meta: EventMeta,
+  ): Promise<void> {
+    if (subscription) await this.deps.memberships.applySubscription(tx, subscription, meta);
+    if (!userId) return;
+    const object = event.data.object as unknown as Record<string, unknown>;
+    if (object.object === 'payment_intent') {
+      const intent = object as unknown as Stripe.PaymentIntent;
+      if (intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime') {
+        const outcome = lifetimeOutcome(intent, userId);
+        const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intent.status;
+        await this.deps.ledger.record(
+          tx,
+          { ...outcome, status, failureMessage: intent.last_payment_error?.message ?? null },
+          meta,
+        );
+        if (intent.status === 'succeeded') {
+          await this.deps.memberships.applyLifetime(
+            tx,
+            userId,
+            (await findCustomerId(tx, userId)) ?? null,
+            meta,
+          );
+        }
+      }
+    }
+    if (
+      object.object === 'invoice' &&
+      (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') &&
+      facts.amount > 0
+    ) {
+      const invoice = object as unknown as Stripe.Invoice;
+      const planId = subscription?.metadata?.plan_id ?? null;
+      await this.deps.ledger.record(
+        tx,
+        {
+          intentId: invoice.id,
+          userId,
+          purpose: 'membership',
+          planId,
+          amount: facts.amount,
+          currency: facts.currency,
+          status: event.type === 'invoice.paid' ? 'succeeded' : 'failed',
+          metadata: {
+            plan_id: planId,
+            invoice_id: invoice.id,
+            billing_reason: invoice.billing_reason ?? null,
+          },
+          failureMessage:
+            event.type === 'invoice.payment_failed' ? 'The renewal payment was declined.' : null,
+        },
+        meta,
+      );
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { passesMembershipCheck, requiresMembership } from '@linksmate/proto';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { readSession } from '../../lib/session';
+
+type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
+
+/**
+ * Spec 1 §6 / spec 2 "Access guard": login required (else /login, remembering the origin),
+ * optionally an admin role (else /), optionally a valid membership (else /membership with the
+ * 'required' flag). Shows 'Checking access...' meanwhile. The server enforces the same rules.
+ */
+export function AccessGuard({
+  children,
+  admin = false,
+  membership = false,
+}: {
+  children: ReactNode;
+  admin?: boolean;
+  membership?: boolean;
+}) {
+  const location = useLocation();
+  const [verdict, setVerdict] = useState<Verdict>('checking');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every route change
+  useEffect(() => {
+    const session = readSession();
+    if (!session.isLoggedIn || !session.claims) setVerdict('login');
+    else if (admin && !session.isAdmin) setVerdict('home');
+    else if (membership && requiresMembership(session.role) && !passesMembershipCheck(session.claims))
+      setVerdict('membership');
+    else setVerdict('allowed');
+  }, [admin, membership, location.pathname]);
+
+  switch (verdict) {
+    case 'checking':
+      return (
+        <Center py={120}>
+          <Stack align="center" gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text c="dimmed">Checking access...</Text>
+          </Stack>
+        </Center>
+      );
+    case 'login':
+      return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    case 'home':
+      return <Navigate to="/" replace />;
+    case 'membership':
+      return <Navigate to="/membership" replace state={{ required: true }} />;
+    default:
+      return <>{children}</>;
+  }
+}

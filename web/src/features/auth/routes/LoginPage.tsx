@@ -1,0 +1,106 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthShell } from '../../../components/AuthShell';
+import { FormError } from '../../../components/FormError';
+import { ApiError } from '../../../lib/api-client';
+import { hasTokenShape } from '../../../lib/session';
+import { useSession } from '../../../lib/session-context';
+import { useLogin } from '../api/login';
+
+interface LoginState {
+  message?: string;
+  from?: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginState;
+  const session = useSession();
+  const login = useLogin();
+  const [error, setError] = useState<{ message: string; needsVerification: boolean } | null>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (v) => (v.trim() ? null : 'Email is required'),
+      password: (v) => (v ? null : 'Password is required'),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const { token } = await login.mutateAsync({ email: values.email.trim(), password: values.password });
+      if (!token || !hasTokenShape(token)) {
+        setError({ message: 'Invalid token format received from server', needsVerification: false });
+        return;
+      }
+      session.signIn(token);
+      navigate(state.from && state.from !== '/login' ? state.from : '/profile', { replace: true });
+    } catch (err) {
+      const needsVerification =
+        err instanceof ApiError && err.status === 403 && /verify your email/i.test(err.message);
+      setError({ message: err instanceof ApiError ? err.message : 'Failed to login', needsVerification });
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle={
+        <>
+          Or{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            create a new account
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {state.message && (
+            <Alert color="fairway" variant="light" icon={<IconCircleCheck size={18} aria-hidden />}>
+              {state.message}
+            </Alert>
+          )}
+          <FormError>
+            {error && (
+              <>
+                {error.message}
+                {error.needsVerification && (
+                  <Text size="sm" mt={6}>
+                    <Anchor component={Link} to="/resend-verification" fw={600}>
+                      Resend verification email
+                    </Anchor>
+                  </Text>
+                )}
+              </>
+            )}
+          </FormError>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+            Forgot your password?
+          </Anchor>
+          <Button type="submit" size="md" loading={login.isPending} fullWidth>
+            Log in
+          </Button>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,118 @@
+import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto';
+import { Alert, Button, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthShell } from '../../../components/AuthShell';
+import { FormError } from '../../../components/FormError';
+import { ApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthShell title="This reset link can't be used">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={64} radius="xl" color="red" variant="light">
+          <IconLinkOff size={36} aria-hidden />
+        </ThemeIcon>
+        <Text role="alert">{message}</Text>
+        <Stack gap="xs" w="100%">
+          <Button component={Link} to="/forgot-password">
+            Request a new link
+          </Button>
+          <Button component={Link} to="/login" variant="default">
+            Back to login
+          </Button>
+        </Stack>
+      </Stack>
+    </AuthShell>
+  );
+}
+
+/** Spec 1 §2.9: choose a new password with the link's token. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [error, setError] = useState<string | null>(null);
+  const [invalidLink, setInvalidLink] = useState<string | null>(
+    token ? null : 'Invalid or missing reset token.',
+  );
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: (v) => passwordError(v),
+      confirm: (v, values) =>
+        !v ? PASSWORD_MESSAGES.confirmRequired : v !== values.password ? PASSWORD_MESSAGES.mismatch : null,
+    },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(
+      () =>
+        navigate('/login', {
+          state: { message: 'Password reset successfully! You can now log in with your new password.' },
+        }),
+      DELAYS_MS.afterResetRedirect,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (invalidLink) return <InvalidLink message={invalidLink} />;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await reset.mutateAsync({ token: token!, new_password: values.password });
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setInvalidLink('Invalid or expired reset token');
+      else if (err instanceof ApiError && err.status === 422) {
+        setError('Password does not meet requirements');
+        if (err.fieldErrors?.new_password) form.setFieldError('password', err.fieldErrors.new_password);
+      } else
+        setError(
+          error
+            ? 'An error occurred while resetting your password. Please try again.'
+            : 'An error occurred while resetting your password',
+        );
+    }
+  });
+
+  return (
+    <AuthShell title="Choose a new password">
+      {done ? (
+        <Alert color="fairway" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+          Password reset successfully! Redirecting to login...
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <FormError>{error}</FormError>
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordChecklist password={form.values.password} />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirm')}
+            />
+            <Button type="submit" size="md" loading={reset.isPending} fullWidth>
+              Reset password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ProfileUser {
+  id: number;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  email?: string;
+  profile_image_url: string | null;
+  manual_handicap: number | null;
+  skill_level: string | null;
+  club_memberships_text: string | null;
+  is_profile_visible: boolean;
+  availability_status: string;
+  availability_status_message: string | null;
+  blocked_user_ids?: number[];
+  role: string;
+  created_at: string;
+}
+
+export interface ProfileMembership {
+  type: string | null;
+  status: string | null;
+  plan_id: string | null;
+  trial_ends_at: string | null;
+  current_period_ends_at: string | null;
+  ends_at: string | null;
+  cancel_at_period_end: boolean;
+}
+
+export interface ProfileResponse {
+  user: ProfileUser;
+  membership: ProfileMembership | null;
+}
+
+export const getProfile = () => api.get<ProfileResponse>('/profile');
+
+export const profileQuery = () => queryOptions({ queryKey: ['profile', 'me'], queryFn: getProfile });
+
+export function useProfile() {
+  return useQuery(profileQuery());
+}
