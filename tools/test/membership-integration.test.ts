@@ -1,18 +1,32 @@
 import * as identity from '@linksmate/identity';
 import * as payments from '@linksmate/membership-payments';
 import { createLocalVerifier, RabbitMqEventBus } from '@linksmate/platform';
-import { deleteBusTopology, eventually, silentLogger, TcpProxy, testAmqpUrl } from '@linksmate/platform/testing';
+import {
+  deleteBusTopology,
+  eventually,
+  silentLogger,
+  TcpProxy,
+  testAmqpUrl,
+} from '@linksmate/platform/testing';
 import { eventRegistry } from '@linksmate/proto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmCardAsBrowser, StripeSimulator } from '../src/stripe-simulator';
 import { RabbitServices } from './fixtures/rabbit-services';
 
-const KEYS = { secret: 'sk_test_simulator', publishable: 'pk_test_simulator', webhookSecret: 'whsec_simulator' };
+const KEYS = {
+  secret: 'sk_test_simulator',
+  publishable: 'pk_test_simulator',
+  webhookSecret: 'whsec_simulator',
+};
 
 describe('membership over RabbitMQ: payments → RabbitMQ → identity → token', () => {
   const services = new RabbitServices();
-  const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable, webhookRetryDelaysMs: [200, 500, 1_000] });
+  const stripe = new StripeSimulator({
+    webhookSecret: KEYS.webhookSecret,
+    publishableKey: KEYS.publishable,
+    webhookRetryDelaysMs: [200, 500, 1_000],
+  });
   // payments reaches the broker through a proxy the test can cut; identity connects directly.
   const brokerUrl = new URL(testAmqpUrl());
   const proxy = new TcpProxy(brokerUrl.hostname, Number(brokerUrl.port || 5672));
@@ -45,8 +59,16 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       'membership-payments',
       payments.migrationsFolder,
       (env, bus) =>
-        payments.buildApp(payments.loadMembershipPaymentsConfig(env), { bus, verifier: createLocalVerifier(jwks as never) }),
-      { STRIPE_SECRET_KEY: KEYS.secret, STRIPE_PUBLISHABLE_KEY: KEYS.publishable, STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret, STRIPE_API_BASE: stripe.url },
+        payments.buildApp(payments.loadMembershipPaymentsConfig(env), {
+          bus,
+          verifier: createLocalVerifier(jwks as never),
+        }),
+      {
+        STRIPE_SECRET_KEY: KEYS.secret,
+        STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
+        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+        STRIPE_API_BASE: stripe.url,
+      },
       { bus: paymentsBus },
     );
     paymentsDatabaseUrl = services.databaseUrl('membership-payments');
@@ -65,12 +87,18 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
   async function verifiedMember(username: string) {
     const email = `${username}@example.com`;
     const password = 'Str0ng!pass';
-    await identityApp.inject({ method: 'POST', url: '/auth/register', payload: { username, email, password } });
+    await identityApp.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username, email, password },
+    });
     const client = new pg.Client({ connectionString: services.databaseUrl('identity') });
     await client.connect();
     await client.query('update users set email_verified_at = now() where username = $1', [username]);
     await client.end();
-    const login = async () => (await identityApp.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json().token as string;
+    const login = async () =>
+      (await identityApp.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json()
+        .token as string;
     const token = await login();
     const claims = await createLocalVerifier(jwks as never).verify(token);
     // payments learns of the person from identity's events.
@@ -112,11 +140,18 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       expect(claims.membership_status).toBe('trialing');
       expect(Date.parse(claims.membership_ends_at!)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }, 20_000);
-    const profile = await identityApp.inject({ url: '/profile', headers: { authorization: `Bearer ${await member.login()}` } });
-    expect(profile.json().membership).toMatchObject({ type: 'annual', status: 'trialing', plan_id: 'annual' });
+    const profile = await identityApp.inject({
+      url: '/profile',
+      headers: { authorization: `Bearer ${await member.login()}` },
+    });
+    expect(profile.json().membership).toMatchObject({
+      type: 'annual',
+      status: 'trialing',
+      plan_id: 'annual',
+    });
   });
 
-  it('when a webhook arrives while RabbitMQ is unreachable, then identity\'s snapshot is updated once the broker returns', async () => {
+  it("when a webhook arrives while RabbitMQ is unreachable, then identity's snapshot is updated once the broker returns", async () => {
     const member = await verifiedMember('outage_buyer');
     proxy.cut();
     await eventually(() => expect(paymentsBus.isConnected()).toBe(false));
@@ -128,7 +163,9 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       const { rows } = await client.query(
         `select count(*)::int as n from outbox where type = 'payments.membership.changed' and sent_at is null`,
       );
-      const membership = await client.query('select status from memberships where user_id = $1', [member.userId]);
+      const membership = await client.query('select status from memberships where user_id = $1', [
+        member.userId,
+      ]);
       await client.end();
       expect(membership.rows[0]?.status).toBe('trialing');
       expect(rows[0].n).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFound';
 import {
   ForgotPasswordPage,
@@ -10,6 +10,7 @@ import {
 } from '../features/auth';
 import { MailboxPage } from '../features/dev-mailbox';
 import { HomePage } from '../features/home';
+import { MembershipPage, OnboardingPage } from '../features/membership';
 import { ProfilePage } from '../features/profile';
 import { AccessGuard } from './guards/AccessGuard';
 import { AppLayout } from './layout/AppLayout';
@@ -34,6 +35,17 @@ export const routes: RouteObject[] = [
           </AccessGuard>
         ),
       },
+      {
+        path: '/onboarding',
+        element: (
+          <AccessGuard>
+            <OnboardingPage />
+          </AccessGuard>
+        ),
+      },
+      { path: '/membership', element: <MembershipPage /> },
+      // Spec 1 §2.1 names /dashboard as where "Maybe later" leads; the own profile is that place.
+      { path: '/dashboard', element: <Navigate to="/profile" replace /> },
       { path: '/dev/mailbox', element: <MailboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

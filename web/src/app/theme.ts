@@ -23,8 +23,8 @@ const sand: MantineColorsTuple = [
   '#f3ba26',
   '#f2b414',
   '#d79e03',
-  '#bf8c00',
-  '#a57800',
+  '#8f6a00',
+  '#6b4f00',
 ];
 
 export const theme = createTheme({

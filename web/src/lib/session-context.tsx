@@ -27,20 +27,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [refresh]);
 
+  const signIn = useCallback(
+    (token: string) => {
+      storeToken(token);
+      refresh();
+    },
+    [refresh],
+  );
+  const signOut = useCallback(() => {
+    clearToken();
+    refresh();
+  }, [refresh]);
   const value = useMemo<SessionContextValue>(
-    () => ({
-      ...session,
-      signIn: (token) => {
-        storeToken(token);
-        refresh();
-      },
-      signOut: () => {
-        clearToken();
-        refresh();
-      },
-      refresh,
-    }),
-    [session, refresh],
+    () => ({ ...session, signIn, signOut, refresh }),
+    [session, signIn, signOut, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

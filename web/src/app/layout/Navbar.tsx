@@ -118,7 +118,15 @@ export function Navbar() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} size="100%" hiddenFrom="md" title={<Logo />} zIndex={1000}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size="100%"
+        hiddenFrom="md"
+        title={<Logo />}
+        zIndex={1000}
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      >
         <Stack gap={0} component="nav" aria-label="Main">
           {PUBLIC_LINKS.map(mobileLink)}
           {session.isLoggedIn && (

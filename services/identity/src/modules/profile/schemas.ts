@@ -30,6 +30,7 @@ export const ProfileMembership = Nullable(
     current_period_ends_at: Nullable(Type.String()),
     ends_at: Nullable(Type.String()),
     cancel_at_period_end: Type.Boolean(),
+    source: Nullable(Type.String()),
     provider_subscription_id: Nullable(Type.String()),
     provider_customer_id: Nullable(Type.String()),
   }),

@@ -35,6 +35,7 @@ export function toProfileMembership(membership: Membership | undefined) {
     current_period_ends_at: iso(membership.currentPeriodEndsAt),
     ends_at: iso(membership.endsAt),
     cancel_at_period_end: membership.cancelAtPeriodEnd,
+    source: membership.source,
     provider_subscription_id: membership.providerSubscriptionId,
     provider_customer_id: membership.providerCustomerId,
   };

@@ -5,7 +5,7 @@ import { IconCheck, IconPoint } from '@tabler/icons-react';
 /** Each password rule of spec 1 §5, ticked as it is met. */
 export function PasswordChecklist({ password }: { password: string }) {
   return (
-    <List spacing={2} size="xs" center aria-label="Password requirements">
+    <List spacing={2} size="xs" center aria-label="Requirements met so far">
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (

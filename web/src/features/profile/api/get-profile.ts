@@ -27,6 +27,7 @@ export interface ProfileMembership {
   current_period_ends_at: string | null;
   ends_at: string | null;
   cancel_at_period_end: boolean;
+  source?: string | null;
 }
 
 export interface ProfileResponse {

@@ -1,18 +1,20 @@
 import { membershipStatusColour } from '@linksmate/proto';
 import { Badge } from '@mantine/core';
 
-const MANTINE_COLOUR = { green: 'green', blue: 'blue', yellow: 'yellow', red: 'red', grey: 'gray' } as const;
+/** Shades dark enough for white text at WCAG AA; yellow carries dark text instead. */
+const SHADES = {
+  green: { color: 'fairway.8', text: 'white' },
+  blue: { color: 'blue.9', text: 'white' },
+  yellow: { color: 'yellow.4', text: 'dark.8' },
+  red: { color: 'red.9', text: 'white' },
+  grey: { color: 'gray.2', text: 'dark.6' },
+} as const;
 
 /** Spec 1 §4: active green, trialing blue, past_due yellow, canceled or unpaid red, other grey; none shows 'none'. */
 export function MembershipStatusBadge({ status }: { status: string | null | undefined }) {
-  const colour = MANTINE_COLOUR[membershipStatusColour(status)];
+  const shade = SHADES[membershipStatusColour(status)];
   return (
-    <Badge
-      color={colour}
-      variant={status ? 'filled' : 'light'}
-      data-status={status ?? 'none'}
-      c={colour === 'yellow' ? 'dark.8' : undefined}
-    >
+    <Badge color={shade.color} c={shade.text} variant="filled" data-status={status ?? 'none'}>
       {status ?? 'none'}
     </Badge>
   );

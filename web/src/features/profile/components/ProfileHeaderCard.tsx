@@ -33,7 +33,7 @@ export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; action
             <Text c="dimmed">@{user.username}</Text>
             <Group gap="xs">
               {user.skill_level && (
-                <Badge variant="light" color="fairway">
+                <Badge variant="light" color="fairway" c="fairway.9">
                   {capitalise(user.skill_level)}
                 </Badge>
               )}

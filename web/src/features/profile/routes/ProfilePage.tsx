@@ -12,10 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { IconLogout, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../lib/session-context';
+import { useCancelMembership } from '../api/cancel-membership';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
 import { MembershipStatusBadge } from '../components/MembershipStatusBadge';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
@@ -61,10 +64,64 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function MembershipActions({ membership }: { membership: ProfileMembership | null }) {
+  const cancel = useCancelMembership();
+  const running = membership?.status === 'active' || membership?.status === 'trialing';
+  if (!membership || !running) {
+    return (
+      <Button component={Link} to="/membership" size="xs" variant="light" mt="sm">
+        {membership ? 'Renew membership' : 'Become a member'}
+      </Button>
+    );
+  }
+  if (membership.cancel_at_period_end) {
+    return (
+      <Text size="sm" c="dimmed" mt="sm">
+        Your membership is cancelled and ends on{' '}
+        {formatDate(membership.ends_at ?? membership.current_period_ends_at)}.
+      </Text>
+    );
+  }
+  if (
+    !membership.plan_id ||
+    membership.type === 'lifetime' ||
+    !['monthly', 'annual'].includes(membership.type ?? '')
+  )
+    return null;
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: 'Cancel your membership?',
+      children: (
+        <Text size="sm">
+          Your membership stays active until {formatDate(membership.current_period_ends_at)} and is not
+          renewed after that.
+        </Text>
+      ),
+      labels: { confirm: 'Cancel membership', cancel: 'Keep membership' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(undefined, {
+          onSuccess: (reply) =>
+            notifications.show({
+              color: 'fairway',
+              title: 'Membership cancelled',
+              message: `Your membership ends on ${formatDate(reply.membership?.ends_at)}.`,
+            }),
+          onError: (error) => notifications.show({ color: 'red', title: 'Error', message: error.message }),
+        }),
+    });
+  return (
+    <Button size="xs" variant="subtle" color="red" mt="sm" onClick={confirmCancel} loading={cancel.isPending}>
+      Cancel membership
+    </Button>
+  );
+}
+
+// Dark enough for white text at WCAG AA.
 const AVAILABILITY_COLOURS: Record<string, string> = {
-  Available: 'green',
-  Unavailable: 'gray',
-  playing: 'blue',
+  Available: 'fairway.8',
+  Unavailable: 'gray.7',
+  playing: 'blue.9',
 };
 
 /** Spec 1 §2.12: the own profile. */
@@ -132,10 +189,17 @@ export function ProfilePage() {
                 <Field label="Trial ends">{formatDate(membership.trial_ends_at)}</Field>
               )}
               {(membership?.ends_at || membership?.current_period_ends_at) && (
-                <Field label="Membership ends">
+                <Field
+                  label={
+                    membership.cancel_at_period_end || membership.source === 'grant'
+                      ? 'Membership ends'
+                      : 'Renews on'
+                  }
+                >
                   {formatDate(membership.ends_at ?? membership.current_period_ends_at)}
                 </Field>
               )}
+              <MembershipActions membership={membership} />
             </Section>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -153,7 +217,7 @@ export function ProfilePage() {
             <Section title="Availability">
               <Stack gap="sm">
                 <Group gap="sm">
-                  <Badge color={AVAILABILITY_COLOURS[status] ?? 'gray'} size="lg" variant="light">
+                  <Badge color={AVAILABILITY_COLOURS[status] ?? 'gray.7'} size="lg" variant="filled">
                     {AVAILABILITY_STATUS_LABELS[status] ?? status}
                   </Badge>
                   {user.availability_status_message && (

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getStoredToken } from '../../../lib/session';
+
+export interface SubscriptionStatus {
+  status: string | null;
+  plan_id: string | null;
+}
+
+export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status');
+
+export const subscriptionStatusQuery = () =>
+  queryOptions({ queryKey: ['payments', 'subscription-status'], queryFn: getSubscriptionStatus });
+
+/** Only asked for with a stored token; signed out, there is no membership to show. */
+export function useSubscriptionStatus() {
+  return useQuery({ ...subscriptionStatusQuery(), enabled: !!getStoredToken() });
+}

@@ -1,0 +1,2 @@
+export { MembershipPage } from './routes/MembershipPage';
+export { OnboardingPage } from './routes/OnboardingPage';

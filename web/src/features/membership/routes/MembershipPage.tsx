@@ -1,0 +1,167 @@
+import { passesMembershipCheck } from '@linksmate/proto';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAward, IconCalendarX, IconReceiptTax, IconShieldCheck, IconSparkles } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { refreshToken } from '../../../lib/refresh-session';
+import { useSession } from '../../../lib/session-context';
+import type { Plan } from '../api/get-plans';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { CheckoutModal } from '../components/CheckoutModal';
+import { PlanGrid } from '../components/PlanGrid';
+
+const HIGHLIGHTS = [
+  { icon: IconShieldCheck, title: '$20M insurance', text: 'Public liability cover every time you play.' },
+  { icon: IconAward, title: 'Official handicap', text: 'An official handicap number, kept up to date.' },
+  {
+    icon: IconCalendarX,
+    title: 'Cancel anytime',
+    text: 'Stop renewing whenever you like; keep what you paid for.',
+  },
+  { icon: IconReceiptTax, title: 'Prices exclude GST', text: 'GST of 10% is added at checkout.' },
+];
+
+/** Spec 1 §2.11: choosing a plan. */
+export function MembershipPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const state = (location.state ?? {}) as { required?: boolean; fromOnboarding?: boolean };
+  const required = !!state.required;
+  const fromOnboarding = !!state.fromOnboarding || params.get('onboarding') === 'true';
+  const status = useSubscriptionStatus();
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [laterNotice, setLaterNotice] = useState(false);
+  const [welcomed, setWelcomed] = useState<Plan | null>(null);
+
+  const choose = (plan: Plan) => {
+    if (!session.isLoggedIn) {
+      navigate('/login', { state: { from: '/membership' } });
+      return;
+    }
+    setChosen(plan);
+  };
+
+  const later = () => {
+    if (required) setLaterNotice(true);
+    else navigate(fromOnboarding ? '/events' : '/dashboard');
+  };
+
+  const purchased = async (plan: Plan) => {
+    setChosen(null);
+    setWelcomed(plan);
+    // A fresh token carries the membership, once identity has heard of it.
+    await refreshToken((claims) => passesMembershipCheck(claims)).catch(() => null);
+    session.refresh();
+    await queryClient.invalidateQueries({ queryKey: ['payments'] });
+    await queryClient.invalidateQueries({ queryKey: ['profile'] });
+  };
+
+  const isMember = status.data?.status === 'active' || status.data?.status === 'trialing';
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        {required && (
+          <Alert color="yellow" variant="light" title="Membership Required">
+            You need an active membership to access this feature.
+          </Alert>
+        )}
+        {fromOnboarding && (
+          <Alert
+            color="fairway"
+            variant="light"
+            icon={<IconSparkles size={18} aria-hidden />}
+            title="Welcome to LinksMate!"
+          >
+            Choose the membership that suits your game.
+          </Alert>
+        )}
+        <Stack gap={4} ta="center" align="center">
+          <Title order={1}>LinksMate membership</Title>
+          <Text c="dimmed" maw={640}>
+            Play more, with cover and a handicap that counts. Every plan includes all member benefits.
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+            <Group key={title} gap="sm" wrap="nowrap" align="start">
+              <ThemeIcon size={40} radius="md" variant="light">
+                <Icon size={22} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text fw={700}>{title}</Text>
+                <Text size="sm" c="dimmed">
+                  {text}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </SimpleGrid>
+
+        {welcomed ? (
+          <Card shadow="sm" padding="xl" ta="center">
+            <Stack align="center" gap="sm">
+              <Title order={2}>Welcome to LinksMate {welcomed.name}!</Title>
+              <Text c="dimmed">Your membership is active. Enjoy your golf.</Text>
+              <Group>
+                <Button component={Link} to="/events">
+                  Browse Events
+                </Button>
+                <Button component={Link} to="/profile" variant="default">
+                  Manage Membership
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ) : isMember ? (
+          <Card shadow="sm" padding="xl" ta="center">
+            <Stack align="center" gap="sm">
+              <Title order={2}>You're Already a Member!</Title>
+              <Text c="dimmed">Your membership is in place — nothing more to do.</Text>
+              <Group>
+                <Button component={Link} to="/events">
+                  Browse Events
+                </Button>
+                <Button component={Link} to="/profile" variant="default">
+                  Manage Membership
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ) : (
+          <PlanGrid onChoose={choose} />
+        )}
+
+        {!isMember && !welcomed && (
+          <Stack align="center" gap="xs">
+            {laterNotice && (
+              <Alert color="red" variant="light" role="alert">
+                A membership is required to use this feature. Please choose a plan to continue.
+              </Alert>
+            )}
+            <Anchor component="button" type="button" onClick={later}>
+              {fromOnboarding ? "I'll choose a membership later" : 'Maybe later'}
+            </Anchor>
+          </Stack>
+        )}
+      </Stack>
+      <CheckoutModal plan={chosen} onClose={() => setChosen(null)} onSuccess={purchased} />
+    </Container>
+  );
+}
