@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired } from '../../lib/api-client';
+import { RealtimeConnection } from '../../lib/realtime';
 import { SessionProvider } from '../../lib/session-context';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -42,6 +43,7 @@ export function AppLayout() {
   return (
     <SessionProvider>
       <MembershipRedirect />
+      <RealtimeConnection />
       <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
         <Box component="main" id="main" style={{ flex: 1 }}>
