@@ -130,8 +130,9 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
       scope.all(`${prefix}/*`, { schema: { hide: true } }, handler);
     }
+    // Only the provider's API (/v1), never a simulator's development controls.
     for (const upstream of options.extraUpstreams ?? []) {
-      scope.all(`${upstream.prefix}/*`, { schema: { hide: true } }, async (request, reply) =>
+      scope.all(`${upstream.prefix}/v1/*`, { schema: { hide: true } }, async (request, reply) =>
         reply.from(`${upstream.url}${request.url.slice(upstream.prefix.length)}`, {
           onError: (errorReply) =>
             errorReply.status(503).send({ error: 'Unavailable', code: 'service_unavailable' }),

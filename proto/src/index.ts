@@ -1,3 +1,4 @@
+export * from './api';
 export * from './events';
 export * from './http';
 export * from './rules';

@@ -2,7 +2,8 @@
  * Checks the deployment descriptors without a Docker engine or a cluster: docker-compose.yml is
  * validated by compose itself and then read, and the kustomize base and dev overlay are rendered
  * with `kubectl kustomize` and their objects checked against each other (selectors, ports,
- * probes, resources, autoscalers, disruption budgets, secret keys, the Ingress).
+ * probes, resources, autoscalers, disruption budgets, secret keys, the Ingress, and the Stripe
+ * simulator that compose and the dev overlay run and the base does not).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,6 +27,16 @@ const SERVICES = Object.keys(SERVICE_DATABASES);
 const DATABASES = Object.values(SERVICE_DATABASES);
 const APP_PROCESSES = ['gateway', ...SERVICES];
 const APP_IMAGE = 'linksmate/app';
+/** The development-only Stripe simulator: same image, its own entry point and port. */
+const SIMULATOR = 'stripe-simulator';
+const SIMULATOR_ENTRY = 'tools/src/stripe-simulator/main.ts';
+const SIMULATOR_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_simulator',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_simulator',
+  STRIPE_WEBHOOK_SECRET: 'whsec_simulator',
+};
+/** Where Stripe, and so the simulator, delivers webhooks: through the gateway. */
+const WEBHOOK_PATH = '/api/v1/payments/webhook';
 
 // ----- running tools ------------------------------------------------------------------------
 
@@ -112,6 +123,8 @@ interface Probe {
 interface Container {
   name: string;
   image?: string;
+  command?: string[];
+  args?: string[];
   ports?: { name?: string; containerPort: number }[];
   env?: {
     name: string;
@@ -149,9 +162,23 @@ const containersOf = (workload: K8sObject) => [
   ...(template(workload).spec.initContainers ?? []),
 ];
 const isAppImage = (image: string | undefined) => image === APP_IMAGE || !!image?.startsWith(`${APP_IMAGE}:`);
-/** The Deployments of the gateway and the six services: those running the app image. */
+const commandLine = (c: Container) => [...(c.command ?? []), ...(c.args ?? [])].join(' ');
+/**
+ * The Deployments of the gateway and the six services: those running the app image with a gateway
+ * or service entry point. The same image also runs the dev overlay's Stripe simulator, which is
+ * not an app process (no database, no bus, no autoscaler).
+ */
 const appDeployments = (docs: K8sObject[]) =>
-  ofKind(docs, 'Deployment').filter((d) => template(d).spec.containers.some((c) => isAppImage(c.image)));
+  ofKind(docs, 'Deployment').filter((d) =>
+    template(d).spec.containers.some(
+      (c) => isAppImage(c.image) && /(^| )(gateway|services\/[a-z-]+)\/src\/main\.ts$/.test(commandLine(c)),
+    ),
+  );
+/** Deployments running the Stripe simulator, whatever they are called. */
+const simulatorDeployments = (docs: K8sObject[]) =>
+  ofKind(docs, 'Deployment').filter((d) =>
+    template(d).spec.containers.some((c) => commandLine(c).includes(SIMULATOR_ENTRY)),
+  );
 
 /** A label selector (matchLabels form, or a Service's plain map) selects these labels. */
 function selects(selector: Labels | undefined, labels: Labels | undefined): boolean {
@@ -164,14 +191,28 @@ function isContainerPort(container: Container, port: string | number | undefined
   return (container.ports ?? []).some((p) => p.name === port || p.containerPort === port);
 }
 
+/** A variable's value in a container: its `env` entry, else the last envFrom source holding it. */
 function envValue(container: Container, name: string, docs: K8sObject[]): string | undefined {
   const entry = container.env?.find((e) => e.name === name);
-  if (!entry) return undefined;
+  const keyOf = (object: K8sObject | undefined, key: string) =>
+    object?.stringData?.[key] ?? object?.data?.[key];
+  if (!entry) {
+    for (const source of [...(container.envFrom ?? [])].reverse()) {
+      const ref = source.configMapRef ?? source.secretRef;
+      const kind = source.configMapRef ? 'ConfigMap' : 'Secret';
+      const value = keyOf(
+        ofKind(docs, kind).find((d) => d.metadata.name === ref?.name),
+        name,
+      );
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
   if (entry.value !== undefined) return entry.value;
   const ref = entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef;
   const kind = entry.valueFrom?.secretKeyRef ? 'Secret' : 'ConfigMap';
   const source = ofKind(docs, kind).find((d) => d.metadata.name === ref?.name);
-  return ref ? (source?.stringData?.[ref.key] ?? source?.data?.[ref.key]) : undefined;
+  return ref ? keyOf(source, ref.key) : undefined;
 }
 
 /** Database names created by `CREATE DATABASE` statements in an SQL script. */
@@ -307,6 +348,59 @@ describe('docker-compose.yml', () => {
     expect(environmentOf(services.messaging as ComposeService).SMTP_URL).toMatch(/^smtp:\/\/mailpit:1025/);
   });
 
+  it('when the Stripe simulator is read, then it runs from the app image with a health check, on the host only at 127.0.0.1', () => {
+    const { services } = loadCompose();
+    const simulator = services[SIMULATOR];
+    expect(simulator, `a ${SIMULATOR} service`).toBeTruthy();
+    expect(simulator?.image, 'the app image').toBe(services.gateway?.image);
+    expect(simulator?.build, 'built like the app processes').toBeTruthy();
+    expect([simulator?.command ?? []].flat().join(' ')).toContain(SIMULATOR_ENTRY);
+    expect(simulator?.healthcheck?.test, 'its own healthcheck').toBeTruthy();
+    expect(simulator?.healthcheck?.disable).not.toBe(true);
+    expect(simulator?.restart, 'a restart policy').toBeTruthy();
+    expect(environmentOf(simulator as ComposeService).HOST).toBe('0.0.0.0');
+    for (const port of (simulator?.ports ?? []).map(String))
+      expect(port, 'published on the loopback interface only').toMatch(/^127\.0\.0\.1:/);
+    const webhook = new URL(environmentOf(simulator as ComposeService).WEBHOOK_URL ?? 'missing://');
+    expect(webhook.hostname, 'webhooks go through the gateway').toBe('gateway');
+    expect(webhook.port).toBe('8080');
+    expect(webhook.pathname).toBe(WEBHOOK_PATH);
+  });
+
+  it('when membership-payments and the gateway are read, then by default they use the Stripe simulator with its keys and wait for it', () => {
+    const { services } = loadCompose();
+    const simulatorEnv = environmentOf(services[SIMULATOR] as ComposeService);
+    const simulatorPort = simulatorEnv.PORT ?? '12111';
+    const payments = environmentOf(services['membership-payments'] as ComposeService);
+    const gateway = environmentOf(services.gateway as ComposeService);
+    for (const [name, value] of [
+      ['membership-payments STRIPE_API_BASE', payments.STRIPE_API_BASE],
+      ['gateway STRIPE_SIMULATOR_URL', gateway.STRIPE_SIMULATOR_URL],
+    ]) {
+      const url = new URL(value ?? 'missing://');
+      expect(url.hostname, name).toBe(SIMULATOR);
+      expect(url.port, name).toBe(simulatorPort);
+    }
+    expect(payments).toMatchObject(SIMULATOR_KEYS);
+    // The simulator signs webhooks and accepts the browser's key with the same values.
+    expect(simulatorEnv.STRIPE_WEBHOOK_SECRET ?? 'whsec_simulator').toBe(payments.STRIPE_WEBHOOK_SECRET);
+    expect(simulatorEnv.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_simulator').toBe(payments.STRIPE_PUBLISHABLE_KEY);
+    for (const name of ['membership-payments', 'gateway']) {
+      const deps = (services[name]?.depends_on ?? {}) as Record<string, { condition?: string }>;
+      expect(deps[SIMULATOR]?.condition, `${name} waits for a healthy simulator`).toBe('service_healthy');
+    }
+  });
+
+  it('when STRIPE_API_BASE and STRIPE_SIMULATOR_URL are set empty, then compose keeps them empty so real Stripe is used', () => {
+    // `${VAR-default}` falls back only when VAR is unset; `${VAR:-default}` also when it is empty.
+    const raw = (name: string, key: string) => {
+      const env = loadCompose().services[name]?.environment;
+      return Array.isArray(env) ? undefined : String(env?.[key]);
+    };
+    expect(raw('membership-payments', 'STRIPE_API_BASE')).toMatch(/^\$\{STRIPE_API_BASE-[^}]+\}$/);
+    expect(raw('gateway', 'STRIPE_SIMULATOR_URL')).toMatch(/^\$\{STRIPE_SIMULATOR_URL-[^}]+\}$/);
+  });
+
   it('when postgres is read, then its data lives in a named volume and the init script creates all six databases', () => {
     const { services, volumes } = loadCompose();
     const mounts = (services.postgres?.volumes ?? []).map(String);
@@ -343,10 +437,8 @@ describe.each([
     for (const d of appDeployments(all)) {
       const entry =
         d.metadata.name === 'gateway' ? 'gateway/src/main.ts' : `services/${d.metadata.name}/src/main.ts`;
-      const container = template(d).spec.containers[0] as Container & { command?: string[]; args?: string[] };
-      expect([...(container.command ?? []), ...(container.args ?? [])].join(' '), d.metadata.name).toContain(
-        entry,
-      );
+      const container = template(d).spec.containers[0] as Container;
+      expect(commandLine(container), d.metadata.name).toContain(entry);
       expect(d.metadata.labels?.['app.kubernetes.io/part-of']).toBe('linksmate');
       expect(d.metadata.labels?.['app.kubernetes.io/name']).toBe(d.metadata.name);
     }
@@ -567,6 +659,18 @@ describe('the kustomize base', () => {
     );
     for (const [key, value] of values) expect(value, key).toContain('REPLACE_ME');
   });
+
+  it('when the base is rendered, then it runs no Stripe simulator and nothing points at one', () => {
+    const all = kustomize('k8s/base');
+    expect(simulatorDeployments(all)).toHaveLength(0);
+    expect(all.filter((d) => d.metadata.name === SIMULATOR).map((d) => d.kind)).toEqual([]);
+    for (const w of workloads(all)) {
+      for (const c of containersOf(w)) {
+        for (const name of ['STRIPE_API_BASE', 'STRIPE_SIMULATOR_URL'])
+          expect(envValue(c, name, all), `${w.metadata.name}/${c.name} ${name}`).toBeUndefined();
+      }
+    }
+  });
 });
 
 describe('the dev overlay', () => {
@@ -630,6 +734,58 @@ describe('the dev overlay', () => {
     expect(envValue(template(messaging).spec.containers[0] as Container, 'SMTP_URL', all)).toMatch(
       /^smtp:\/\/mailpit:1025/,
     );
+  });
+
+  it('when the dev overlay is rendered, then one Stripe simulator Deployment runs from the app image as non-root behind its Service', () => {
+    const all = docs();
+    const [simulator, ...others] = simulatorDeployments(all);
+    expect(others).toHaveLength(0);
+    expect(simulator?.metadata.name).toBe(SIMULATOR);
+    expect(simulator?.metadata.labels?.['app.kubernetes.io/name']).toBe(SIMULATOR);
+    expect(simulator?.metadata.labels?.['app.kubernetes.io/part-of']).toBe('linksmate');
+    // Its state lives in memory: one pod, never two at once.
+    expect(simulator?.spec.replicas).toBe(1);
+    expect(simulator?.spec.strategy?.type).toBe('Recreate');
+    const pod = template(simulator as K8sObject);
+    const container = pod.spec.containers[0] as Container;
+    expect(isAppImage(container.image), 'the app image').toBe(true);
+    expect((pod.spec as { securityContext?: { runAsNonRoot?: boolean } }).securityContext?.runAsNonRoot).toBe(
+      true,
+    );
+    expect(envValue(container, 'HOST', all)).toBe('0.0.0.0');
+    const service = ofKind(all, 'Service').find((s) => s.metadata.name === SIMULATOR);
+    expect(service, `Service/${SIMULATOR}`).toBeTruthy();
+    expect(selects(service?.spec.selector, pod.metadata?.labels)).toBe(true);
+    const webhook = new URL(envValue(container, 'WEBHOOK_URL', all) ?? 'missing://');
+    const gateway = ofKind(all, 'Service').find((s) => s.metadata.name === webhook.hostname);
+    expect(gateway?.metadata.name, 'webhooks go through the gateway Service').toBe('gateway');
+    expect(gateway?.spec.ports.map((p: { port: number }) => String(p.port))).toContain(webhook.port);
+    expect(webhook.pathname).toBe(WEBHOOK_PATH);
+  });
+
+  it('when the dev overlay is rendered, then membership-payments and the gateway point at the Stripe simulator, with its keys', () => {
+    const all = docs();
+    const service = ofKind(all, 'Service').find((s) => s.metadata.name === SIMULATOR);
+    const ports = (service?.spec.ports ?? []).map((p: { port: number }) => String(p.port));
+    const container = (name: string) =>
+      template(appDeployments(all).find((d) => d.metadata.name === name) as K8sObject).spec
+        .containers[0] as Container;
+    const payments = container('membership-payments');
+    for (const [process, name] of [
+      ['membership-payments', 'STRIPE_API_BASE'],
+      ['gateway', 'STRIPE_SIMULATOR_URL'],
+    ] as const) {
+      const url = new URL(envValue(container(process), name, all) ?? 'missing://');
+      expect(url.hostname, `${process} ${name}`).toBe(SIMULATOR);
+      expect(ports, `${process} ${name} port`).toContain(url.port);
+    }
+    for (const [name, value] of Object.entries(SIMULATOR_KEYS))
+      expect(envValue(payments, name, all), `membership-payments ${name}`).toBe(value);
+    const simulator = template(simulatorDeployments(all)[0] as K8sObject).spec.containers[0] as Container;
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'])
+      expect(envValue(simulator, name, all) ?? '', `the simulator's ${name}`).toBe(
+        envValue(payments, name, all),
+      );
   });
 
   it('when the dev overlay is rendered, then everything runs one replica and the autoscalers may go down to one', () => {

@@ -56,24 +56,9 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
 
   const memberships = new MembershipService(runtime, clock);
   const ledger = new PaymentsLedger(runtime, clock);
-  const checkout = new CheckoutService({
-    db,
-    runtime,
-    stripe,
-    memberships,
-    ledger,
-    clock,
-    priceIds: () => priceIds,
-  });
-  const webhooks = new WebhookService({
-    db,
-    runtime,
-    stripe,
-    memberships,
-    ledger,
-    clock,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-  });
+  const shared = { db, runtime, stripe, memberships, ledger, clock };
+  const checkout = new CheckoutService({ ...shared, priceIds: () => priceIds });
+  const webhooks = new WebhookService({ ...shared, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
 
   registerCheckoutRoutes(app, checkout, db, config);
   await registerWebhookRoutes(app, webhooks);

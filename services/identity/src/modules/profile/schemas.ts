@@ -1,4 +1,4 @@
-import { ApiErrorSchema, Nullable } from '@linksmate/proto';
+import { ApiErrorSchema, MembershipResponseSchema, Nullable } from '@linksmate/proto';
 import Type from 'typebox';
 
 /** Profile / user (spec 1 §3), snake_case. `email` is present on one's own profile only. */
@@ -20,21 +20,8 @@ export const ProfileUser = Type.Object({
   created_at: Type.String(),
 });
 
-/** Membership (spec 1 §3): null until the user has one. */
-export const ProfileMembership = Nullable(
-  Type.Object({
-    type: Nullable(Type.String()),
-    status: Nullable(Type.String()),
-    plan_id: Nullable(Type.String()),
-    trial_ends_at: Nullable(Type.String()),
-    current_period_ends_at: Nullable(Type.String()),
-    ends_at: Nullable(Type.String()),
-    cancel_at_period_end: Type.Boolean(),
-    source: Nullable(Type.String()),
-    provider_subscription_id: Nullable(Type.String()),
-    provider_customer_id: Nullable(Type.String()),
-  }),
-);
+/** Membership (spec 1 §3): the snapshot payments published, null until the user has one. */
+export const ProfileMembership = MembershipResponseSchema;
 
 /** We answer the spec's `{user, membership}` shape (it allows others; this is the one we chose). */
 export const ProfileReply = Type.Object({ user: ProfileUser, membership: ProfileMembership });

@@ -1,5 +1,5 @@
 import { notFound, unauthorized } from '@linksmate/platform';
-import { type AccessTokenClaims, isAdminRole } from '@linksmate/proto';
+import { type AccessTokenClaims, isAdminRole, type MembershipResponse } from '@linksmate/proto';
 import { type Db, findMembership, findUserById, type Membership, type User } from '../users/repository';
 import { blockedIdsOf, eitherBlocked } from './repository';
 
@@ -25,17 +25,17 @@ export function toProfileUser(user: User, options: { own: boolean; blockedIds?: 
   };
 }
 
-export function toProfileMembership(membership: Membership | undefined) {
+export function toProfileMembership(membership: Membership | undefined): MembershipResponse {
   if (!membership) return null;
   return {
-    type: membership.type,
-    status: membership.status,
+    type: membership.type as NonNullable<MembershipResponse>['type'],
+    status: membership.status as NonNullable<MembershipResponse>['status'],
     plan_id: membership.planId,
     trial_ends_at: iso(membership.trialEndsAt),
     current_period_ends_at: iso(membership.currentPeriodEndsAt),
     ends_at: iso(membership.endsAt),
     cancel_at_period_end: membership.cancelAtPeriodEnd,
-    source: membership.source,
+    source: (membership.source ?? 'purchase') as NonNullable<MembershipResponse>['source'],
     provider_subscription_id: membership.providerSubscriptionId,
     provider_customer_id: membership.providerCustomerId,
   };

@@ -1,27 +1,8 @@
-import { ApiErrorSchema, Nullable } from '@linksmate/proto';
+import { ApiErrorSchema, MembershipResponseSchema, Nullable, PlanSchema } from '@linksmate/proto';
 import Type from 'typebox';
 
 export const ErrorReply = ApiErrorSchema;
 
-export const PlanSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  price: Type.Integer({ description: 'Cents, GST exclusive' }),
-  originalPrice: Nullable(Type.Integer()),
-  currency: Type.String(),
-  interval: Type.String(),
-  description: Type.String(),
-  badge: Nullable(Type.String()),
-  badgeColor: Nullable(Type.String()),
-  features: Type.Array(Type.String()),
-  popular: Type.Boolean(),
-  featured: Type.Boolean(),
-  provider_price_id: Nullable(Type.String()),
-  trial_days: Type.Integer(),
-  gstExclusive: Type.Boolean(),
-  gstAmount: Type.Integer({ description: 'GST on the price, cents' }),
-  totalPrice: Type.Integer({ description: 'What the card is charged, GST included, cents' }),
-});
 export const PlansReply = Type.Object({ plans: Type.Array(PlanSchema) });
 
 export const PaymentsConfigReply = Type.Object({
@@ -75,20 +56,7 @@ export const ConfirmPaymentBody = Type.Object({
   event_id: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
-export const MembershipSnapshotSchema = Nullable(
-  Type.Object({
-    type: Nullable(Type.String()),
-    status: Nullable(Type.String()),
-    plan_id: Nullable(Type.String()),
-    trial_ends_at: Nullable(Type.String()),
-    current_period_ends_at: Nullable(Type.String()),
-    ends_at: Nullable(Type.String()),
-    cancel_at_period_end: Type.Boolean(),
-    source: Type.String(),
-    provider_subscription_id: Nullable(Type.String()),
-    provider_customer_id: Nullable(Type.String()),
-  }),
-);
+export const MembershipSnapshotSchema = MembershipResponseSchema;
 export const ConfirmPaymentReply = Type.Object({
   status: Type.String(),
   membership: MembershipSnapshotSchema,

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  badRequest,
-  type Clock,
-  conflict,
-  type EventMeta,
-  HttpError,
-  notFound,
-  type ServiceRuntime,
-} from '@linksmate/platform';
+import { badRequest, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
 import type { AccessTokenClaims } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import type * as schema from '../../db/schema';
-import { type Db, findMembership, userHadTrial } from '../memberships/repository';
-import { isValidMembership, type MembershipService, toSnapshot } from '../memberships/service';
-import type { PaymentsLedger } from '../payments/ledger';
+import { findMembership, userHadTrial } from '../memberships/repository';
+import { isValidMembership, toSnapshot } from '../memberships/service';
+import type { PaymentsDeps } from '../payments/deps';
 import { chargeFor, PLANS, type PlanDefinition, planById } from '../plans/catalogue';
 import { findCustomerId, findUser, saveCustomer } from '../users/repository';
 
@@ -35,13 +26,7 @@ function providerFailure(err: unknown): never {
   throw new HttpError(502, CHECKOUT_MESSAGES.providerDown, 'provider_unavailable');
 }
 
-export interface CheckoutDeps {
-  db: Db;
-  runtime: ServiceRuntime<typeof schema>;
-  stripe: Stripe;
-  memberships: MembershipService;
-  ledger: PaymentsLedger;
-  clock: Clock;
+export interface CheckoutDeps extends PaymentsDeps {
   priceIds: () => Map<string, string>;
 }
 
@@ -114,9 +99,7 @@ export class CheckoutService {
         { idempotencyKey: `subscription-${user.user_id}-${idempotencyKey ?? randomUUID()}` },
       )
       .catch(providerFailure);
-    await this.deps.db.transaction((tx) =>
-      this.deps.memberships.applySubscription(tx, subscription, { actor: { user_id: user.user_id } }),
-    );
+    await this.sync(user.user_id, subscription.id, { actor: { user_id: user.user_id } });
     const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null;
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;
     const charge = chargeFor(plan);
@@ -248,7 +231,20 @@ export class CheckoutService {
         .update(id, { default_payment_method: method })
         .catch(providerFailure);
     }
-    await this.deps.db.transaction((tx) => this.deps.memberships.applySubscription(tx, subscription, meta));
+    await this.sync(user.user_id, subscription.id, meta);
+  }
+
+  /** The subscription as the provider has it now, applied under the user's lock. */
+  private sync(userId: number, subscriptionId: string, meta: EventMeta) {
+    return this.deps.db.transaction((tx) =>
+      this.deps.memberships.syncSubscription(
+        tx,
+        userId,
+        subscriptionId,
+        (id) => this.deps.stripe.subscriptions.retrieve(id).catch(providerFailure),
+        meta,
+      ),
+    );
   }
 
   async status(user: AccessTokenClaims) {
@@ -265,9 +261,7 @@ export class CheckoutService {
     const subscription = await this.deps.stripe.subscriptions
       .update(membership.providerSubscriptionId, { cancel_at_period_end: true })
       .catch(providerFailure);
-    const saved = await this.deps.db.transaction((tx) =>
-      this.deps.memberships.applySubscription(tx, subscription, meta),
-    );
+    const saved = await this.sync(user.user_id, subscription.id, meta);
     return { membership: saved ? toSnapshot(saved) : null };
   }
 

@@ -1,5 +1,6 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import { type EventData, MembershipChanged } from '@linksmate/proto';
+import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import { planById } from '../plans/catalogue';
@@ -13,6 +14,9 @@ import {
 } from './repository';
 
 type Snapshot = EventData<typeof MembershipChanged>['membership'];
+
+/** Namespace of the advisory locks that serialise membership changes per user. */
+const MEMBERSHIP_LOCK_SPACE = 4242;
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -96,10 +100,32 @@ export class MembershipService {
   }
 
   /**
-   * Applies the provider's current state of a subscription. Webhooks may come twice or out of
-   * order, so the state is always the subscription as the provider has it now, never the event's.
+   * Serialises every change to one user's membership within the transaction. Webhooks arrive
+   * concurrently; whoever holds the lock reads the provider's state after the previous holder
+   * wrote, so an older reading can never overwrite a newer one.
    */
-  async applySubscription(
+  async lockUser(tx: Db, userId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MEMBERSHIP_LOCK_SPACE}, ${userId})`);
+  }
+
+  /**
+   * Applies the provider's current state of a subscription, read under the user's lock. Webhooks
+   * may come twice or out of order, so the state is always the subscription as the provider has it
+   * now, never an event's picture of it.
+   */
+  async syncSubscription(
+    tx: Db,
+    userId: number,
+    subscriptionId: string,
+    fetch: (id: string) => Promise<Stripe.Subscription | undefined>,
+    meta: EventMeta,
+  ): Promise<Membership | undefined> {
+    await this.lockUser(tx, userId);
+    const subscription = await fetch(subscriptionId);
+    return subscription ? this.applySubscription(tx, subscription, meta) : undefined;
+  }
+
+  private async applySubscription(
     tx: Db,
     subscription: Stripe.Subscription,
     meta: EventMeta,
@@ -173,6 +199,7 @@ export class MembershipService {
     customerId: string | null,
     meta: EventMeta,
   ): Promise<Membership> {
+    await this.lockUser(tx, userId);
     return this.change(
       tx,
       userId,

@@ -1,21 +1,12 @@
-import { gstOnCents, type PlanId } from '@linksmate/proto';
+import { gstOnCents, type Plan } from '@linksmate/proto';
 
 /** A plan as the product sells it; prices exclude GST (spec 1 §9). */
-export interface PlanDefinition {
-  id: PlanId;
-  name: string;
-  price: number;
-  originalPrice: number | null;
+export type PlanDefinition = Omit<
+  Plan,
+  'provider_price_id' | 'gstExclusive' | 'gstAmount' | 'totalPrice' | 'currency'
+> & {
   currency: 'aud';
-  interval: 'month' | 'year' | 'lifetime';
-  description: string;
-  badge: string | null;
-  badgeColor: string | null;
-  features: string[];
-  popular: boolean;
-  featured: boolean;
-  trial_days: number;
-}
+};
 
 const MEMBER_BENEFITS = [
   '$20M liability insurance',

@@ -1,12 +1,10 @@
-import { badRequest, type Clock, type EventMeta, type ServiceRuntime } from '@linksmate/platform';
+import { badRequest, type EventMeta } from '@linksmate/platform';
 import { TransactionRecorded } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import type * as schema from '../../db/schema';
 import { transactions } from '../../db/schema';
 import { lifetimeOutcome } from '../checkout/service';
 import type { Db } from '../memberships/repository';
-import type { MembershipService } from '../memberships/service';
-import type { PaymentsLedger } from '../payments/ledger';
+import type { PaymentsDeps } from '../payments/deps';
 import { planById } from '../plans/catalogue';
 import { findCustomerId, findUser, userOfCustomer } from '../users/repository';
 
@@ -128,17 +126,7 @@ function describe(event: Stripe.Event): Described {
  * so that events arriving out of order still end in the right membership.
  */
 export class WebhookService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      runtime: ServiceRuntime<typeof schema>;
-      stripe: Stripe;
-      memberships: MembershipService;
-      ledger: PaymentsLedger;
-      clock: Clock;
-      webhookSecret: string;
-    },
-  ) {}
+  constructor(private readonly deps: PaymentsDeps & { webhookSecret: string }) {}
 
   async receive(
     rawBody: Buffer,
@@ -151,12 +139,12 @@ export class WebhookService {
       throw badRequest('Webhook signature verification failed', 'invalid_signature');
     }
     const facts = describe(event);
-    const userId =
+    let userId =
       facts.userId ?? (facts.customerId ? await userOfCustomer(this.deps.db, facts.customerId) : undefined);
-    // The subscription as it is now, not as this (possibly old) event describes it.
-    const subscription = facts.subscriptionId
-      ? await this.currentSubscription(facts.subscriptionId)
-      : undefined;
+    if (!userId && facts.subscriptionId) {
+      const owner = (await this.currentSubscription(facts.subscriptionId))?.metadata?.user_id;
+      userId = Number(owner) || undefined;
+    }
     const meta: EventMeta = { correlationId: event.id, actor: null };
 
     const duplicate = await this.deps.db.transaction(async (tx) => {
@@ -177,7 +165,7 @@ export class WebhookService {
         .onConflictDoNothing()
         .returning();
       if (!recorded) return true;
-      await this.apply(tx, event, facts, userId, subscription, meta);
+      await this.apply(tx, event, facts, userId, meta);
       await this.deps.runtime.publish(
         tx,
         this.deps.runtime.event(
@@ -217,11 +205,19 @@ export class WebhookService {
     event: Stripe.Event,
     facts: Described,
     userId: number | undefined,
-    subscription: Stripe.Subscription | undefined,
     meta: EventMeta,
   ): Promise<void> {
-    if (subscription) await this.deps.memberships.applySubscription(tx, subscription, meta);
     if (!userId) return;
+    // The subscription as it is now, not as this (possibly old) event describes it.
+    const membership = facts.subscriptionId
+      ? await this.deps.memberships.syncSubscription(
+          tx,
+          userId,
+          facts.subscriptionId,
+          (id) => this.currentSubscription(id),
+          meta,
+        )
+      : undefined;
     const object = event.data.object as unknown as Record<string, unknown>;
     if (object.object === 'payment_intent') {
       const intent = object as unknown as Stripe.PaymentIntent;
@@ -249,7 +245,7 @@ export class WebhookService {
       facts.amount > 0
     ) {
       const invoice = object as unknown as Stripe.Invoice;
-      const planId = subscription?.metadata?.plan_id ?? null;
+      const planId = membership?.planId ?? null;
       await this.deps.ledger.record(
         tx,
         {
