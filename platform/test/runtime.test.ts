@@ -147,7 +147,10 @@ describe('OutboxRelay', () => {
     });
     failing = false;
     await eventually(() => expect(seen).toHaveLength(1), 10_000);
-    const [row] = await runtime.db.select().from(schema.outbox);
-    expect(row?.sentAt).not.toBeNull();
+    // Marked sent in the relay's transaction right after the bus took it.
+    await eventually(async () => {
+      const [row] = await runtime.db.select().from(schema.outbox);
+      expect(row?.sentAt).not.toBeNull();
+    });
   });
 });
