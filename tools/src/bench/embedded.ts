@@ -6,7 +6,6 @@ import { freePort } from '../embedded/ports';
 import { fmt } from './infra';
 
 const main = new URL('../embedded/main.ts', import.meta.url).pathname;
-const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
 
 /** Every process below the given one (the embedded PostgreSQL's server and workers included). */
 function descendants(root: number): number[] {
@@ -56,7 +55,8 @@ async function startOnce(dataDir: string) {
   const port = await freePort();
   const pgPort = await freePort();
   const started = performance.now();
-  const child = spawn(tsx, [main], {
+  // As `make run` starts it: one node process with tsx as its loader.
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
       PORT: String(port),

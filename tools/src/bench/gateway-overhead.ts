@@ -6,7 +6,6 @@ import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
 const autocannon = `${root}node_modules/autocannon/autocannon.js`;
-const tsx = `${root}node_modules/.bin/tsx`;
 
 interface LoadResult {
   requestsPerSecond: number;
@@ -16,13 +15,17 @@ interface LoadResult {
 }
 
 /** The load generator runs as its own process, the same way for both targets. */
-async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: string[] = [],
+): Promise<LoadResult> {
+  const headerArgs = headers.flatMap((h) => ['-H', h]);
   const { stdout } = await run(
     process.execPath,
-    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), url],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
+    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), ...headerArgs, url],
+    { maxBuffer: 16 * 1024 * 1024 },
   );
   const result = JSON.parse(stdout);
   return {
@@ -33,13 +36,37 @@ async function load(url: string, connections: number, seconds: number): Promise<
   };
 }
 
+/** A demo account straight from identity (service token), logged in. */
+async function demoToken(identityUrl: string): Promise<string> {
+  const account = {
+    email: `bench${Date.now()}@example.com`,
+    username: `bench_${Date.now()}`,
+    password: 'Bench!2026x',
+  };
+  await fetch(`${identityUrl}/internal/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-token': 'dev-service-token-change-me' },
+    body: JSON.stringify({ ...account, verified: true }),
+  });
+  const response = await fetch(`${identityUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** Starts a process of the distributed run and waits until its /ready answers. */
 async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
-  const child = spawn(tsx, [`${root}${entry}`], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', `${root}${entry}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -99,16 +126,28 @@ export async function measureGatewayOverhead(options: { connections?: number; se
     const direct = await load(directUrl, connections, seconds);
     const proxied = await load(proxiedUrl, connections, seconds);
     const ratio = proxied.requestsPerSecond / direct.requestsPerSecond;
+
+    // For comparison, a call that does real work: an authenticated list read from the database.
+    const auth = [`authorization=Bearer ${await demoToken(serviceUrl)}`];
+    const listDirect = await load(`${serviceUrl}/golfers?page=1&limit=4`, connections, seconds, auth);
+    const listProxied = await load(`${gatewayUrl}/api/v1/golfers?page=1&limit=4`, connections, seconds, auth);
+    const listRatio = listProxied.requestsPerSecond / listDirect.requestsPerSecond;
+    const line = (label: string, r: LoadResult) =>
+      `  ${label.padEnd(28)}${fmt(r.requestsPerSecond, 0).padStart(7)} req/s   p50 ${r.latencyP50} ms   p99 ${r.latencyP99} ms   non-2xx ${r.non2xx}`;
     return {
       direct,
       proxied,
       ratio,
+      listRatio,
       report() {
         return [
-          `Gateway overhead (autocannon, ${connections} connections, ${seconds} s each, identity /health, separate processes):`,
-          `  direct        ${fmt(direct.requestsPerSecond, 0)} req/s   p50 ${direct.latencyP50} ms   p99 ${direct.latencyP99} ms   non-2xx ${direct.non2xx}`,
-          `  via gateway   ${fmt(proxied.requestsPerSecond, 0)} req/s   p50 ${proxied.latencyP50} ms   p99 ${proxied.latencyP99} ms   non-2xx ${proxied.non2xx}`,
+          `Gateway overhead (autocannon, ${connections} connections, ${seconds} s each, gateway and identity as separate processes):`,
+          line('/health direct', direct),
+          line('/health via gateway', proxied),
           `  throughput ratio ${fmt(ratio, 2)}   (target ≥ 0.7)`,
+          line('GET /golfers direct', listDirect),
+          line('GET /golfers via gateway', listProxied),
+          `  throughput ratio ${fmt(listRatio, 2)}   (a call that reads the database, for comparison)`,
         ].join('\n');
       },
     };
