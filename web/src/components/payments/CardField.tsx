@@ -142,8 +142,8 @@ export function CardField({
           <StripeCardInner controller={controller} />
         </Elements>
       )}
-      <Group gap={6} mt="xs" c="dimmed">
-        <IconLock size={14} aria-hidden />
+      <Group gap={6} mt="xs" c="dimmed" wrap="nowrap" align="flex-start">
+        <IconLock size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="xs">Payment is secured by Stripe. LinksMate never sees your card number.</Text>
       </Group>
     </Box>

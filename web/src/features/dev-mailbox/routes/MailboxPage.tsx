@@ -20,7 +20,7 @@ const time = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 
 
 /** Development only: the mail the platform sent, caught by the in-process SMTP server. */
 export function MailboxPage() {
-  const { data, isPending, error, refetch, isFetching } = useMailbox();
+  const { data, isPending, error, refetch } = useMailbox();
 
   return (
     <Container size="md" py="xl">
@@ -41,7 +41,6 @@ export function MailboxPage() {
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
             onClick={() => refetch()}
-            loading={isFetching}
           >
             Refresh
           </Button>
