@@ -54,7 +54,7 @@ export class OpenApiGatherer {
         const tagged = Object.fromEntries(
           Object.entries(item ?? {}).map(([method, op]) =>
             typeof op === 'object' && op && 'responses' in op
-              ? [method, { ...op, tags: [...((op as OpenAPIV3.OperationObject).tags ?? []), part.name] }]
+              ? [method, { ...op, tags: [part.name] }]
               : [method, op],
           ),
         );
