@@ -14,8 +14,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (reply, path) => {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
         reply.header(
@@ -26,7 +27,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // A missing file (say a stale /assets/app.js) must not come back as the HTML page.
     const isPage =
+      !/\.(js|mjs|css|map|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|json|txt|webmanifest)$/i.test(path) &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       apiPath(request.url) === null &&
       !request.url.startsWith('/socket.io') &&

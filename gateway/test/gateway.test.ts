@@ -115,6 +115,10 @@ describe('gateway', () => {
   });
 
   it('when a page path is asked for, then the web app answers (SPA fallback) with security headers', async () => {
+    const home = await call('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
     const res = await call('/events/42');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
@@ -122,6 +126,9 @@ describe('gateway', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const asset = await call('/assets/app-abc123.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await call('/assets/app-gone.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
   });
 
   it('when a configured origin preflights, then CORS allows it; another origin is not allowed', async () => {

@@ -13,6 +13,7 @@ import {
 import { IconCalendarEvent, IconMapPin, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { FeaturedGolfers } from '../components/FeaturedGolfers';
+import { HeroArt } from '../components/HeroArt';
 import classes from './HomePage.module.css';
 
 const FEATURES = [
@@ -38,26 +39,31 @@ export function HomePage() {
     <>
       <Box className={classes.hero}>
         <Container size="lg" py={{ base: 64, md: 112 }}>
-          <Stack gap="lg" maw={640}>
-            <Text tt="uppercase" fw={700} c="sand.3" size="sm" style={{ letterSpacing: '0.12em' }}>
-              Golf, together
-            </Text>
-            <Title order={1} className={classes.title}>
-              Your next round starts with the right partners
-            </Title>
-            <Text size="lg" c="fairway.0">
-              LinksMate connects golfers across Australia. Find playing partners and coaches, organise games
-              and discover courses — with $20M insurance and an official handicap for members.
-            </Text>
-            <Group gap="md">
-              <Button component={Link} to="/register" size="lg" color="sand.4" c="dark.9">
-                Get Started
-              </Button>
-              <Button component={Link} to="/find-golfers" size="lg" variant="white" color="fairway.8">
-                Find Golf Partners
-              </Button>
-            </Group>
-          </Stack>
+          <Group justify="space-between" align="center" wrap="nowrap" gap="xl">
+            <Stack gap="lg" maw={640}>
+              <Text tt="uppercase" fw={700} c="sand.3" size="sm" style={{ letterSpacing: '0.12em' }}>
+                Golf, together
+              </Text>
+              <Title order={1} className={classes.title}>
+                Your next round starts with the right partners
+              </Title>
+              <Text size="lg" c="fairway.0">
+                LinksMate connects golfers across Australia. Find playing partners and coaches, organise games
+                and discover courses — with $20M insurance and an official handicap for members.
+              </Text>
+              <Group gap="md">
+                <Button component={Link} to="/register" size="lg" color="sand.4" c="dark.9">
+                  Get Started
+                </Button>
+                <Button component={Link} to="/find-golfers" size="lg" variant="white" color="fairway.8">
+                  Find Golf Partners
+                </Button>
+              </Group>
+            </Stack>
+            <Box visibleFrom="md" style={{ flex: '0 1 420px' }}>
+              <HeroArt />
+            </Box>
+          </Group>
         </Container>
       </Box>
 

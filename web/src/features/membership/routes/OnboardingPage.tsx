@@ -103,7 +103,12 @@ export function OnboardingPage() {
                   <List.Item key={benefit}>{benefit}</List.Item>
                 ))}
               </List>
-              <Button component={Link} to="/profile?welcome=true" size="md" w={{ base: '100%', sm: 'auto' }}>
+              <Button
+                component={Link}
+                to="/profile?welcome=true"
+                size="md"
+                style={{ alignSelf: 'flex-start' }}
+              >
                 Complete Setup
               </Button>
             </Stack>
