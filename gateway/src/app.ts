@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';
 import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
-import { apiPath, registerProxy } from './proxy';
+import { apiPathOf, registerProxy } from './proxy';
 import { Realtime } from './realtime';
 import { AUTH_PREFIX } from './routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -89,10 +89,10 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     global: true,
     timeWindow: 60_000,
     max: (request) =>
-      apiPath(request.url)?.startsWith(AUTH_PREFIX) ? config.AUTH_RATE_LIMIT_MAX : config.RATE_LIMIT_MAX,
+      apiPathOf(request)?.startsWith(AUTH_PREFIX) ? config.AUTH_RATE_LIMIT_MAX : config.RATE_LIMIT_MAX,
     keyGenerator: (request) =>
-      `${apiPath(request.url)?.startsWith(AUTH_PREFIX) ? 'auth' : 'api'}:${request.ip}`,
-    allowList: (request) => apiPath(request.url) === null,
+      `${apiPathOf(request)?.startsWith(AUTH_PREFIX) ? 'auth' : 'api'}:${request.ip}`,
+    allowList: (request) => apiPathOf(request) === null,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
@@ -103,7 +103,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
 
   // Where a token is sent, it must verify and be current; services verify it again for themselves.
   fastify.addHook('onRequest', async (request) => {
-    if (apiPath(request.url) === null) return;
+    if (apiPathOf(request) === null) return;
     const token = bearerToken(request);
     if (!token) return;
     try {

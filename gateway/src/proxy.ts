@@ -51,8 +51,20 @@ export interface ProxyOptions {
   responseTimeoutMs: number;
 }
 
+const apiPaths = new WeakMap<FastifyRequest, string | null>();
+
+/** `apiPath` of a request, worked out once: rate limits, token checks and the proxy all ask. */
+export function apiPathOf(request: FastifyRequest): string | null {
+  let path = apiPaths.get(request);
+  if (path === undefined) {
+    path = apiPath(request.url);
+    apiPaths.set(request, path);
+  }
+  return path;
+}
+
 /** The path below the API prefix, or null when the URL is not an API path. */
-export function apiPath(url: string): string | null {
+function apiPath(url: string): string | null {
   const path = url.split('?')[0] ?? '';
   for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
     if (path === prefix) return '/';
@@ -80,12 +92,12 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     maxRetriesOn503: 0,
   });
   await app.register(async (scope) => {
-    const limitFor = (url: string) =>
-      apiPath(url)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
+    const limitFor = (request: FastifyRequest) =>
+      apiPathOf(request)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
     // Every body stays a stream for the proxy, counted on its way through.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (request, payload, done) => {
-      const limit = limitFor(request.url);
+      const limit = limitFor(request);
       if (Number(request.headers['content-length'] ?? 0) > limit) return done(tooLarge(limit), undefined);
       const limited = payload.pipe(new BodyLimiter(limit));
       // The proxy sees the failure through the stream; this only keeps it from going unhandled.
@@ -94,10 +106,10 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = apiPath(request.url)!;
+      const path = apiPathOf(request)!;
       const service = resolveService(path);
       if (!service) return reply.status(404).send(notFoundBody(request));
-      const limit = limitFor(request.url);
+      const limit = limitFor(request);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.from(`${options.services[service]}${path}${query}`, {
         rewriteRequestHeaders: (_req, headers) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from '@linksmate/platform';
 import type { FastifyInstance } from 'fastify';
-import { apiPath } from './proxy';
+import { apiPathOf } from './proxy';
 
 /**
  * The built web app with SPA fallback: an unknown page path gets index.html so the client router
@@ -32,7 +32,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const isPage =
       !/\.(js|mjs|css|map|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|json|txt|webmanifest)$/i.test(path) &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      apiPath(request.url) === null &&
+      apiPathOf(request) === null &&
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/api/');
     if (isPage && hasBuild) {

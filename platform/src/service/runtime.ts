@@ -35,6 +35,11 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   relay?: { sweepIntervalMs?: number };
 }
 
+function requireJwksUrl(options: { name: string; jwksUrl?: string }): string {
+  if (!options.jwksUrl) throw new Error(`${options.name}: a JWKS URL or a token verifier is required`);
+  return options.jwksUrl;
+}
+
 interface ConsumerSpec {
   group: string;
   patterns: string[];
@@ -72,9 +77,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.database = database;
     this.bus = bus;
     this.ownsBus = ownsBus;
-    this.verifier =
-      options.verifier ??
-      createJwksVerifier(options.jwksUrl ?? 'http://127.0.0.1:3001/.well-known/jwks.json');
+    this.verifier = options.verifier ?? createJwksVerifier(requireJwksUrl(options));
     this.relay = new OutboxRelay({
       pool: database.pool,
       databaseUrl: options.databaseUrl,

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { clearToken, readSession, type Session, storeToken } from './session';
 
 interface SessionContextValue extends Session {
@@ -49,4 +49,14 @@ export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
+}
+
+/** Spec 1 §4: logout removes the token, clears the logged-in and admin state and goes to /login. */
+export function useLogout(): () => void {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    signOut();
+    navigate('/login');
+  }, [signOut, navigate]);
 }

@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../../lib/session-context';
+import { useLogout, useSession } from '../../lib/session-context';
 import classes from './Navbar.module.css';
 
 const PUBLIC_LINKS = [
@@ -65,13 +65,12 @@ function Dropdown({ label, links }: { label: string; links: Array<{ label: strin
 
 export function Navbar() {
   const session = useSession();
-  const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
 
+  const signOutAndLeave = useLogout();
   const logout = () => {
     close();
-    session.signOut();
-    navigate('/login');
+    signOutAndLeave();
   };
 
   const mobileLink = (link: { label: string; to: string }) => (

@@ -45,14 +45,15 @@ function describe(event: Stripe.Event): Described {
     (typeof object.status === 'string' && event.type.startsWith('payment_intent.')
       ? object.status
       : 'processed');
-  const currency = String(object.currency ?? 'aud');
+  const common = { status, userId, customerId, currency: String(object.currency ?? 'aud') };
+  const membershipName = (planId: string | undefined) => {
+    const plan = planById(planId ?? '');
+    return plan ? `${plan.name} membership` : 'Membership';
+  };
   switch (object.object) {
     case 'payment_intent':
       return {
-        status,
-        userId,
-        customerId,
-        currency,
+        ...common,
         amount: Number(object.amount ?? 0),
         description: String(object.description ?? 'Card payment'),
       };
@@ -61,62 +62,41 @@ function describe(event: Stripe.Event): Described {
         subscription_details?: { subscription?: string; metadata?: Record<string, string> };
       } | null;
       const details = parent?.subscription_details;
-      const plan = planById(details?.metadata?.plan_id ?? '');
       const reason = object.billing_reason === 'subscription_cycle' ? 'renewal' : 'first invoice';
       return {
-        status,
+        ...common,
         userId: Number(details?.metadata?.user_id) || undefined,
-        customerId,
-        currency,
         subscriptionId: details?.subscription,
         amount: Number(
           event.type === 'invoice.payment_failed'
             ? object.amount_due
             : (object.amount_paid ?? object.amount_due ?? 0),
         ),
-        description: `${plan ? `${plan.name} membership` : 'Membership'} ${reason}`,
+        description: `${membershipName(details?.metadata?.plan_id)} ${reason}`,
       };
     }
-    case 'subscription': {
-      const plan = planById(metadata.plan_id ?? '');
+    case 'subscription':
       return {
-        status,
-        userId,
-        customerId,
-        currency,
+        ...common,
         subscriptionId: String(object.id),
         amount: 0,
-        description: `${plan ? `${plan.name} membership` : 'Membership'} subscription ${String(object.status)}`,
+        description: `${membershipName(metadata.plan_id)} subscription ${String(object.status)}`,
       };
-    }
     case 'setup_intent':
       return {
-        status,
-        userId,
-        customerId,
-        currency,
+        ...common,
         subscriptionId: metadata.subscription,
         amount: 0,
         description: 'Card saved for membership',
       };
     case 'charge':
       return {
-        status,
-        userId,
-        customerId,
-        currency,
+        ...common,
         amount: Number(event.type === 'charge.refunded' ? object.amount_refunded : object.amount),
         description: event.type === 'charge.refunded' ? 'Refund' : 'Card charge',
       };
     default:
-      return {
-        status,
-        userId,
-        customerId,
-        currency,
-        amount: Number(object.amount ?? 0),
-        description: event.type,
-      };
+      return { ...common, amount: Number(object.amount ?? 0), description: event.type };
   }
 }
 

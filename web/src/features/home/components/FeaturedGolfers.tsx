@@ -1,5 +1,6 @@
 import { displayName } from '@linksmate/proto';
 import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
 /** Shown when no golfers come back (spec 1 §2.3). */
@@ -42,26 +43,13 @@ export const SAMPLE_GOLFERS: GolferCard[] = [
   },
 ];
 
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function GolferTile({ golfer }: { golfer: GolferCard }) {
   const name = displayName(golfer);
   return (
     <Card shadow="xs" data-testid="golfer-card">
       <Stack align="center" gap="xs">
         <Avatar src={golfer.profileImageUrl} size={72} radius="xl" color="fairway" alt={name}>
-          {initials(name)}
+          {initialsOf(name)}
         </Avatar>
         <Text fw={600} ta="center">
           {name}

@@ -34,6 +34,26 @@ const HIGHLIGHTS = [
   { icon: IconReceiptTax, title: 'Prices exclude GST', text: 'GST of 10% is added at checkout.' },
 ];
 
+/** For someone who is a member: where to go next. */
+function MemberCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card shadow="sm" padding="xl" ta="center">
+      <Stack align="center" gap="sm">
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed">{text}</Text>
+        <Group>
+          <Button component={Link} to="/events">
+            Browse Events
+          </Button>
+          <Button component={Link} to="/profile" variant="default">
+            Manage Membership
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 /** Spec 1 §2.11: choosing a plan. */
 export function MembershipPage() {
   const location = useLocation();
@@ -115,35 +135,15 @@ export function MembershipPage() {
         </SimpleGrid>
 
         {welcomed ? (
-          <Card shadow="sm" padding="xl" ta="center">
-            <Stack align="center" gap="sm">
-              <Title order={2}>Welcome to LinksMate {welcomed.name}!</Title>
-              <Text c="dimmed">Your membership is active. Enjoy your golf.</Text>
-              <Group>
-                <Button component={Link} to="/events">
-                  Browse Events
-                </Button>
-                <Button component={Link} to="/profile" variant="default">
-                  Manage Membership
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+          <MemberCard
+            title={`Welcome to LinksMate ${welcomed.name}!`}
+            text="Your membership is active. Enjoy your golf."
+          />
         ) : isMember ? (
-          <Card shadow="sm" padding="xl" ta="center">
-            <Stack align="center" gap="sm">
-              <Title order={2}>You're Already a Member!</Title>
-              <Text c="dimmed">Your membership is in place — nothing more to do.</Text>
-              <Group>
-                <Button component={Link} to="/events">
-                  Browse Events
-                </Button>
-                <Button component={Link} to="/profile" variant="default">
-                  Manage Membership
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+          <MemberCard
+            title="You're Already a Member!"
+            text="Your membership is in place — nothing more to do."
+          />
         ) : (
           <PlanGrid onChoose={choose} />
         )}

@@ -1,19 +1,8 @@
 import { displayName } from '@linksmate/proto';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { capitalise, initialsOf } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
-
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Spec 1 §2.12: avatar or initials, name or username or 'Golfer', @username, skill, handicap above 0. */
 export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; actions?: ReactNode }) {

@@ -17,7 +17,8 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../../lib/session-context';
+import { useLogout } from '../../../lib/session-context';
+import { capitalise } from '../../../lib/text';
 import { useCancelMembership } from '../api/cancel-membership';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
 import { MembershipStatusBadge } from '../components/MembershipStatusBadge';
@@ -127,7 +128,6 @@ const AVAILABILITY_COLOURS: Record<string, string> = {
 /** Spec 1 §2.12: the own profile. */
 export function ProfilePage() {
   const { data, isPending, isError } = useProfile();
-  const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
@@ -136,10 +136,7 @@ export function ProfilePage() {
     if (isError) navigate('/login', { replace: true, state: { message: undefined } });
   }, [isError, navigate]);
 
-  const logout = () => {
-    session.signOut();
-    navigate('/login');
-  };
+  const logout = useLogout();
 
   if (isPending || !data) {
     return (
@@ -205,11 +202,7 @@ export function ProfilePage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Section title="Golf Information">
               <Field label="Handicap">{user.manual_handicap ?? 'Not set'}</Field>
-              <Field label="Skill level">
-                {user.skill_level
-                  ? user.skill_level.charAt(0).toUpperCase() + user.skill_level.slice(1)
-                  : 'Not set'}
-              </Field>
+              <Field label="Skill level">{user.skill_level ? capitalise(user.skill_level) : 'Not set'}</Field>
               <Field label="Club memberships">{user.club_memberships_text || 'None listed'}</Field>
             </Section>
           </Grid.Col>
