@@ -49,10 +49,12 @@ export function loadConfig<P extends TProperties>(
   return converted as Type.Static<TObject<P>>;
 }
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /** Configuration fragments every service shares. */
 export const ServiceConfigFields = {
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
-  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   HOST: Type.String({ default: '0.0.0.0' }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   /** Without it the service cannot publish; the embedded run passes its in-process bus instead. */

@@ -9,6 +9,7 @@ import {
   createLogger,
   type HttpApp,
   InProcessEventBus,
+  LOG_LEVELS,
   loadConfig,
   ServiceConfigFields,
   type ServiceDeps,
@@ -28,7 +29,8 @@ export const EmbeddedConfigSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   DATA_DIR: Type.String({ default: join(repoRoot, '.data') }),
   EMBEDDED_PG_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 54329 }),
-  LOG_LEVEL: ServiceConfigFields.LOG_LEVEL,
+  /** Quiet by default so the URL and demo logins stand out; LOG_LEVEL=info shows every request. */
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'warn' }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
   WEB_DIST: Type.String({ default: join(repoRoot, 'web', 'dist') }),
