@@ -114,7 +114,9 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       return reply.from(`${options.services[service]}${path}${query}`, {
         rewriteRequestHeaders: (_req, headers) => {
           const { 'x-service-token': _dropped, ...rest } = headers;
-          return { ...rest, [REQUEST_ID_HEADER]: request.id };
+          // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
+          // header counts), replacing anything the client claimed, so per-address limits hold.
+          return { ...rest, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: request.id };
         },
         onError: (errorReply, { error }) => {
           const code = errorCode(error);

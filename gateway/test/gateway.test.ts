@@ -87,7 +87,7 @@ describe('gateway', () => {
     }
   });
 
-  it('when a body is posted, then it reaches the service byte for byte with the request id', async () => {
+  it('when a body is posted, then it reaches the service byte for byte with the request id and the real client address', async () => {
     const payload = '{"email":"a@b.co","password":"Secret1!"}';
     const res = await call('/api/v1/auth/register', {
       method: 'POST',
@@ -95,10 +95,13 @@ describe('gateway', () => {
         'content-type': 'application/json',
         'x-request-id': 'trace-12345678',
         'x-service-token': 'forged',
+        'x-forwarded-for': '203.0.113.9',
       },
       body: payload,
     });
     const body = await json(res);
+    // The service learns the caller's real address, never one the caller made up.
+    expect(body.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(body.body).toBe(payload);
     expect(body.method).toBe('POST');
     expect(body.headers['x-request-id']).toBe('trace-12345678');

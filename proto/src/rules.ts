@@ -182,11 +182,13 @@ export const USERNAME = {
   minLengthMessage: 'Username must be at least 3 characters long.',
   patternMessage: 'Username can only contain letters, numbers, and underscores.',
   requiredMessage: 'Username is required.',
+  maxLengthMessage: 'Username must be at most 30 characters long.',
 } as const;
 
 export function usernameError(value: string | null | undefined): string | null {
   if (!value?.trim()) return USERNAME.requiredMessage;
   if (value.length < USERNAME.minLength) return USERNAME.minLengthMessage;
+  if (value.length > USERNAME.maxLength) return USERNAME.maxLengthMessage;
   if (!new RegExp(USERNAME.pattern).test(value)) return USERNAME.patternMessage;
   return null;
 }
@@ -207,12 +209,16 @@ export const PASSWORD_MESSAGES = {
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
   doesNotMeetRequirements: 'Password does not meet requirements',
+  tooLong: 'Password must be at most 128 characters long',
 } as const;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The most a request may carry in a password or name field before it is refused unread. */
+export const REQUEST_TEXT_CAP = 1024;
 
 /** The first broken password rule's message, or null when the password is acceptable (spec 1 §5). */
 export function passwordError(password: string | null | undefined): string | null {
   if (!password) return PASSWORD_MESSAGES.required;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   for (const rule of PASSWORD_RULES) if (!rule.test(password)) return rule.message;
   return null;
 }

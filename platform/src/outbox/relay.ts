@@ -13,7 +13,7 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** The periodic sweep catches what a missed notification or a backoff left behind. */
   sweepIntervalMs?: number;
-  /** Sent rows are kept this long for inspection, then deleted. */
+  /** Sent rows (without their data) are kept this long for inspection, then deleted. */
   retentionMs?: number;
 }
 
@@ -129,7 +129,10 @@ export class OutboxRelay {
       try {
         await bus.publish(rows.map((r) => r.envelope));
         await client.query(
-          'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])',
+          // The data leaves with the event: it may carry secrets (link tokens) or personal details
+          // that must not linger; the rest of the envelope stays for inspection.
+          `UPDATE outbox SET sent_at = now(), attempts = attempts + 1, envelope = envelope - 'data'
+            WHERE id = ANY($1::uuid[])`,
           [ids],
         );
         sent = rows.length;

@@ -41,6 +41,7 @@ describe('identity: accounts', () => {
       ['noupper1!', 'Password must contain at least one uppercase letter'],
       ['NoNumber!', 'Password must contain at least one number'],
       ['NoSpecial1', 'Password must contain at least one special character (@$!%*?&)'],
+      [`Aa1!${'x'.repeat(125)}`, 'Password must be at most 128 characters long'],
     ])('when the password is %j, then 422 with "%s" on the password field', async (password, message) => {
       const res = await identity.register('pw_tester', 'pw@example.com', password);
       expect(res.statusCode).toBe(422);
@@ -50,6 +51,7 @@ describe('identity: accounts', () => {
     it.each([
       ['ab', 'Username must be at least 3 characters long.'],
       ['bad name!', 'Username can only contain letters, numbers, and underscores.'],
+      ['a'.repeat(31), 'Username must be at most 30 characters long.'],
     ])('when the username is %j, then 422 with "%s"', async (username, message) => {
       const res = await identity.register(username, 'name@example.com');
       expect(res.statusCode).toBe(422);
@@ -237,14 +239,39 @@ describe('identity: accounts', () => {
       expect(reused.json().error).toBe('Invalid or expired reset token');
     });
 
-    it('when the link is older than 15 minutes, then 400', async () => {
+    it('when the link is older than 15 minutes, then 400; just inside, then it works', async () => {
       await identity.verifiedUser('slow_reset', 'slowreset@example.com');
+      await identity.verifiedUser('quick_reset', 'quickreset@example.com');
       await identity.post('/auth/forgot-password', { email: 'slowreset@example.com' });
-      const link = await identity.linkToken('slowreset@example.com', 'reset-password');
-      identity.clock.advance(LINK_VALIDITY.passwordResetMs + 1_000);
-      const res = await identity.post('/auth/reset-password', { token: link, new_password: 'N3w!password' });
+      await identity.post('/auth/forgot-password', { email: 'quickreset@example.com' });
+      const late = await identity.linkToken('slowreset@example.com', 'reset-password');
+      const inTime = await identity.linkToken('quickreset@example.com', 'reset-password');
+      identity.clock.advance(LINK_VALIDITY.passwordResetMs - 1_000);
+      const justInside = await identity.post('/auth/reset-password', {
+        token: inTime,
+        new_password: 'N3w!password',
+      });
+      identity.clock.advance(2_000);
+      const justOutside = await identity.post('/auth/reset-password', {
+        token: late,
+        new_password: 'N3w!password',
+      });
       identity.clock.reset();
-      expect(res.statusCode).toBe(400);
+      expect(justInside.statusCode).toBe(200);
+      expect(justOutside.statusCode).toBe(400);
+      expect(justOutside.json().error).toBe('Invalid or expired reset token');
+    });
+
+    it('when the new password is too long, then 422 on the field, not a dead link', async () => {
+      await identity.verifiedUser('long_reset', 'longreset@example.com');
+      await identity.post('/auth/forgot-password', { email: 'longreset@example.com' });
+      const link = await identity.linkToken('longreset@example.com', 'reset-password');
+      const res = await identity.post('/auth/reset-password', {
+        token: link,
+        new_password: `Aa1!${'x'.repeat(200)}`,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.new_password).toBe('Password must be at most 128 characters long');
     });
 
     it('when the new password is weak, then 422 with the requirement broken, and the link still works', async () => {

@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { clearToken, readSession, type Session, storeToken } from './session';
 
@@ -14,8 +24,19 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 /** Login state from the stored token, re-checked on every route change (spec 1 §4). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [session, setSession] = useState<Session>(() => readSession());
-  const refresh = useCallback(() => setSession(readSession()), []);
+  const userId = useRef(session.claims?.user_id ?? null);
+  const refresh = useCallback(() => {
+    const next = readSession();
+    const nextUserId = next.claims?.user_id ?? null;
+    if (nextUserId !== userId.current) {
+      userId.current = nextUserId;
+      // Cached answers belong to the previous person (or to nobody); the next must never see them.
+      queryClient.clear();
+    }
+    setSession(next);
+  }, [queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every navigation
   useEffect(refresh, [location.key, refresh]);

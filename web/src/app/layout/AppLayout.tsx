@@ -12,22 +12,27 @@ import { Navbar } from './Navbar';
 /** Spec 1 §6: any 402 with membership_required sends the user to the membership page after 2 s. */
 function MembershipRedirect() {
   const navigate = useNavigate();
-  useEffect(
-    () =>
-      onMembershipRequired((error) => {
-        notifications.show({
-          id: 'membership-required',
-          color: 'yellow',
-          title: 'Membership required',
-          message: 'You need an active membership to access this feature. Redirecting to membership page...',
-        });
-        setTimeout(
-          () => navigate(error.redirectUrl ?? '/membership', { state: { required: true } }),
-          DELAYS_MS.membershipRedirect,
-        );
-      }),
-    [navigate],
-  );
+  useEffect(() => {
+    // Several calls may be refused at once; they lead to one notice and one redirect.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = onMembershipRequired((error) => {
+      if (pending) return;
+      notifications.show({
+        id: 'membership-required',
+        color: 'yellow',
+        title: 'Membership required',
+        message: 'You need an active membership to access this feature. Redirecting to membership page...',
+      });
+      pending = setTimeout(() => {
+        pending = undefined;
+        navigate(error.redirectUrl ?? '/membership', { state: { required: true } });
+      }, DELAYS_MS.membershipRedirect);
+    });
+    return () => {
+      clearTimeout(pending);
+      unsubscribe();
+    };
+  }, [navigate]);
   return null;
 }
 

@@ -1,13 +1,14 @@
-import { ApiErrorSchema, PASSWORD_MAX_LENGTH, USERNAME } from '@linksmate/proto';
+import { ApiErrorSchema, REQUEST_TEXT_CAP } from '@linksmate/proto';
 import Type from 'typebox';
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 const Message = Type.Object({ message: Type.String() });
 
+// Length rules are answered as field errors by the service; the schema only caps what is read.
 export const RegisterBody = Type.Object({
-  username: Type.String({ maxLength: USERNAME.maxLength }),
+  username: Type.String({ maxLength: REQUEST_TEXT_CAP }),
   email: Email,
-  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  password: Type.String({ maxLength: REQUEST_TEXT_CAP }),
   /** Accepted and ignored: every account starts as a member (spec 1 §5). */
   role: Type.Optional(Type.String()),
 });
@@ -19,14 +20,14 @@ export const RegisterReply = Type.Object({
 
 export const LoginBody = Type.Object({
   email: Email,
-  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  password: Type.String({ maxLength: REQUEST_TEXT_CAP }),
 });
 export const TokenReply = Type.Object({ token: Type.String() });
 export const EmailBody = Type.Object({ email: Email });
 export const VerifyQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 export const ResetBody = Type.Object({
   token: Type.String({ maxLength: 200 }),
-  new_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  new_password: Type.String({ maxLength: REQUEST_TEXT_CAP }),
 });
 
 export const MessageReply = Message;

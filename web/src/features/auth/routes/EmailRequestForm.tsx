@@ -13,6 +13,8 @@ export function EmailRequestForm(props: {
   send: (email: string) => Promise<{ message: string }>;
   successText: (serverMessage: string) => ReactNode;
   failureText: string;
+  /** When the server could not be reached at all; the failure text unless a page says otherwise. */
+  networkFailureText?: string;
   footer: ReactNode;
 }) {
   const [email, setEmail] = useState('');
@@ -35,7 +37,7 @@ export function EmailRequestForm(props: {
     } catch (err) {
       setState({
         kind: 'error',
-        text: err instanceof ApiError ? props.failureText : 'An error occurred. Please try again.',
+        text: err instanceof ApiError ? props.failureText : (props.networkFailureText ?? props.failureText),
       });
     }
   };

@@ -15,6 +15,7 @@ export function ResendVerificationPage() {
         send={resendVerification}
         successText={() => 'Verification email sent! Please check your inbox.'}
         failureText="Failed to send verification email."
+        networkFailureText="An error occurred. Please try again."
         footer={
           <Group justify="space-between">
             <Anchor component={Link} to="/login" size="sm">

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInbox, IconRefresh } from '@tabler/icons-react';
+import { NotFoundPage } from '../../../components/NotFound';
 import { ApiError } from '../../../lib/api-client';
 import { useMailbox } from '../api/get-mailbox';
 
@@ -21,6 +22,8 @@ const time = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 
 /** Development only: the mail the platform sent, caught by the in-process SMTP server. */
 export function MailboxPage() {
   const { data, isPending, error, refetch } = useMailbox();
+  // Without the catcher the page does not exist, like its API.
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
 
   return (
     <Container size="md" py="xl">
@@ -48,10 +51,8 @@ export function MailboxPage() {
 
         {isPending && <Skeleton height={180} radius="lg" />}
         {error && (
-          <Alert color={error instanceof ApiError && error.status === 404 ? 'gray' : 'red'} variant="light">
-            {error instanceof ApiError && error.status === 404
-              ? 'The development mailbox is off: mail goes to the configured SMTP server.'
-              : 'The mailbox could not be loaded.'}
+          <Alert color="red" variant="light">
+            The mailbox could not be loaded.
           </Alert>
         )}
         {data && data.messages.length === 0 && (

@@ -1,3 +1,4 @@
+import type { MembershipResponse } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -19,16 +20,8 @@ export interface ProfileUser {
   created_at: string;
 }
 
-export interface ProfileMembership {
-  type: string | null;
-  status: string | null;
-  plan_id: string | null;
-  trial_ends_at: string | null;
-  current_period_ends_at: string | null;
-  ends_at: string | null;
-  cancel_at_period_end: boolean;
-  source?: string | null;
-}
+/** The membership as payments publishes it; identity serves its copy. */
+export type ProfileMembership = NonNullable<MembershipResponse>;
 
 export interface ProfileResponse {
   user: ProfileUser;

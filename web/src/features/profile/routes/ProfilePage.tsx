@@ -17,7 +17,8 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useLogout } from '../../../lib/session-context';
+import { ApiError } from '../../../lib/api-client';
+import { useLogout, useSession } from '../../../lib/session-context';
 import { capitalise } from '../../../lib/text';
 import { useCancelMembership } from '../api/cancel-membership';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
@@ -27,13 +28,7 @@ import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatDate = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
 
-const MEMBERSHIP_NAMES: Record<string, string> = {
-  monthly: 'Monthly',
-  annual: 'Annual',
-  lifetime: 'Lifetime',
-};
-const membershipName = (m: ProfileMembership | null) =>
-  m?.type ? (MEMBERSHIP_NAMES[m.type] ?? m.type) : 'Free';
+const membershipName = (m: ProfileMembership | null) => (m?.type ? capitalise(m.type) : 'Free');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,6 +60,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A paid subscription that has not been cancelled goes on by itself. */
+const renewsAutomatically = (m: ProfileMembership) =>
+  !!m.provider_subscription_id && !m.cancel_at_period_end && !m.ends_at;
+
 function MembershipActions({ membership }: { membership: ProfileMembership | null }) {
   const cancel = useCancelMembership();
   const running = membership?.status === 'active' || membership?.status === 'trialing';
@@ -83,12 +82,7 @@ function MembershipActions({ membership }: { membership: ProfileMembership | nul
       </Text>
     );
   }
-  if (
-    !membership.plan_id ||
-    membership.type === 'lifetime' ||
-    !['monthly', 'annual'].includes(membership.type ?? '')
-  )
-    return null;
+  if (!membership.provider_subscription_id) return null;
   const confirmCancel = () =>
     modals.openConfirmModal({
       title: 'Cancel your membership?',
@@ -127,14 +121,23 @@ const AVAILABILITY_COLOURS: Record<string, string> = {
 
 /** Spec 1 §2.12: the own profile. */
 export function ProfilePage() {
-  const { data, isPending, isError } = useProfile();
+  const { data, isPending, error } = useProfile();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { signOut } = useSession();
 
   useEffect(() => {
-    // Spec 1 §7: a failed profile load sends the user to log in.
-    if (isError) navigate('/login', { replace: true, state: { message: undefined } });
-  }, [isError, navigate]);
+    // Spec 1 §§7, 8: a failed profile load is reported and sends the user to log in; a refused
+    // token is dropped so the next login starts clean.
+    if (!error) return;
+    notifications.show({ color: 'red', title: 'Error', message: 'Failed to fetch profile' });
+    const refused = error instanceof ApiError && error.status === 401;
+    if (refused) signOut();
+    navigate('/login', {
+      replace: true,
+      state: { message: refused ? 'Authentication failed. Please log in again.' : undefined },
+    });
+  }, [error, navigate, signOut]);
 
   const logout = useLogout();
 
@@ -186,14 +189,13 @@ export function ProfilePage() {
                 <Field label="Trial ends">{formatDate(membership.trial_ends_at)}</Field>
               )}
               {(membership?.ends_at || membership?.current_period_ends_at) && (
-                <Field
-                  label={
-                    membership.cancel_at_period_end || membership.source === 'grant'
-                      ? 'Membership ends'
-                      : 'Renews on'
-                  }
-                >
+                <Field label="Membership ends">
                   {formatDate(membership.ends_at ?? membership.current_period_ends_at)}
+                  {renewsAutomatically(membership) && (
+                    <Text span size="xs" c="dimmed" display="block">
+                      renews automatically
+                    </Text>
+                  )}
                 </Field>
               )}
               <MembershipActions membership={membership} />
