@@ -60,10 +60,25 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   const checkout = new CheckoutService({ ...shared, priceIds: () => priceIds });
   const webhooks = new WebhookService({ ...shared, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
 
+  // Granted memberships end on their date without any provider telling us; a sweep ends them.
+  const endExpiredGrants = () =>
+    memberships
+      .endExpiredGrants(db)
+      .catch((err) =>
+        app.log.warn({ err: (err as Error).message }, 'payments: ending expired grants failed'),
+      );
+  let grantSweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void endExpiredGrants();
+    grantSweep = setInterval(endExpiredGrants, config.GRANT_EXPIRY_SWEEP_MS);
+    grantSweep.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(grantSweep));
+
   registerCheckoutRoutes(app, checkout, db, config);
   await registerWebhookRoutes(app, webhooks);
   registerTransactionRoutes(app, db);
-  registerGrantRoutes(app, new GrantService(memberships, clock), runtime, config.SERVICE_TOKEN);
+  registerGrantRoutes(app, new GrantService(db, memberships, stripe, clock), config.SERVICE_TOKEN);
   consumeUsers(runtime);
   return app;
 }

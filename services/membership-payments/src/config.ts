@@ -12,6 +12,8 @@ export const MembershipPaymentsConfigSchema = Type.Object({
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Where the browser reaches the simulator through the gateway, when the simulator is used. */
   STRIPE_SIMULATOR_PUBLIC_PATH: Type.String({ default: '/stripe-simulator' }),
+  /** How often granted memberships past their end are ended. */
+  GRANT_EXPIRY_SWEEP_MS: Type.Integer({ minimum: 100, default: 60_000 }),
 });
 export type MembershipPaymentsConfig = Type.Static<typeof MembershipPaymentsConfigSchema>;
 

@@ -178,6 +178,7 @@ export async function startPayments(options: { webhooks?: boolean } = {}): Promi
       STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
       STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
       STRIPE_API_BASE: stripe.url,
+      GRANT_EXPIRY_SWEEP_MS: '200',
     },
     build: (env, deps) => buildApp(loadMembershipPaymentsConfig(env), deps),
   });

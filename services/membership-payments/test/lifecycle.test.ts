@@ -120,6 +120,31 @@ describe('membership-payments: webhooks and the life of a membership', () => {
     );
   });
 
+  it('when a past_due member cancels, then it ends at once; buying again replaces the failing subscription', async () => {
+    const member = await trialMember(payments, 'monthly');
+    payments.stripe.advanceSubscription(member.subscriptionId, { fail: true });
+    await payments.webhooksSettled();
+    await eventually(async () => expect((await payments.membership(member.token)).status).toBe('past_due'));
+
+    // Buying while the old subscription is failing ends the old one at the provider.
+    const again = await payments.call('POST', '/payments/create-subscription', member.token, {
+      plan_id: 'annual',
+    });
+    expect(again.statusCode).toBe(200);
+    const [old] = payments.stripe.findObjects('subscription', (o) => o.id === member.subscriptionId);
+    expect(old?.status).toBe('canceled');
+
+    const other = await trialMember(payments, 'monthly');
+    payments.stripe.advanceSubscription(other.subscriptionId, { fail: true });
+    await payments.webhooksSettled();
+    await eventually(async () => expect((await payments.membership(other.token)).status).toBe('past_due'));
+    const cancel = await payments.call('POST', '/payments/cancel-subscription', other.token);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().membership).toMatchObject({ status: 'canceled' });
+    const [ended] = payments.stripe.findObjects('subscription', (o) => o.id === other.subscriptionId);
+    expect(ended?.status).toBe('canceled');
+  });
+
   it('when a member cancels, then the membership runs to the end of the period and then ends', async () => {
     const member = await trialMember(payments);
     const cancel = await payments.call('POST', '/payments/cancel-subscription', member.token);
@@ -144,6 +169,11 @@ describe('membership-payments: webhooks and the life of a membership', () => {
       plan_id: 'monthly',
     });
     expect(res.json()).toMatchObject({ trial_days: 0, intent_type: 'payment' });
+    // The plans they are shown say so too.
+    const plans = (await payments.call('GET', '/payments/plans', member.token)).json().plans;
+    expect(plans.map((p: { trial_days: number }) => p.trial_days)).toEqual([0, 0, 0]);
+    const fresh = (await payments.call('GET', '/payments/plans')).json().plans;
+    expect(fresh.map((p: { trial_days: number }) => p.trial_days)).toEqual([14, 14, 0]);
   });
 
   describe('transactions for the admin', () => {
@@ -247,6 +277,43 @@ describe('membership-payments: webhooks and the life of a membership', () => {
         { 'x-service-token': SERVICE_TOKEN },
       );
       expect(bad.statusCode).toBe(422);
+    });
+
+    it('when a membership is granted to someone paying, then their subscription stops and cannot overwrite the grant', async () => {
+      const member = await trialMember(payments, 'monthly');
+      const res = await grant({ user_id: member.id, membership_type: 'lifetime' });
+      expect(res.statusCode).toBe(200);
+      const [subscription] = payments.stripe.findObjects(
+        'subscription',
+        (o) => o.id === member.subscriptionId,
+      );
+      expect(subscription?.status).toBe('canceled');
+      await payments.webhooksSettled();
+      await payments.service.settle();
+      expect(await membershipRow(payments, member.id)).toMatchObject({
+        type: 'lifetime',
+        status: 'active',
+        source: 'grant',
+      });
+    });
+
+    it('when a granted membership passes its end, then it ends and the person may buy again', async () => {
+      const member = await payments.member();
+      await grant({ user_id: member.id, membership_type: 'monthly', duration: '1_days' });
+      await payments.pool.query(
+        `update memberships set ends_at = now() - interval '1 minute', current_period_ends_at = now() - interval '1 minute' where user_id = $1`,
+        [member.id],
+      );
+      await eventually(async () =>
+        expect((await membershipRow(payments, member.id)).status).toBe('canceled'),
+      );
+      expect((await payments.membership(member.token)).status).toBe('canceled');
+      const changed = await payments.published('payments.membership.changed', member.id);
+      expect(changed.at(-1)!.data).toMatchObject({ membership: { status: 'canceled', source: 'grant' } });
+      const buy = await payments.call('POST', '/payments/create-subscription', member.token, {
+        plan_id: 'monthly',
+      });
+      expect(buy.statusCode).toBe(200);
     });
 
     it('when the service token is missing, then grants are refused', async () => {

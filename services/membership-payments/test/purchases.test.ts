@@ -67,7 +67,7 @@ describe('membership-payments: buying a membership', () => {
     });
     expect(body.client_secret).toMatch(/^seti_.+_secret_/);
     // Not a member until the card is saved.
-    expect((await payments.membership(member.token)).status).toBe('incomplete');
+    expect((await payments.membership(member.token)).status).toBeNull();
 
     const confirmed = await payments.confirmCard(body.client_secret, CARDS.success, member.email);
     expect(confirmed.ok).toBe(true);
@@ -193,9 +193,28 @@ describe('membership-payments: buying a membership', () => {
       });
       expect(confirm.json()).toMatchObject({ status: 'requires_payment_method' });
       await payments.webhooksSettled();
-      expect((await payments.membership(member.token)).status).not.toMatch(/active|trialing/);
+      expect(await payments.membership(member.token)).toEqual({ status: null, plan_id: null });
+      expect(await payments.published('payments.membership.changed', member.id)).toHaveLength(0);
       const failed = await payments.published('payments.payment.failed', member.id);
       expect(failed.map((e) => (e.data as { failure_message: string }).failure_message)).toContain(message);
+
+      // The failed checkout did not use up the free trial, and the good card then starts it.
+      const retry = await payments.call('POST', '/payments/create-subscription', member.token, {
+        plan_id: 'annual',
+      });
+      expect(retry.json()).toMatchObject({ trial_days: 14, intent_type: 'setup' });
+      expect((await payments.confirmCard(retry.json().client_secret, CARDS.success)).ok).toBe(true);
+      await payments.call('POST', '/payments/confirm-payment', member.token, {
+        setup_intent_id: retry.json().client_secret.split('_secret_')[0],
+        subscription_id: retry.json().subscription_id,
+      });
+      expect((await payments.membership(member.token)).status).toBe('trialing');
+      // The abandoned first subscription was ended at the provider.
+      const [first] = payments.stripe.findObjects(
+        'subscription',
+        (o) => o.id === trial.json().subscription_id,
+      );
+      expect(first?.status).toBe('canceled');
     },
   );
 

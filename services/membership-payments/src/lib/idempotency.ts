@@ -1,10 +1,37 @@
 import { createHash } from 'node:crypto';
 import { conflict, type Executor, HttpError, unprocessable } from '@linksmate/platform';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type * as schema from '../db/schema';
 import { idempotencyKeys } from '../db/schema';
 
 const KEY_SHAPE = /^[A-Za-z0-9._:-]{8,255}$/;
+/**
+ * A first run still marked in progress after this long died with its process; a repeat may run
+ * again (the provider's own idempotency keys still keep it from charging twice).
+ */
+const ABANDONED_AFTER_SECONDS = 120;
+
+async function takeOverAbandoned(
+  db: Executor<typeof schema>,
+  where: SQL | undefined,
+  route: string,
+  requestHash: string,
+): Promise<boolean> {
+  const taken = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: sql`now()` })
+    .where(
+      and(
+        where,
+        eq(idempotencyKeys.state, 'in_progress'),
+        eq(idempotencyKeys.route, route),
+        eq(idempotencyKeys.requestHash, requestHash),
+        lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return taken.length > 0;
+}
 
 /**
  * Honours the Idempotency-Key header: the first request with a key runs, repeats get its answer.
@@ -30,7 +57,7 @@ export async function withIdempotency<T>(
     .values({ userId: input.userId, key: input.key, route: input.route, requestHash, state: 'in_progress' })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (!claimed.length) {
+  if (!claimed.length && !(await takeOverAbandoned(db, where, input.route, requestHash))) {
     const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (previous && (previous.route !== input.route || previous.requestHash !== requestHash)) {
       throw new HttpError(

@@ -42,8 +42,11 @@ export function registerCheckoutRoutes(
     'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_BASE' | 'STRIPE_SIMULATOR_PUBLIC_PATH'
   >,
 ): void {
-  app.get('/payments/plans', { schema: { tags: ['payments'], response: { 200: PlansReply } } }, async () =>
-    checkout.plans(),
+  // Public; with a token, the trial is offered only to someone who has not had one.
+  app.get(
+    '/payments/plans',
+    { schema: { tags: ['payments'], response: { 200: PlansReply } } },
+    async (request) => checkout.plans(request.user?.user_id),
   );
 
   app.get(

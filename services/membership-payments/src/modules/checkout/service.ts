@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
 import type { AccessTokenClaims } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import { findMembership, userHadTrial } from '../memberships/repository';
+import { findMembership, liveSubscriptionIds, userHadTrial } from '../memberships/repository';
 import { isValidMembership, toSnapshot } from '../memberships/service';
 import type { PaymentsDeps } from '../payments/deps';
 import { chargeFor, PLANS, type PlanDefinition, planById } from '../plans/catalogue';
@@ -99,6 +99,12 @@ export class CheckoutService {
         { idempotencyKey: `subscription-${user.user_id}-${idempotencyKey ?? randomUUID()}` },
       )
       .catch(providerFailure);
+    // One subscription per person: an earlier checkout that never came into force (declined,
+    // abandoned, or a payment that keeps failing) is ended so it can neither bill nor take over.
+    for (const earlier of await liveSubscriptionIds(this.deps.db, user.user_id)) {
+      if (earlier !== subscription.id)
+        await this.deps.stripe.subscriptions.cancel(earlier).catch(providerFailure);
+    }
     await this.sync(user.user_id, subscription.id, { actor: { user_id: user.user_id } });
     const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null;
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;
@@ -249,30 +255,49 @@ export class CheckoutService {
 
   async status(user: AccessTokenClaims) {
     const membership = await findMembership(this.deps.db, user.user_id);
-    return { status: membership?.status ?? null, plan_id: membership?.planId ?? null };
+    // A membership past its end is over, even before the sweep or a webhook has said so.
+    const lapsed =
+      (membership?.status === 'active' || membership?.status === 'trialing') &&
+      !isValidMembership(membership, this.deps.clock());
+    return {
+      status: lapsed ? 'canceled' : (membership?.status ?? null),
+      plan_id: membership?.planId ?? null,
+    };
   }
 
-  /** "Cancel anytime": the membership runs to the end of the period already paid for. */
+  /**
+   * "Cancel anytime": the membership runs to the end of the period already paid for. A
+   * subscription whose payments are failing ends at once instead of being retried.
+   */
   async cancel(user: AccessTokenClaims, meta: EventMeta) {
     const membership = await findMembership(this.deps.db, user.user_id);
-    if (!membership?.providerSubscriptionId || !isValidMembership(membership, this.deps.clock())) {
+    const failing = membership?.status === 'past_due' || membership?.status === 'unpaid';
+    if (
+      !membership?.providerSubscriptionId ||
+      (!failing && !isValidMembership(membership, this.deps.clock()))
+    ) {
       throw badRequest(CHECKOUT_MESSAGES.noSubscription, 'no_subscription');
     }
-    const subscription = await this.deps.stripe.subscriptions
-      .update(membership.providerSubscriptionId, { cancel_at_period_end: true })
-      .catch(providerFailure);
+    const subscription = await (failing
+      ? this.deps.stripe.subscriptions.cancel(membership.providerSubscriptionId)
+      : this.deps.stripe.subscriptions.update(membership.providerSubscriptionId, {
+          cancel_at_period_end: true,
+        })
+    ).catch(providerFailure);
     const saved = await this.sync(user.user_id, subscription.id, meta);
     return { membership: saved ? toSnapshot(saved) : null };
   }
 
-  plans() {
+  async plans(userId?: number) {
     const priceIds = this.deps.priceIds();
+    const trialUsed = userId !== undefined && (await userHadTrial(this.deps.db, userId));
     return {
       plans: PLANS.map((plan) => {
         const charge = chargeFor(plan);
         return {
           ...plan,
           provider_price_id: priceIds.get(plan.id) ?? null,
+          trial_days: trialUsed ? 0 : plan.trial_days,
           gstExclusive: true,
           gstAmount: charge.gst,
           totalPrice: charge.total,

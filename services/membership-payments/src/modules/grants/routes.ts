@@ -1,7 +1,6 @@
-import { type HttpApp, requestMeta, requireServiceToken, type ServiceRuntime } from '@linksmate/platform';
+import { type HttpApp, requestMeta, requireServiceToken } from '@linksmate/platform';
 import { ApiErrorSchema } from '@linksmate/proto';
 import Type from 'typebox';
-import type * as schema from '../../db/schema';
 import { MembershipSnapshotSchema } from '../checkout/schemas';
 import type { GrantService } from './service';
 
@@ -13,12 +12,7 @@ const GrantFields = {
 const Granted = Type.Object({ user_id: Type.Integer(), membership: MembershipSnapshotSchema });
 
 /** Grants for the admin service; the gateway never routes `/internal/*`. */
-export function registerGrantRoutes(
-  app: HttpApp,
-  grants: GrantService,
-  runtime: ServiceRuntime<typeof schema>,
-  serviceToken: string,
-): void {
+export function registerGrantRoutes(app: HttpApp, grants: GrantService, serviceToken: string): void {
   const guard = requireServiceToken(serviceToken);
   app.post(
     '/internal/memberships/grant',
@@ -27,10 +21,14 @@ export function registerGrantRoutes(
       schema: {
         hide: true,
         body: Type.Object({ user_id: Type.Integer({ minimum: 1 }), ...GrantFields }),
-        response: { 200: Granted, 400: ApiErrorSchema, 422: ApiErrorSchema },
+        response: { 200: Granted, 400: ApiErrorSchema, 422: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
-    async (request) => runtime.db.transaction((tx) => grants.grant(tx, request.body, requestMeta(request))),
+    async (request) => {
+      const { user_id, ...grant } = request.body;
+      const [granted] = await grants.grant([user_id], grant, requestMeta(request));
+      return granted!;
+    },
   );
   app.post(
     '/internal/memberships/grant-bulk',
@@ -46,17 +44,14 @@ export function registerGrantRoutes(
           200: Type.Object({ granted: Type.Array(Granted) }),
           400: ApiErrorSchema,
           422: ApiErrorSchema,
+          502: ApiErrorSchema,
         },
       },
     },
     // All or nothing: one bad grant leaves every membership as it was.
-    async (request) =>
-      runtime.db.transaction(async (tx) => {
-        const { user_ids, ...rest } = request.body;
-        const granted = [];
-        for (const user_id of [...new Set(user_ids)])
-          granted.push(await grants.grant(tx, { user_id, ...rest }, requestMeta(request)));
-        return { granted };
-      }),
+    async (request) => {
+      const { user_ids, ...grant } = request.body;
+      return { granted: await grants.grant(user_ids, grant, requestMeta(request)) };
+    },
   );
 }

@@ -1,6 +1,7 @@
-import { badRequest, type Clock, type EventMeta, unprocessable } from '@linksmate/platform';
+import { badRequest, type Clock, type EventMeta, HttpError, unprocessable } from '@linksmate/platform';
 import { GRANT_DURATION, MEMBERSHIP_TYPES, type MembershipType } from '@linksmate/proto';
-import type { Db } from '../memberships/repository';
+import type Stripe from 'stripe';
+import { type Db, liveSubscriptionIds } from '../memberships/repository';
 import { type MembershipService, toSnapshot } from '../memberships/service';
 
 export interface GrantInput {
@@ -24,6 +25,8 @@ const DEFAULT_DURATION: Record<MembershipType, string> = {
 export function grantEndsAt(input: GrantInput, now: Date): Date | null {
   const type = input.membership_type as MembershipType;
   if (type === 'lifetime' || input.duration === 'lifetime') return null;
+  // Spec 3 §5: an annual grant ends on its expiry date, or a year from now when none is given.
+  if (type === 'annual' && !input.expiry_date) return addDuration(now, 1, 'years');
   if (type === 'annual' && input.expiry_date) {
     const end = new Date(`${input.expiry_date}T23:59:59.999Z`);
     const today = new Date(now.toISOString().slice(0, 10));
@@ -41,8 +44,13 @@ export function grantEndsAt(input: GrantInput, now: Date): Date | null {
       duration: 'Invalid duration',
     });
   }
-  const end = new Date(now);
-  const unit = match[2];
+  return addDuration(now, amount, match[2] as DurationUnit);
+}
+
+type DurationUnit = 'days' | 'weeks' | 'months' | 'years';
+
+function addDuration(from: Date, amount: number, unit: DurationUnit): Date {
+  const end = new Date(from);
   if (unit === 'days') end.setUTCDate(end.getUTCDate() + amount);
   else if (unit === 'weeks') end.setUTCDate(end.getUTCDate() + 7 * amount);
   else if (unit === 'months') end.setUTCMonth(end.getUTCMonth() + amount);
@@ -53,34 +61,60 @@ export function grantEndsAt(input: GrantInput, now: Date): Date | null {
 /** Memberships granted by an administrator (through the admin service). */
 export class GrantService {
   constructor(
+    private readonly db: Db,
     private readonly memberships: MembershipService,
+    private readonly stripe: Stripe,
     private readonly clock: Clock,
   ) {}
 
-  async grant(tx: Db, input: GrantInput, meta: EventMeta) {
+  /**
+   * Grants the same membership to each user, all or nothing. A grant replaces a paid membership,
+   * so the user's running subscriptions are cancelled at the provider first: nobody keeps being
+   * charged for what they were given, and no renewal can overwrite the grant.
+   */
+  async grant(userIds: number[], input: Omit<GrantInput, 'user_id'>, meta: EventMeta) {
     if (!(MEMBERSHIP_TYPES as readonly string[]).includes(input.membership_type)) {
       throw badRequest('Unknown membership type.', 'unknown_membership_type', {
         membership_type: 'Unknown membership type',
       });
     }
-    const endsAt = grantEndsAt(input, this.clock());
-    const saved = await this.memberships.change(
-      tx,
-      input.user_id,
-      {
-        type: input.membership_type,
-        status: 'active',
-        planId: input.membership_type,
-        trialEndsAt: null,
-        currentPeriodEndsAt: endsAt,
-        endsAt,
-        cancelAtPeriodEnd: false,
-        source: 'grant',
-        providerSubscriptionId: null,
-        providerCustomerId: null,
-      },
-      meta,
-    );
-    return { user_id: input.user_id, membership: toSnapshot(saved) };
+    const endsAt = grantEndsAt({ user_id: 0, ...input }, this.clock());
+    const users = [...new Set(userIds)];
+    for (const userId of users) {
+      for (const id of await liveSubscriptionIds(this.db, userId)) {
+        await this.stripe.subscriptions.cancel(id).catch((err) => {
+          throw new HttpError(
+            502,
+            `The payment provider could not stop the current subscription: ${(err as Error).message}`,
+            'provider_unavailable',
+          );
+        });
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      const granted = [];
+      for (const userId of users) {
+        await this.memberships.lockUser(tx, userId);
+        const saved = await this.memberships.change(
+          tx,
+          userId,
+          {
+            type: input.membership_type,
+            status: 'active',
+            planId: input.membership_type,
+            trialEndsAt: null,
+            currentPeriodEndsAt: endsAt,
+            endsAt,
+            cancelAtPeriodEnd: false,
+            source: 'grant',
+            providerSubscriptionId: null,
+            providerCustomerId: null,
+          },
+          meta,
+        );
+        granted.push({ user_id: userId, membership: toSnapshot(saved) });
+      }
+      return granted;
+    });
   }
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '@linksmate/platform';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type * as schema from '../../db/schema';
 import { memberships, subscriptions } from '../../db/schema';
 
@@ -56,4 +56,31 @@ export async function saveSubscription(db: Db, row: typeof subscriptions.$inferI
       target: subscriptions.providerSubscriptionId,
       set: { ...row, hadTrial: sql`${subscriptions.hadTrial} or ${row.hadTrial ?? false}` },
     });
+}
+
+/** Users whose granted membership is still marked active although its end has passed. */
+export async function findExpiredGrants(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(eq(memberships.source, 'grant'), eq(memberships.status, 'active'), lt(memberships.endsAt, now)),
+    )
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+/** The user's subscriptions the provider has not ended. */
+export async function liveSubscriptionIds(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        isNull(subscriptions.endedAt),
+        notInArray(subscriptions.status, ['canceled', 'incomplete_expired']),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

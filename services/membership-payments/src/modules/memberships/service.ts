@@ -6,6 +6,7 @@ import type * as schema from '../../db/schema';
 import { planById } from '../plans/catalogue';
 import {
   type Db,
+  findExpiredGrants,
   lockMembership,
   type Membership,
   type MembershipFields,
@@ -156,19 +157,19 @@ export class MembershipService {
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       endedAt: fromUnix(subscription.ended_at),
       hasPaymentMethod,
-      hadTrial: !!subscription.trial_end,
+      // The one free trial is used only once it really starts (card saved), not by a checkout
+      // that was declined or abandoned.
+      hadTrial:
+        !!subscription.trial_end && status !== 'incomplete' && subscription.status !== 'incomplete_expired',
       updatedAt: this.clock(),
     });
     const current = await lockMembership(tx, userId);
-    // A lifetime or granted membership is not replaced by a subscription that is not in force.
-    if (
-      current &&
-      current.providerSubscriptionId !== subscription.id &&
-      isValidMembership(current, this.clock()) &&
-      status !== 'active' &&
-      status !== 'trialing'
-    ) {
-      return current;
+    // Another subscription may become the membership only by coming into force, and only where
+    // no membership (granted, lifetime or another subscription) is valid: a declined or abandoned
+    // checkout leaves no membership behind, and nothing valid is overwritten.
+    const inForce = status === 'active' || status === 'trialing';
+    if (current?.providerSubscriptionId !== subscription.id) {
+      if (!inForce || isValidMembership(current, this.clock())) return current;
     }
     const customer =
       typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
@@ -190,6 +191,25 @@ export class MembershipService {
       meta,
       current ?? null,
     );
+  }
+
+  /**
+   * Ends memberships nobody else will end: granted ones past their end date (a provider's
+   * subscription is ended by its own webhooks). Returns how many were ended.
+   */
+  async endExpiredGrants(db: Db, limit = 100): Promise<number> {
+    const due = await findExpiredGrants(db, this.clock(), limit);
+    for (const userId of due) {
+      await db.transaction(async (tx) => {
+        await this.lockUser(tx, userId);
+        const current = await lockMembership(tx, userId);
+        if (!current || current.source !== 'grant' || current.status !== 'active') return;
+        if (isValidMembership(current, this.clock())) return;
+        const { userId: _user, version: _version, updatedAt: _updated, ...fields } = current;
+        await this.change(tx, userId, { ...fields, status: 'canceled' }, {}, current);
+      });
+    }
+    return due.length;
   }
 
   /** A paid lifetime membership: active, with no end. */

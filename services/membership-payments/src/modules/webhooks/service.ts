@@ -34,6 +34,12 @@ const STATUS_BY_TYPE: Record<string, string> = {
   'charge.refunded': 'processed',
 };
 
+/** An intent's own status in the statuses transactions are filtered by (spec 3 §9). */
+function intentStatus(status: unknown): string {
+  if (status === 'succeeded' || status === 'canceled' || status === 'requires_payment_method') return status;
+  return 'pending';
+}
+
 /** What a provider event says, in the terms of a transaction (spec 3 §§3, 9). */
 function describe(event: Stripe.Event): Described {
   const object = event.data.object as unknown as Record<string, unknown>;
@@ -42,9 +48,7 @@ function describe(event: Stripe.Event): Described {
   const customerId = idOf(object.customer as string | { id: string } | null);
   const status =
     STATUS_BY_TYPE[event.type] ??
-    (typeof object.status === 'string' && event.type.startsWith('payment_intent.')
-      ? object.status
-      : 'processed');
+    (event.type.startsWith('payment_intent.') ? intentStatus(object.status) : 'processed');
   const common = { status, userId, customerId, currency: String(object.currency ?? 'aud') };
   const membershipName = (planId: string | undefined) => {
     const plan = planById(planId ?? '');

@@ -1,11 +1,19 @@
 import type { Plan } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 export type { Plan };
 
+/** With the stored token the server knows whether the free trial is still on offer to this person. */
 export const getPlans = () =>
-  api.get<{ plans: Plan[] }>('/payments/plans', { auth: false }).then((r) => r.plans);
+  api
+    .get<{ plans: Plan[] }>('/payments/plans')
+    .catch((error) =>
+      error instanceof ApiError && error.status === 401
+        ? api.get<{ plans: Plan[] }>('/payments/plans', { auth: false })
+        : Promise.reject(error),
+    )
+    .then((r) => r.plans);
 
 export const plansQuery = () =>
   queryOptions({ queryKey: ['payments', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });

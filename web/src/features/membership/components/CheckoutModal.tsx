@@ -59,9 +59,13 @@ export function CheckoutModal({
     else if (config.data && phase === 'setup') setPhase('ready');
   }, [config.data, config.isError, phase]);
 
+  // Filled in once from the account; after that the field is the person's to change or clear.
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (billingEmail.data && !email) setEmail(billingEmail.data);
-  }, [billingEmail.data, email]);
+    if (!billingEmail.data || prefilled.current) return;
+    prefilled.current = true;
+    setEmail((current) => current || billingEmail.data!);
+  }, [billingEmail.data]);
 
   if (!plan) return null;
 
