@@ -1,12 +1,14 @@
 import type { EventEnvelope } from '@linksmate/proto';
 import amqp from 'amqplib';
+import { describe, expect, it } from 'vitest';
 import { RabbitMqEventBus } from '../src/bus/rabbitmq';
-import { silentLogger } from '../src/testing/bus';
+import { createEvent } from '../src/outbox/events';
+import { eventually, silentLogger } from '../src/testing/bus';
 import { testAmqpUrl } from '../src/testing/infra';
 import { deleteBusTopology } from '../src/testing/rabbit';
 import { TcpProxy } from '../src/testing/tcp-proxy';
 import { describeBusScenarios } from './fixtures/bus-scenarios';
-import { fastRetry, testRegistry, uniqueName } from './fixtures/harness';
+import { fastRetry, OrderPlaced, testRegistry, uniqueName } from './fixtures/harness';
 
 describeBusScenarios('RabbitMQ adapter', async () => {
   const url = new URL(testAmqpUrl());
@@ -76,3 +78,49 @@ describeBusScenarios('RabbitMQ adapter', async () => {
 });
 
 const OrderPlacedType = 'test.order.placed';
+
+describe('RabbitMQ adapter: clean shutdown', () => {
+  it('when the bus closes while a failed delivery is being dead-lettered, then it is settled once: dead-lettered and acknowledged', async () => {
+    const exchange = uniqueName('lmtest.events');
+    const queuePrefix = `${uniqueName('lmtest')}.`;
+    const bus = new RabbitMqEventBus({
+      url: testAmqpUrl(),
+      registry: testRegistry,
+      logger: silentLogger(),
+      exchange,
+      queuePrefix,
+      retry: { maxAttempts: 1, delaysMs: [] },
+      connectionName: 'test-shutdown',
+    });
+    await bus.start();
+    await bus.waitUntilConnected();
+    let handled = 0;
+    let release: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await bus.subscribe({
+      group: 'shutdown',
+      patterns: [OrderPlaced.type],
+      handler: async () => {
+        handled++;
+        await running;
+        throw new Error('gives up at once');
+      },
+    });
+    await bus.publish([createEvent(OrderPlaced, { sequence: 1 }, 'test')]);
+    await eventually(() => expect(handled).toBe(1));
+    // The handler fails while the bus is closing; its delivery must still be settled.
+    const closing = bus.close();
+    release();
+    await closing;
+
+    const connection = await amqp.connect(testAmqpUrl());
+    const channel = await connection.createChannel();
+    const waiting = (await channel.checkQueue(`${queuePrefix}shutdown`)).messageCount;
+    const dead = (await channel.checkQueue(`${queuePrefix}shutdown.dead`)).messageCount;
+    await connection.close();
+    await deleteBusTopology(testAmqpUrl(), [bus]);
+    expect({ waiting, dead }).toEqual({ waiting: 0, dead: 1 });
+  });
+});

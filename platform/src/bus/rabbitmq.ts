@@ -36,6 +36,8 @@ interface ActiveSubscription {
   channel?: ConfirmChannel;
   consumerTag?: string;
   dispatcher: EventDispatcher;
+  /** Deliveries being handled and then settled (retried, dead-lettered, acknowledged). */
+  settling: Set<Promise<void>>;
   cancelled: boolean;
 }
 
@@ -254,6 +256,7 @@ export class RabbitMqEventBus implements EventBus {
     const subscription: ActiveSubscription = {
       spec,
       cancelled: false,
+      settling: new Set(),
       dispatcher: new EventDispatcher({
         group: spec.group,
         registry: this.options.registry,
@@ -325,7 +328,10 @@ export class RabbitMqEventBus implements EventBus {
     subscription.queue = queue;
     subscription.channel = channel;
     const { consumerTag } = await channel.consume(queue, (message) => {
-      if (message) void this.onMessage(subscription, channel, queue, message);
+      if (!message) return;
+      const settled = this.onMessage(subscription, channel, queue, message);
+      subscription.settling.add(settled);
+      void settled.finally(() => subscription.settling.delete(settled));
     });
     subscription.consumerTag = consumerTag;
   }
@@ -385,7 +391,10 @@ export class RabbitMqEventBus implements EventBus {
     subscription.cancelled = true;
     const { channel, consumerTag } = subscription;
     if (channel && consumerTag) await channel.cancel(consumerTag).catch(() => {});
+    // Every handled delivery is acknowledged before the channel goes, or the broker would hand
+    // it out again after a clean shutdown.
     await subscription.dispatcher.idle();
+    await Promise.allSettled([...subscription.settling]);
     if (channel) await channel.close().catch(() => {});
     this.subscriptions.delete(subscription);
   }

@@ -169,6 +169,8 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   }
 
   /** Adds a part that must answer before the service counts as ready (e.g. a payment provider). */
+  private readonly afterHandlers: Array<() => Promise<void> | void> = [];
+
   addReadinessCheck(name: string, check: () => boolean | Promise<boolean>): void {
     this.extraReadiness.set(name, check);
   }
@@ -186,11 +188,24 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     return { database, bus: this.bus.isConnected(), ...Object.fromEntries(extra) };
   }
 
+  /**
+   * Registers something the handlers use (a mail transport, say) to be closed once no handler
+   * can run any more — after consuming stopped, before the bus and the pool go.
+   */
+  closeAfterHandlers(close: () => Promise<void> | void): void {
+    this.afterHandlers.push(close);
+  }
+
   /** Stops consuming (handlers in flight finish), flushes the outbox, disconnects, closes the pool. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.all(this.subscriptions.map((s) => s.cancel()));
+    // Last registered, first closed: a resource may depend on one registered before it.
+    for (const close of this.afterHandlers.splice(0).reverse())
+      await Promise.resolve(close()).catch((err) =>
+        this.logger.warn({ err: (err as Error).message }, 'runtime: closing a resource failed'),
+      );
     await this.relay.stop();
     if (this.ownsBus) await this.bus.close();
     await this.database.close();

@@ -29,11 +29,11 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
     await catcher.start();
     smtpUrl = catcher.smtpUrl;
     registerDevMailboxRoutes(app, catcher);
-    app.addHook('onClose', () => catcher.stop());
+    runtime.closeAfterHandlers(() => catcher.stop());
     runtime.logger.info({ smtpUrl }, 'messaging: development mailbox is on');
   }
   const mailer = createSmtpMailer({ smtpUrl, from: config.MAIL_FROM });
-  app.addHook('onClose', async () => mailer.close());
+  runtime.closeAfterHandlers(() => mailer.close());
   consumeEmailRequests(runtime, mailer, config.PUBLIC_URL);
   return app;
 }
