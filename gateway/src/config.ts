@@ -27,8 +27,8 @@ export const GatewayConfigSchema = Type.Object({
   AUTH_RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
   UPLOAD_BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 105 * 1024 * 1024 }),
-  /** A service that does not accept a connection within this time is answered 503. */
-  UPSTREAM_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 1000 }),
+  /** A service that does not accept a connection within this time is answered 503 (inside a second). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 700 }),
   UPSTREAM_RESPONSE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** The built web app; served with SPA fallback when present. */
   WEB_DIST: Type.String({ default: new URL('../../web/dist', import.meta.url).pathname }),

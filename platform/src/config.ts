@@ -13,6 +13,15 @@ export class ConfigError extends Error {
   }
 }
 
+const DEVELOPMENT_SERVICE_TOKEN = 'dev-service-token-change-me';
+
+/** A bad value as the error message shows it: secrets and URL passwords never reach the logs. */
+function shown(name: string, value: unknown): unknown {
+  if (/SECRET|TOKEN|PASSWORD|KEY/.test(name) && typeof value === 'string') return '(hidden)';
+  if (typeof value === 'string') return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  return value;
+}
+
 /**
  * Reads a typed configuration from environment variables. Defaults apply, strings convert to the
  * declared types, and every bad or missing variable is reported at once in one message.
@@ -43,7 +52,16 @@ export function loadConfig<P extends TProperties>(
     }
     if (!path || seen.has(path)) continue;
     seen.add(path);
-    problems.push(`${path}: ${error.message} (got ${JSON.stringify(raw[path])})`);
+    problems.push(`${path}: ${error.message} (got ${JSON.stringify(shown(path, raw[path]))})`);
+  }
+  // A development default secret must never reach production.
+  const settings = converted as Record<string, unknown>;
+  if (
+    settings.NODE_ENV === 'production' &&
+    typeof settings.SERVICE_TOKEN === 'string' &&
+    settings.SERVICE_TOKEN === DEVELOPMENT_SERVICE_TOKEN
+  ) {
+    problems.push('SERVICE_TOKEN: must be set to a secret of your own in production');
   }
   if (problems.length) throw new ConfigError(problems, service);
   return converted as Type.Static<TObject<P>>;
@@ -63,7 +81,7 @@ export const ServiceConfigFields = {
   /** Where identity publishes its public keys. */
   JWKS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3001/.well-known/jwks.json' }),
   /** Shared secret for /internal/* calls between services; never exposed by the gateway. */
-  SERVICE_TOKEN: Type.String({ minLength: 16, default: 'dev-service-token-change-me' }),
+  SERVICE_TOKEN: Type.String({ minLength: 16, default: DEVELOPMENT_SERVICE_TOKEN }),
   /** The public address of the web app, used to build links in e-mails. */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
 };

@@ -31,6 +31,28 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it('when a bad value holds a password, then the message hides it', () => {
+    expect(() => loadConfig(Schema, { DATABASE_URL: 'mysql://app:s3cret@db/app' })).toThrow(
+      /DATABASE_URL: .*mysql:\/\/app:\*\*\*@db\/app/,
+    );
+    expect(() => loadConfig(Schema, { DATABASE_URL: 'mysql://app:s3cret@db/app' })).not.toThrow(/s3cret/);
+  });
+
+  it('when production runs with the development service token, then boot fails saying so', () => {
+    const WithSecrets = Type.Object({
+      NODE_ENV: ServiceConfigFields.NODE_ENV,
+      SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
+    });
+    expect(() => loadConfig(WithSecrets, {})).not.toThrow();
+    const production = { NODE_ENV: 'production' };
+    expect(() => loadConfig(WithSecrets, production)).toThrow(
+      /SERVICE_TOKEN: must be set to a secret of your own/,
+    );
+    expect(() =>
+      loadConfig(WithSecrets, { ...production, SERVICE_TOKEN: 'a-real-secret-of-32-characters!' }),
+    ).not.toThrow();
+  });
+
   it('when a variable is empty, then it counts as unset', () => {
     expect(() => loadConfig(Schema, { DATABASE_URL: '' })).toThrow(/DATABASE_URL: is required/);
   });

@@ -55,8 +55,15 @@ export class InProcessEventBus implements EventBus {
       logger: Logger;
       retry?: RetryPolicy;
       prefetch?: number;
+      /**
+       * Refuse events until start(): a process that starts several services on one bus starts it
+       * once all have subscribed, so events committed earlier wait in their outboxes instead of
+       * reaching no queue (RabbitMQ's durable queues outlive a restart; these do not).
+       */
+      waitForStart?: boolean;
     },
   ) {
+    this.closed = !!options.waitForStart;
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.prefetch = options.prefetch ?? 16;
   }

@@ -126,8 +126,8 @@ export async function startStack(
     const bus = new InProcessEventBus({
       registry: eventRegistry,
       logger: logger.child({ component: 'event-bus' }),
+      waitForStart: true,
     });
-    await bus.start();
     closers.push(() => bus.close());
 
     const gatewayPort = config.PORT === 0 ? await freePort() : config.PORT;
@@ -167,6 +167,8 @@ export async function startStack(
       await app.listen({ port: ports[service.name], host: '127.0.0.1' });
       closers.push(() => app.close());
     }
+    // Every service has subscribed: events may flow.
+    await bus.start();
     await seedDemoData(urlOf('identity'), config.SERVICE_TOKEN);
 
     const gatewayConfig = loadGatewayConfig({
