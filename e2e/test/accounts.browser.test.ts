@@ -51,18 +51,35 @@ describe('accounts in the browser, against make run', () => {
     await check('03-register-success-modal');
 
     const mail = await waitForMail(stack.url, email, /Verify your email/);
+
+    // Logging in before verifying is refused with a way to get a new link.
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText(/verify your email/).waitFor();
+    await page.getByRole('link', { name: 'Resend verification email' }).waitFor();
+    await check('03b-login-unverified');
+
     await page.goto(`${stack.url}/dev/mailbox`);
     await page.getByText(mail.subject).first().waitFor();
     await check('04-dev-mailbox');
     await page.getByRole('link', { name: mail.links[0]! }).first().click();
 
     await page.waitForURL('**/verify-email?token=*');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame())
+        visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
     await page.getByText('Email verified successfully').waitFor();
     const verifiedAt = Date.now();
     await check('05-verify-email-success');
     // Onboarding needs a session; without one the guard sends the person to log in.
     await page.waitForURL('**/login', { timeout: 10_000 });
     expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(2_500);
+    // The verify page sent them to onboarding first, which asked them to log in.
+    expect(visited.slice(0, 2)).toEqual(['/onboarding?verified=true', '/login']);
     await check('06-login');
 
     await page.getByLabel('Email').fill(email);

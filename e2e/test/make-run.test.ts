@@ -27,6 +27,28 @@ describe('make run', () => {
     });
   });
 
+  it('when a newcomer uses a demo login the console printed, then it works at once', async () => {
+    expect(stack.output()).toContain('admin@linksmate.dev');
+    expect(stack.output()).toContain('Fairway!2026');
+    for (const [email, role] of [
+      ['admin@linksmate.dev', 'admin'],
+      ['coach@linksmate.dev', 'coach'],
+      ['olivia@linksmate.dev', 'member'],
+    ]) {
+      const login = await fetch(`${stack.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Fairway!2026' }),
+      });
+      expect(login.status, email).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const profile = await fetch(`${stack.url}/api/v1/profile`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await profile.json()) as { user: { role: string } }).user.role, email).toBe(role);
+    }
+  });
+
   it('when / is opened, then the web app is served', async () => {
     const response = await fetch(`${stack.url}/`);
     expect(response.status).toBe(200);

@@ -203,7 +203,7 @@ export class MembershipService {
       await db.transaction(async (tx) => {
         await this.lockUser(tx, userId);
         const current = await lockMembership(tx, userId);
-        if (!current || current.source !== 'grant' || current.status !== 'active') return;
+        if (current?.source !== 'grant' || current.status !== 'active') return;
         if (isValidMembership(current, this.clock())) return;
         const { userId: _user, version: _version, updatedAt: _updated, ...fields } = current;
         await this.change(tx, userId, { ...fields, status: 'canceled' }, {}, current);

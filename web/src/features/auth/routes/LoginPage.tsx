@@ -72,7 +72,7 @@ export function LoginPage() {
                 {error.message}
                 {error.needsVerification && (
                   <Text size="sm" mt={6}>
-                    <Anchor component={Link} to="/resend-verification" fw={600}>
+                    <Anchor component={Link} to="/resend-verification" fw={600} c="red.9" underline="always">
                       Resend verification email
                     </Anchor>
                   </Text>
