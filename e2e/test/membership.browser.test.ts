@@ -91,7 +91,7 @@ describe('membership in the browser, against make run', () => {
     await context.close();
   });
 
-  it("when a second person's card is declined, then they see the message and stay without a membership", async () => {
+  it("when a second person's card is declined, then they see the message and stay without a membership, the trial still on offer", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await newVerifiedMember(page, stack.url, 'b');
@@ -104,6 +104,11 @@ describe('membership in the browser, against make run', () => {
     await page.goto(`${stack.url}/profile`);
     await page.getByRole('heading', { name: 'About Me' }).waitFor();
     expect(await page.locator('[data-status="trialing"], [data-status="active"]').count()).toBe(0);
+    // No membership at all, and the free trial is still theirs to take.
+    await page.getByRole('link', { name: 'Become a member' }).click();
+    await page.waitForURL('**/membership');
+    await page.getByTestId('plan-annual').getByRole('button').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start 14-Day Free Trial' }).waitFor();
     await context.close();
   });
 
