@@ -5,10 +5,13 @@ import {
   type SigningKey,
   type TokenSigner,
 } from '@linksmate/platform';
-import { desc, isNull } from 'drizzle-orm';
+import { desc, isNull, sql } from 'drizzle-orm';
 import type { JSONWebKeySet, JWK } from 'jose';
 import type * as schema from '../../db/schema';
 import { signingKeys } from '../../db/schema';
+
+/** Advisory lock under which the first signing key is made. */
+const SIGNING_KEY_LOCK = 7_001_001;
 
 function publicHalf(privateJwk: JWK): JWK {
   const { d: _secret, ...publicJwk } = privateJwk;
@@ -40,23 +43,23 @@ export class SigningKeys {
       };
       return new SigningKeys(await createTokenSigner(key, options.ttlSeconds), [key.publicJwk]);
     }
-    let rows = await db
-      .select()
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredAt))
-      .orderBy(desc(signingKeys.createdAt));
-    if (!rows.length) {
+    // Replicas starting together agree on one key: the first to take the lock makes it.
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`);
+      const active = () =>
+        tx
+          .select()
+          .from(signingKeys)
+          .where(isNull(signingKeys.retiredAt))
+          .orderBy(desc(signingKeys.createdAt));
+      const existing = await active();
+      if (existing.length) return existing;
       const generated = await generateSigningKey();
-      await db
+      await tx
         .insert(signingKeys)
         .values({ kid: generated.kid, privateJwk: generated.privateJwk, publicJwk: generated.publicJwk });
-      // Replicas starting together may each add one; all verify, the newest signs.
-      rows = await db
-        .select()
-        .from(signingKeys)
-        .where(isNull(signingKeys.retiredAt))
-        .orderBy(desc(signingKeys.createdAt));
-    }
+      return active();
+    });
     const newest = rows[0]!;
     const key: SigningKey = {
       kid: newest.kid,
