@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import * as identity from '@linksmate/identity';
-import { createEvent, RabbitMqEventBus, ServiceRuntime } from '@linksmate/platform';
+import { createEvent, createLocalVerifier, RabbitMqEventBus, ServiceRuntime } from '@linksmate/platform';
 import { deleteBusTopology, silentLogger } from '@linksmate/platform/testing';
 import { eventRegistry, UserUpdated } from '@linksmate/proto';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
 
 /**
  * Outbox commit → consumer handled, over RabbitMQ: events written one per transaction at a steady
- * rate through identity's real outbox, relay, bus and an inbox-guarded consumer.
+ * rate through identity's real outbox, relay and bus to a consumer (its own inbox transaction, which
+ * a service's handler adds, is not in the figure).
  */
 export async function measureEventLatency(options: { events?: number; ratePerSecond?: number } = {}) {
   const total = options.events ?? 5_000;
@@ -36,6 +37,8 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
     migrationsFolder: identity.migrationsFolder,
     logger: silentLogger(),
     bus: producerBus,
+    // The bench publishes only; no token is ever verified.
+    verifier: createLocalVerifier({ keys: [] }),
     poolMax: 20,
   });
   const committedAt = new Map<string, number>();
