@@ -3,19 +3,8 @@ import * as messaging from '@linksmate/messaging';
 import { MailCatcher } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import type { EventEnvelope } from '@linksmate/proto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RabbitServices } from './fixtures/rabbit-services';
-
-async function query(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('accounts over RabbitMQ: identity → outbox → RabbitMQ → messaging → SMTP', () => {
   const services = new RabbitServices();
@@ -66,8 +55,8 @@ describe('accounts over RabbitMQ: identity → outbox → RabbitMQ → messaging
 
     // Once sent, identity's outbox keeps no copy of the link token.
     await eventually(async () => {
-      const { rows } = await query(
-        services.databaseUrl('identity'),
+      const { rows } = await services.query(
+        'identity',
         `select envelope from outbox where type = 'notifications.email.requested' and sent_at is not null`,
       );
       expect(rows).toHaveLength(1);

@@ -9,7 +9,6 @@ import {
   testAmqpUrl,
 } from '@linksmate/platform/testing';
 import { eventRegistry } from '@linksmate/proto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmCardAsBrowser, StripeSimulator } from '../src/stripe-simulator';
 import { RabbitServices } from './fixtures/rabbit-services';
@@ -33,7 +32,6 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
   let paymentsBus: RabbitMqEventBus;
   let identityApp: Awaited<ReturnType<typeof identity.buildApp>>;
   let paymentsApp: Awaited<ReturnType<typeof payments.buildApp>>;
-  let paymentsDatabaseUrl = '';
   let jwks: unknown;
 
   beforeAll(async () => {
@@ -71,7 +69,6 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       },
       { bus: paymentsBus },
     );
-    paymentsDatabaseUrl = services.databaseUrl('membership-payments');
     const paymentsUrl = await paymentsApp.listen({ port: 0, host: '127.0.0.1' });
     stripe.setWebhookUrl(`${paymentsUrl}/payments/webhook`);
   });
@@ -92,10 +89,9 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       url: '/auth/register',
       payload: { username, email, password },
     });
-    const client = new pg.Client({ connectionString: services.databaseUrl('identity') });
-    await client.connect();
-    await client.query('update users set email_verified_at = now() where username = $1', [username]);
-    await client.end();
+    await services.query('identity', 'update users set email_verified_at = now() where username = $1', [
+      username,
+    ]);
     const login = async () =>
       (await identityApp.inject({ method: 'POST', url: '/auth/login', payload: { email, password } })).json()
         .token as string;
@@ -103,10 +99,9 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
     const claims = await createLocalVerifier(jwks as never).verify(token);
     // payments learns of the person from identity's events.
     await eventually(async () => {
-      const client2 = new pg.Client({ connectionString: paymentsDatabaseUrl });
-      await client2.connect();
-      const { rowCount } = await client2.query('select 1 from users where id = $1', [claims.user_id]);
-      await client2.end();
+      const { rowCount } = await services.query('membership-payments', 'select 1 from users where id = $1', [
+        claims.user_id,
+      ]);
       expect(rowCount).toBe(1);
     }, 15_000);
     return { email, token, userId: claims.user_id, login };
@@ -158,17 +153,17 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
     await buyAnnual(member.token);
     // The webhooks are answered and the change waits in payments' outbox.
     await eventually(async () => {
-      const client = new pg.Client({ connectionString: paymentsDatabaseUrl });
-      await client.connect();
-      const { rows } = await client.query(
+      const { rows } = await services.query(
+        'membership-payments',
         `select count(*)::int as n from outbox where type = 'payments.membership.changed' and sent_at is null`,
       );
-      const membership = await client.query('select status from memberships where user_id = $1', [
-        member.userId,
-      ]);
-      await client.end();
+      const membership = await services.query(
+        'membership-payments',
+        'select status from memberships where user_id = $1',
+        [member.userId],
+      );
       expect(membership.rows[0]?.status).toBe('trialing');
-      expect(rows[0].n).toBeGreaterThan(0);
+      expect(rows[0]?.n).toBeGreaterThan(0);
     }, 15_000);
     const during = await createLocalVerifier(jwks as never).verify(await member.login());
     expect(during.membership_status).toBeNull();

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
 import type { AccessTokenClaims } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import { findMembership, liveSubscriptionIds, userHadTrial } from '../memberships/repository';
+import { findMembership, userHadTrial } from '../memberships/repository';
 import { isValidMembership, toSnapshot } from '../memberships/service';
 import type { PaymentsDeps } from '../payments/deps';
+import { endOtherSubscriptions } from '../payments/subscriptions';
 import { chargeFor, PLANS, type PlanDefinition, planById } from '../plans/catalogue';
 import { findCustomerId, findUser, saveCustomer } from '../users/repository';
 
@@ -101,10 +102,7 @@ export class CheckoutService {
       .catch(providerFailure);
     // One subscription per person: an earlier checkout that never came into force (declined,
     // abandoned, or a payment that keeps failing) is ended so it can neither bill nor take over.
-    for (const earlier of await liveSubscriptionIds(this.deps.db, user.user_id)) {
-      if (earlier !== subscription.id)
-        await this.deps.stripe.subscriptions.cancel(earlier).catch(providerFailure);
-    }
+    await endOtherSubscriptions(this.deps, user.user_id, subscription.id).catch(providerFailure);
     await this.sync(user.user_id, subscription.id, { actor: { user_id: user.user_id } });
     const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null;
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;

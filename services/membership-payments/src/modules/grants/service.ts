@@ -1,8 +1,9 @@
 import { badRequest, type Clock, type EventMeta, HttpError, unprocessable } from '@linksmate/platform';
 import { GRANT_DURATION, MEMBERSHIP_TYPES, type MembershipType } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import { type Db, liveSubscriptionIds } from '../memberships/repository';
+import type { Db } from '../memberships/repository';
 import { type MembershipService, toSnapshot } from '../memberships/service';
+import { endOtherSubscriptions } from '../payments/subscriptions';
 
 export interface GrantInput {
   user_id: number;
@@ -22,7 +23,7 @@ const DEFAULT_DURATION: Record<MembershipType, string> = {
 };
 
 /** When a granted membership ends, by spec 3 §5's rules; null means never. */
-export function grantEndsAt(input: GrantInput, now: Date): Date | null {
+export function grantEndsAt(input: Omit<GrantInput, 'user_id'>, now: Date): Date | null {
   const type = input.membership_type as MembershipType;
   if (type === 'lifetime' || input.duration === 'lifetime') return null;
   // Spec 3 §5: an annual grant ends on its expiry date, or a year from now when none is given.
@@ -78,18 +79,16 @@ export class GrantService {
         membership_type: 'Unknown membership type',
       });
     }
-    const endsAt = grantEndsAt({ user_id: 0, ...input }, this.clock());
+    const endsAt = grantEndsAt(input, this.clock());
     const users = [...new Set(userIds)];
     for (const userId of users) {
-      for (const id of await liveSubscriptionIds(this.db, userId)) {
-        await this.stripe.subscriptions.cancel(id).catch((err) => {
-          throw new HttpError(
-            502,
-            `The payment provider could not stop the current subscription: ${(err as Error).message}`,
-            'provider_unavailable',
-          );
-        });
-      }
+      await endOtherSubscriptions({ db: this.db, stripe: this.stripe }, userId).catch((err) => {
+        throw new HttpError(
+          502,
+          `The payment provider could not stop the current subscription: ${(err as Error).message}`,
+          'provider_unavailable',
+        );
+      });
     }
     return this.db.transaction(async (tx) => {
       const granted = [];
