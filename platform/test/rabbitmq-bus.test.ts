@@ -124,3 +124,102 @@ describe('RabbitMQ adapter: clean shutdown', () => {
     expect({ waiting, dead }).toEqual({ waiting: 0, dead: 1 });
   });
 });
+
+describe('RabbitMQ adapter: a consumer the broker drops while the connection stays', () => {
+  async function startBus(name: string) {
+    const exchange = uniqueName('lmtest.events');
+    const queuePrefix = `${uniqueName('lmtest')}.`;
+    const bus = new RabbitMqEventBus({
+      url: testAmqpUrl(),
+      registry: testRegistry,
+      logger: silentLogger(),
+      exchange,
+      queuePrefix,
+      retry: fastRetry,
+      reconnect: { initialMs: 50, maxMs: 500 },
+      connectionName: name,
+    });
+    await bus.start();
+    await bus.waitUntilConnected();
+    const admin = await amqp.connect(testAmqpUrl());
+    // A passive check of a queue that is not there (yet) closes its channel: one channel per call.
+    const withChannel = async <T>(use: (channel: amqp.Channel) => Promise<T>): Promise<T> => {
+      const channel = await admin.createChannel();
+      channel.on('error', () => {});
+      try {
+        return await use(channel);
+      } finally {
+        await channel.close().catch(() => {});
+      }
+    };
+    return {
+      bus,
+      queue: (group: string) => `${queuePrefix}${group}`,
+      consumers: (queue: string) => withChannel(async (c) => (await c.checkQueue(queue)).consumerCount),
+      deleteQueue: (queue: string) => withChannel((c) => c.deleteQueue(queue)),
+      async close() {
+        await bus.close();
+        await admin.close();
+        await deleteBusTopology(testAmqpUrl(), [bus]);
+      },
+    };
+  }
+
+  it('when its queue is deleted, then the bus declares it again and events flow on', async () => {
+    const rig = await startBus('test-queue-deleted');
+    const handled: number[] = [];
+    await rig.bus.subscribe({
+      group: 'deleted',
+      patterns: [OrderPlaced.type],
+      handler: async (event) => {
+        handled.push((event.data as { sequence: number }).sequence);
+      },
+    });
+    const queue = rig.queue('deleted');
+    await rig.deleteQueue(queue);
+    await eventually(async () => expect(await rig.consumers(queue)).toBe(1), 10_000);
+    await rig.bus.publish([createEvent(OrderPlaced, { sequence: 7 }, 'test')]);
+    await eventually(() => expect(handled).toEqual([7]));
+    await rig.close();
+  });
+
+  it('when the broker closes its channel mid-handler, then it attaches again and the unacknowledged event comes back', async () => {
+    const rig = await startBus('test-channel-closed');
+    const seen: Array<{ sequence: number; redelivered: boolean }> = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await rig.bus.subscribe({
+      group: 'closed',
+      patterns: [OrderPlaced.type],
+      handler: async (event, context) => {
+        seen.push({
+          sequence: (event.data as { sequence: number }).sequence,
+          redelivered: context.redelivered,
+        });
+        if (seen.length === 1) await held;
+      },
+    });
+    await rig.bus.publish([createEvent(OrderPlaced, { sequence: 1 }, 'test')]);
+    await eventually(() => expect(seen).toHaveLength(1));
+    // A real channel-level error from the broker: a passive declare of a missing queue (404).
+    const { subscriptions } = rig.bus as unknown as {
+      subscriptions: Set<{ channel?: { checkQueue(q: string): Promise<unknown> } }>;
+    };
+    const [subscription] = [...subscriptions];
+    await expect(subscription!.channel!.checkQueue(uniqueName('missing'))).rejects.toThrow(/NOT_FOUND/);
+    release();
+    await eventually(async () => expect(await rig.consumers(rig.queue('closed'))).toBe(1), 10_000);
+    await eventually(() =>
+      expect(seen).toEqual([
+        { sequence: 1, redelivered: false },
+        { sequence: 1, redelivered: true },
+      ]),
+    );
+    await rig.bus.publish([createEvent(OrderPlaced, { sequence: 2 }, 'test')]);
+    await eventually(() => expect(seen.map((s) => s.sequence)).toEqual([1, 1, 2]));
+    expect(rig.bus.isConnected()).toBe(true);
+    await rig.close();
+  });
+});

@@ -289,6 +289,9 @@ export class RabbitMqEventBus implements EventBus {
     channel.on('error', (err: Error) =>
       this.log.warn({ err: err.message, group: spec.group }, 'event bus: consumer channel error'),
     );
+    // The broker may close one channel and keep the connection (a protocol error, a deleted queue
+    // mid-operation): this subscription alone attaches again.
+    channel.on('close', () => this.detached(subscription, channel, connection));
     await channel.prefetch(spec.prefetch ?? this.prefetch);
     let queue: string;
     if (spec.exclusive) {
@@ -326,14 +329,60 @@ export class RabbitMqEventBus implements EventBus {
     }
     for (const pattern of spec.patterns) await channel.bindQueue(queue, this.exchange, pattern);
     subscription.queue = queue;
-    subscription.channel = channel;
     const { consumerTag } = await channel.consume(queue, (message) => {
-      if (!message) return;
+      // The broker cancelled the consumer (its queue was deleted, or moved): declare and resume.
+      if (!message) return void this.consumerCancelledByBroker(subscription, channel);
       const settled = this.onMessage(subscription, channel, queue, message);
       subscription.settling.add(settled);
       void settled.finally(() => subscription.settling.delete(settled));
     });
+    // Set only now: a channel that fails while attaching is the caller's to retry, not `detached`'s.
+    subscription.channel = channel;
     subscription.consumerTag = consumerTag;
+    // Cancelled (or the bus closed) while attaching: nothing may consume for it any more.
+    if (subscription.cancelled || this.closing) {
+      subscription.channel = undefined;
+      await channel.close().catch(() => {});
+    }
+  }
+
+  private async consumerCancelledByBroker(subscription: ActiveSubscription, channel: ConfirmChannel) {
+    if (subscription.channel !== channel) return;
+    this.log.warn({ group: subscription.spec.group }, 'event bus: the broker cancelled a consumer');
+    // Deliveries in hand are settled on this channel before it goes; then `detached` re-attaches.
+    await Promise.allSettled([...subscription.settling]);
+    await channel.close().catch(() => {});
+  }
+
+  /** A consumer channel closed: unless the connection, the bus or the subscription went, attach again. */
+  private detached(
+    subscription: ActiveSubscription,
+    channel: ConfirmChannel,
+    connection: ChannelModel,
+  ): void {
+    if (subscription.channel !== channel) return;
+    subscription.channel = undefined;
+    subscription.consumerTag = undefined;
+    const reattach = (attempt: number) => {
+      const delay = Math.min(this.reconnect.maxMs, this.reconnect.initialMs * 2 ** attempt);
+      setTimeout(() => {
+        // A lost connection re-attaches everything itself once it is back.
+        if (this.closing || subscription.cancelled || subscription.channel) return;
+        if (this.connection !== connection) return;
+        this.log.warn(
+          { group: subscription.spec.group },
+          'event bus: consumer channel closed, attaching again',
+        );
+        this.attach(subscription, connection).catch((err) => {
+          this.log.warn(
+            { err: (err as Error).message, group: subscription.spec.group },
+            'event bus: attach failed',
+          );
+          reattach(attempt + 1);
+        });
+      }, delay).unref?.();
+    };
+    reattach(0);
   }
 
   private async onMessage(
