@@ -70,7 +70,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const app = await createHttpApp({
     name: 'gateway',
     logger,
-    readiness: async () => ({ bus: eventBus.isConnected() }),
+    // Until identity's snapshot is in, a banned user's older token could pass: not ready yet.
+    readiness: async () => ({ bus: eventBus.isConnected(), token_versions: tokenVersions.hasSnapshot }),
     trustProxy: config.TRUST_PROXY,
     jsonNotFound: false,
   });
@@ -147,10 +148,17 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     corsOrigins: origins,
   });
   const snapshot = new AbortController();
+  const loadTokenVersions = () =>
+    void tokenVersions.loadSnapshot(services.identity, config.SERVICE_TOKEN, logger, snapshot.signal);
+  // Revocations published while the bus was away never reached this replica's exclusive queue.
+  eventBus.onReconnected(() => {
+    logger.info('gateway: event bus back, reloading token versions');
+    loadTokenVersions();
+  });
   fastify.addHook('onReady', async () => {
     if (ownsBus) await eventBus.start();
     await realtime.start();
-    void tokenVersions.loadSnapshot(services.identity, config.SERVICE_TOKEN, logger, snapshot.signal);
+    loadTokenVersions();
   });
   fastify.addHook('preClose', async () => {
     snapshot.abort();

@@ -28,6 +28,8 @@ describe('gateway', () => {
 
   beforeAll(async () => {
     upstreams = await startUpstreams();
+    // Identity already knows that user 91's tokens before version 4 were revoked.
+    upstreams.identity.tokenVersions.versions = [{ user_id: 91, token_version: 4 }];
     auth = await createTestAuth();
     bus = new TestEventBus();
     await bus.start();
@@ -184,6 +186,31 @@ describe('gateway', () => {
     expect((await call('/api/v1/profile', { headers: { authorization: `Bearer ${after}` } })).status).toBe(
       200,
     );
+  });
+
+  it("when the gateway has started, then identity's snapshot is in: it is ready and older tokens of revoked users are refused", async () => {
+    await eventually(async () => expect((await call('/ready')).status).toBe(200));
+    expect((await json(await call('/ready'))).checks).toEqual({ bus: true, token_versions: true });
+    const older = await auth.tokenFor(91, 'member', { ver: 3 });
+    const res = await call('/api/v1/profile', { headers: { authorization: `Bearer ${older}` } });
+    expect((await json(res)).code).toBe('token_revoked');
+  });
+
+  it('when identity cannot give its snapshot yet, then the gateway is not ready until it can', async () => {
+    upstreams.identity.tokenVersions.status = 503;
+    const second = await buildGateway(config, { bus, verifier: createLocalVerifier(auth.signer.jwks()) });
+    try {
+      const url = await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const waiting = await fetch(`${url}/ready`);
+      expect(waiting.status).toBe(503);
+      expect((await json(waiting)).checks.token_versions).toBe(false);
+      upstreams.identity.tokenVersions.status = 200;
+      await eventually(async () => expect((await fetch(`${url}/ready`)).status).toBe(200), 5_000);
+      expect(second.tokenVersions.isStale({ user_id: 91, ver: 3 })).toBe(true);
+    } finally {
+      upstreams.identity.tokenVersions.status = 200;
+      await second.app.close();
+    }
   });
 
   it('when /auth is called past its limit, then 429 with a clear message while other paths go on', async () => {

@@ -7,6 +7,8 @@ export interface Upstream {
   url: string;
   ready: boolean;
   server: Server;
+  /** What identity's `/internal/token-versions` answers (identity only). */
+  tokenVersions: { status: number; versions: Array<{ user_id: number; token_version: number }> };
 }
 
 /**
@@ -16,8 +18,21 @@ export interface Upstream {
 export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
   const entries = await Promise.all(
     SERVICE_NAMES.map(async (name) => {
-      const upstream = { name, ready: true } as Upstream;
+      const upstream = {
+        name,
+        ready: true,
+        tokenVersions: { status: 200, versions: [] },
+      } as unknown as Upstream;
       upstream.server = createServer((req, res) => {
+        if (name === 'identity' && req.url === '/internal/token-versions') {
+          const { status, versions } = upstream.tokenVersions;
+          const allowed = !!req.headers['x-service-token'] && status === 200;
+          res.writeHead(allowed ? 200 : req.headers['x-service-token'] ? status : 401, {
+            'content-type': 'application/json',
+          });
+          res.end(JSON.stringify(allowed ? { versions } : { error: 'unavailable' }));
+          return;
+        }
         if (req.url === '/ready') {
           res.writeHead(upstream.ready ? 200 : 503, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ status: upstream.ready ? 'ready' : 'not_ready' }));

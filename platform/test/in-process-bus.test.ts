@@ -34,6 +34,9 @@ class InterruptibleBus implements EventBus {
   isConnected() {
     return !this.down && this.inner.isConnected();
   }
+  onReconnected(listener: () => void) {
+    this.inner.onReconnected(listener);
+  }
   async publish(events: EventEnvelope[]) {
     if (this.down) throw new Error('bus is down');
     await this.inner.publish(events);

@@ -76,6 +76,9 @@ export class InProcessEventBus implements EventBus {
     return !this.closed;
   }
 
+  /** Nothing to lose in between: an in-process bus has no connection that could drop. */
+  onReconnected(_listener: () => void): void {}
+
   /** Dead-lettered events, newest last, optionally of one group. */
   deadLetters(group?: string): DeadLetter[] {
     return group ? this.dead.filter((d) => d.group === group) : [...this.dead];

@@ -106,6 +106,8 @@ export class RabbitMqEventBus implements EventBus {
   private quorum = false;
   private readonly connectedWaiters = new Set<() => void>();
   private readonly declared = new Set<string>();
+  private readonly reconnectedListeners = new Set<() => void>();
+  private everConnected = false;
 
   constructor(private readonly options: RabbitMqBusOptions) {
     this.exchange = options.exchange ?? 'linksmate.events';
@@ -135,6 +137,10 @@ export class RabbitMqEventBus implements EventBus {
 
   isConnected(): boolean {
     return !!this.publishChannel;
+  }
+
+  onReconnected(listener: () => void): void {
+    this.reconnectedListeners.add(listener);
   }
 
   /** Resolves when connected (for start-up and tests); rejects after the timeout. */
@@ -197,6 +203,8 @@ export class RabbitMqEventBus implements EventBus {
     this.log.info({ quorum: this.quorum }, 'event bus: connected');
     for (const waiter of this.connectedWaiters) waiter();
     this.connectedWaiters.clear();
+    if (this.everConnected) for (const listener of this.reconnectedListeners) listener();
+    this.everConnected = true;
   }
 
   private onConnectionLost(connection: ChannelModel): void {

@@ -65,6 +65,11 @@ export interface EventBus {
   publish(events: EventEnvelope[]): Promise<void>;
   subscribe(spec: SubscriptionSpec): Promise<Subscription>;
   isConnected(): boolean;
+  /**
+   * Called each time the bus has its connection back and every consumer attached again (not at the
+   * first connect). Events published meanwhile never reached exclusive queues: their owners catch up.
+   */
+  onReconnected(listener: () => void): void;
   /** Cancels subscriptions (waiting for handlers in flight) and disconnects. */
   close(): Promise<void>;
 }

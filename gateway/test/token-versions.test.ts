@@ -1,0 +1,54 @@
+import { createLocalVerifier } from '@linksmate/platform';
+import { createTestAuth, eventually, TcpProxy, testAmqpUrl } from '@linksmate/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+import { startUpstreams, stopUpstream } from './upstreams';
+
+describe('gateway token versions over RabbitMQ', () => {
+  it('when its broker connection drops and comes back, then it reloads identity’s snapshot, so a revocation it missed meanwhile counts', async () => {
+    const upstreams = await startUpstreams();
+    const auth = await createTestAuth();
+    const broker = new URL(testAmqpUrl());
+    const proxy = new TcpProxy(broker.hostname, Number(broker.port || 5672));
+    const proxied = new URL(broker);
+    proxied.port = String(await proxy.start());
+    const gateway = await buildGateway(
+      loadGatewayConfig({
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        AMQP_URL: proxied.toString(),
+        IDENTITY_URL: upstreams.identity.url,
+        PAYMENTS_URL: upstreams['membership-payments'].url,
+        EVENTS_URL: upstreams['events-bookings'].url,
+        VENUES_URL: upstreams['venues-coaches'].url,
+        MESSAGING_URL: upstreams.messaging.url,
+        ADMIN_URL: upstreams.admin.url,
+        JWKS_URL: auth.jwksUrl,
+        WEB_DIST: '/nonexistent',
+      }),
+      { verifier: createLocalVerifier(auth.signer.jwks()) },
+    );
+    try {
+      const base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await auth.tokenFor(55, 'member', { ver: 1 });
+      const profile = async () =>
+        (await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
+      await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 10_000);
+      expect(await profile()).toBe(200);
+
+      proxy.cut();
+      await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(503), 10_000);
+      // Identity bans user 55 while this replica hears nothing: the event never reaches it.
+      upstreams.identity.tokenVersions.versions = [{ user_id: 55, token_version: 2 }];
+      proxy.restore();
+
+      await eventually(async () => expect(await profile()).toBe(401), 15_000);
+      expect((await fetch(`${base}/ready`)).status).toBe(200);
+    } finally {
+      await gateway.app.close();
+      await proxy.stop();
+      await auth.close();
+      await Promise.all(Object.values(upstreams).map((u) => stopUpstream(u)));
+    }
+  });
+});
