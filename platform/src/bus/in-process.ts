@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { EventEnvelope, EventRegistry } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import { EventDispatcher } from './dispatch';
@@ -42,7 +44,8 @@ interface GroupQueue {
 export class InProcessEventBus implements EventBus {
   readonly kind = 'in-process' as const;
   private readonly queues = new Map<string, GroupQueue>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Deliveries waiting out a retry delay, by their timer. */
+  private readonly retries = new Map<NodeJS.Timeout, { queue: GroupQueue; delivery: Delivery }>();
   private readonly dead: DeadLetter[] = [];
   private readonly retry: RetryPolicy;
   private readonly prefetch: number;
@@ -61,6 +64,12 @@ export class InProcessEventBus implements EventBus {
        * reaching no queue (RabbitMQ's durable queues outlive a restart; these do not).
        */
       waitForStart?: boolean;
+      /**
+       * Where a closing bus leaves the events its durable groups have not handled yet (waiting,
+       * or waiting to be retried), for the next start to deliver, as a broker's durable queues
+       * would. Only a clean close writes it: a killed process loses them.
+       */
+      stateFile?: string;
     },
   ) {
     this.closed = !!options.waitForStart;
@@ -69,7 +78,9 @@ export class InProcessEventBus implements EventBus {
   }
 
   async start(): Promise<void> {
+    await this.restoreUndelivered();
     this.closed = false;
+    for (const queue of this.queues.values()) this.schedule(queue);
   }
 
   isConnected(): boolean {
@@ -97,20 +108,18 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
-  async subscribe(spec: SubscriptionSpec): Promise<Subscription> {
-    const name = spec.exclusive ? `${spec.group}#${++this.exclusiveCounter}` : spec.group;
+  private queueNamed(name: string, exclusive: boolean): GroupQueue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = {
-        name,
-        patterns: new Set(),
-        exclusive: !!spec.exclusive,
-        buffer: [],
-        consumers: [],
-        nextConsumer: 0,
-      };
+      queue = { name, patterns: new Set(), exclusive, buffer: [], consumers: [], nextConsumer: 0 };
       this.queues.set(name, queue);
     }
+    return queue;
+  }
+
+  async subscribe(spec: SubscriptionSpec): Promise<Subscription> {
+    const name = spec.exclusive ? `${spec.group}#${++this.exclusiveCounter}` : spec.group;
+    const queue = this.queueNamed(name, !!spec.exclusive);
     for (const pattern of spec.patterns) queue.patterns.add(pattern);
     const consumer: Consumer = {
       prefetch: spec.prefetch ?? this.prefetch,
@@ -159,15 +168,20 @@ export class InProcessEventBus implements EventBus {
       redelivered: delivery.redelivered,
     });
     if (outcome.kind === 'retry') {
-      const timer = setTimeout(
-        () => {
-          this.timers.delete(timer);
-          queue.buffer.push({ content: delivery.content, attempt: outcome.nextAttempt, redelivered: false });
-          this.drain(queue);
-        },
-        retryDelay(this.retry, outcome.nextAttempt - 1),
-      );
-      this.timers.add(timer);
+      const retry = { content: delivery.content, attempt: outcome.nextAttempt, redelivered: false };
+      // Closed meanwhile: it waits with the rest of the queue instead of on a timer.
+      if (this.closed) queue.buffer.push(retry);
+      else {
+        const timer = setTimeout(
+          () => {
+            this.retries.delete(timer);
+            queue.buffer.push(retry);
+            this.drain(queue);
+          },
+          retryDelay(this.retry, outcome.nextAttempt - 1),
+        );
+        this.retries.set(timer, { queue, delivery: retry });
+      }
     } else if (outcome.kind === 'dead') {
       let raw: unknown = delivery.content;
       try {
@@ -186,8 +200,54 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const [timer, { queue, delivery }] of this.retries) {
+      clearTimeout(timer);
+      queue.buffer.push(delivery);
+    }
+    this.retries.clear();
     await Promise.all([...this.queues.values()].flatMap((q) => q.consumers.map((c) => c.dispatcher.idle())));
+    await this.keepUndelivered();
+  }
+
+  private async keepUndelivered(): Promise<void> {
+    const file = this.options.stateFile;
+    if (!file) return;
+    const queues = Object.fromEntries(
+      [...this.queues.values()]
+        .filter((q) => !q.exclusive && q.buffer.length)
+        .map((q) => [q.name, q.buffer.map(({ content, attempt }) => ({ content, attempt }))]),
+    );
+    const count = Object.values(queues).reduce((sum, deliveries) => sum + deliveries.length, 0);
+    if (!count) return;
+    // Written aside and renamed, so a crash mid-write never leaves half a file.
+    await writeFile(`${file}.tmp`, JSON.stringify({ version: 1, queues }));
+    await rename(`${file}.tmp`, file);
+    this.options.logger.info({ count, file }, 'event bus: undelivered events kept for the next start');
+  }
+
+  private async restoreUndelivered(): Promise<void> {
+    const file = this.options.stateFile;
+    if (!file || !existsSync(file)) return;
+    try {
+      const state = JSON.parse(await readFile(file, 'utf8')) as {
+        queues: Record<string, Array<{ content: string; attempt: number }>>;
+      };
+      let count = 0;
+      for (const [name, deliveries] of Object.entries(state.queues)) {
+        // Before anything newer, as a queue would hand them out; a group not subscribed (yet)
+        // keeps them until it is.
+        this.queueNamed(name, false).buffer.unshift(
+          ...deliveries.map((d) => ({ content: d.content, attempt: d.attempt, redelivered: true })),
+        );
+        count += deliveries.length;
+      }
+      this.options.logger.info({ count, file }, 'event bus: delivering events kept at the last close');
+    } catch (err) {
+      const aside = `${file}.unreadable-${Date.now()}`;
+      await rename(file, aside);
+      this.options.logger.error({ err, file: aside }, 'event bus: kept events could not be read; set aside');
+      return;
+    }
+    await rm(file, { force: true });
   }
 }

@@ -127,6 +127,8 @@ export async function startStack(
       registry: eventRegistry,
       logger: logger.child({ component: 'event-bus' }),
       waitForStart: true,
+      // Events a service published on its way out reach their consumers at the next start.
+      stateFile: join(config.DATA_DIR, 'event-bus.json'),
     });
     closers.push(() => bus.close());
 
