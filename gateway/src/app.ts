@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';
 import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
-import { apiPathOf, registerProxy } from './proxy';
+import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { Realtime } from './realtime';
 import { AUTH_PREFIX } from './routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -77,6 +77,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   });
   const fastify = app as unknown as FastifyInstance;
 
+  registerApiPath(fastify);
   registerSecurityHeaders(fastify, { https: config.PUBLIC_URL.startsWith('https:') });
   const origins = allowedOrigins(config);
   await fastify.register(cors, {
@@ -124,7 +125,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     }
   });
 
-  await registerProxy(fastify, {
+  const upstreams = await registerProxy(fastify, {
     services,
     extraUpstreams: config.STRIPE_SIMULATOR_URL
       ? [{ prefix: '/stripe-simulator', url: config.STRIPE_SIMULATOR_URL }]
@@ -134,7 +135,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_RESPONSE_TIMEOUT_MS,
   });
-  registerPlatformHealth(fastify, services);
+  registerPlatformHealth(fastify, services, upstreams);
   await registerDocs(fastify, new OpenApiGatherer(services));
   const hasWeb = await registerWeb(fastify, config.WEB_DIST);
   if (!hasWeb)

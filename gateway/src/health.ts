@@ -1,6 +1,7 @@
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_NAMES, type ServiceName } from './routes';
+import { type Target, targetOf, type Upstreams } from './upstream';
 
 type ServiceState = 'ready' | 'not_ready' | 'unreachable';
 
@@ -18,7 +19,12 @@ async function stateOf(url: string): Promise<ServiceState> {
  * `GET /api/v1/health`: 200 with each service's state only when all six are ready, else 503.
  * `GET /api/v1/health/{service}` relays one service's liveness (operations, benchmarks).
  */
-export function registerPlatformHealth(app: FastifyInstance, services: Record<ServiceName, string>): void {
+export function registerPlatformHealth(
+  app: FastifyInstance,
+  services: Record<ServiceName, string>,
+  upstreams: Upstreams,
+): void {
+  const targets = new Map<string, Target>(SERVICE_NAMES.map((name) => [name, targetOf(services[name])]));
   for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
     app.get(`${prefix}/health`, { schema: { hide: true } }, async (_request, reply) => {
       const states = await Promise.all(
@@ -33,10 +39,10 @@ export function registerPlatformHealth(app: FastifyInstance, services: Record<Se
       `${prefix}/health/:service`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const name = request.params.service as ServiceName;
-        if (!SERVICE_NAMES.includes(name))
-          return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
-        return reply.from(`${services[name]}/health`, {
+        const name = request.params.service;
+        const target = targets.get(name);
+        if (!target) return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
+        return upstreams.forward(request, reply, target, '/health', {
           onError: (errorReply) =>
             errorReply
               .status(503)

@@ -1,9 +1,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import replyFrom from '@fastify/reply-from';
 import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform';
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveService, type ServiceName, UPLOAD_PREFIX } from './routes';
+import { type Target, targetOf, Upstreams } from './upstream';
 
 /** Limits a streamed body without buffering it: past the limit the stream fails with 413. */
 class BodyLimiter extends Transform {
@@ -29,13 +29,12 @@ const CONNECTION_FAILURES = new Set([
   'EHOSTUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_SOCKET',
-  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
 ]);
 
 function errorCode(error: unknown): string | undefined {
   let current = error as { code?: string; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code && current.code !== 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR') return current.code;
+    if (current.code) return current.code;
     current = current.cause as typeof current;
   }
   return undefined;
@@ -51,16 +50,26 @@ export interface ProxyOptions {
   responseTimeoutMs: number;
 }
 
-const apiPaths = new WeakMap<FastifyRequest, string | null>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Memo of `apiPathOf`: undefined until asked. */
+    apiPathMemo: string | null | undefined;
+  }
+}
 
 /** `apiPath` of a request, worked out once: rate limits, token checks and the proxy all ask. */
 export function apiPathOf(request: FastifyRequest): string | null {
-  let path = apiPaths.get(request);
+  let path = request.apiPathMemo;
   if (path === undefined) {
     path = apiPath(request.url);
-    apiPaths.set(request, path);
+    request.apiPathMemo = path;
   }
   return path;
+}
+
+/** Gives requests the memo slot `apiPathOf` uses (a plain field, cheaper than a WeakMap). */
+export function registerApiPath(app: FastifyInstance): void {
+  app.decorateRequest('apiPathMemo', undefined);
 }
 
 /** The path below the API prefix, or null when the URL is not an API path. */
@@ -78,19 +87,17 @@ function apiPath(url: string): string | null {
  * signatures stay valid) under a size limit; a service that is down is answered 503 within the
  * connect timeout.
  */
-export async function registerProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
-  await app.register(replyFrom, {
-    undici: {
-      connectTimeout: options.connectTimeoutMs,
-      headersTimeout: options.responseTimeoutMs,
-      bodyTimeout: options.responseTimeoutMs,
-      connections: 128,
-      pipelining: 1,
-    },
-    // A proxy must not replay requests on its own: POSTs are not idempotent, and a 503 is an answer.
-    retryMethods: [],
-    maxRetriesOn503: 0,
+export async function registerProxy(app: FastifyInstance, options: ProxyOptions): Promise<Upstreams> {
+  // A proxy must not replay requests on its own: POSTs are not idempotent, and a 503 is an answer.
+  const upstreams = new Upstreams({
+    connectTimeoutMs: options.connectTimeoutMs,
+    responseTimeoutMs: options.responseTimeoutMs,
+    connections: 128,
   });
+  app.addHook('onClose', async () => upstreams.close());
+  const targets = Object.fromEntries(
+    Object.entries(options.services).map(([name, url]) => [name, targetOf(url)]),
+  ) as Record<ServiceName, Target>;
   await app.register(async (scope) => {
     const limitFor = (request: FastifyRequest) =>
       apiPathOf(request)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
@@ -110,15 +117,17 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       const service = resolveService(path);
       if (!service) return reply.status(404).send(notFoundBody(request));
       const limit = limitFor(request);
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.from(`${options.services[service]}${path}${query}`, {
-        rewriteRequestHeaders: (_req, headers) => {
-          const { 'x-service-token': _dropped, ...rest } = headers;
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt === -1 ? '' : request.url.slice(queryAt);
+      return upstreams.forward(request, reply, targets[service], `${path}${query}`, {
+        setHeaders: {
+          'x-service-token': undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
           // header counts), replacing anything the client claimed, so per-address limits hold.
-          return { ...rest, 'x-forwarded-for': request.ip, [REQUEST_ID_HEADER]: request.id };
+          'x-forwarded-for': request.ip,
+          [REQUEST_ID_HEADER]: request.id,
         },
-        onError: (errorReply, { error }) => {
+        onError: (errorReply, error) => {
           const code = errorCode(error);
           if ((error as { statusCode?: number }).statusCode === 413 || code === 'payload_too_large') {
             return errorReply.status(413).send(tooLarge(limit).toBody());
@@ -146,12 +155,14 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     }
     // Only the provider's API (/v1), never a simulator's development controls.
     for (const upstream of options.extraUpstreams ?? []) {
+      const target = targetOf(upstream.url);
       scope.all(`${upstream.prefix}/v1/*`, { schema: { hide: true } }, async (request, reply) =>
-        reply.from(`${upstream.url}${request.url.slice(upstream.prefix.length)}`, {
+        upstreams.forward(request, reply, target, request.url.slice(upstream.prefix.length), {
           onError: (errorReply) =>
             errorReply.status(503).send({ error: 'Unavailable', code: 'service_unavailable' }),
         }),
       );
     }
   });
+  return upstreams;
 }

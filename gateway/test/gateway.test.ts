@@ -111,6 +111,38 @@ describe('gateway', () => {
     expect(res.headers.get('x-request-id')).toBe('trace-12345678');
   });
 
+  it('when a service answers large, in chunks of unknown length, or with no content, then the client gets exactly that', async () => {
+    const large = await call('/api/v1/profile/large');
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-length')).toBe(String(1024 * 1024));
+    const body = Buffer.from(await large.arrayBuffer());
+    expect(body.equals(Buffer.alloc(1024 * 1024, 'golf '))).toBe(true);
+
+    const chunked = await call('/api/v1/profile/chunked');
+    expect(await chunked.text()).toBe('part 0\npart 1\npart 2\npart 3\npart 4\n');
+
+    const nothing = await call('/api/v1/profile/nothing');
+    expect(nothing.status).toBe(204);
+    expect(nothing.headers.get('x-upstream')).toBe('identity');
+    expect(await nothing.text()).toBe('');
+
+    const head = await call('/api/v1/profile/large', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('when a client gives up mid-answer, then the gateway goes on serving others', async () => {
+    const controller = new AbortController();
+    const response = await call('/api/v1/profile/large', { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await reader.read().catch(() => {});
+    const next = await call('/api/v1/profile/chunked');
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('part 4');
+  });
+
   it('when an /api path belongs to no service, then a JSON 404', async () => {
     for (const path of ['/api/v1/nothing-here', '/api/v1/internal/token-versions', '/api/elsewhere']) {
       const res = await call(path);

@@ -44,6 +44,28 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
             .end(JSON.stringify({ status: 'ok', service: name }));
           return;
         }
+        // Answers of every shape a proxy must relay: large, of unknown length, empty.
+        if (req.url === '/profile/large') {
+          const body = Buffer.alloc(1024 * 1024, 'golf ');
+          res.writeHead(200, { 'content-type': 'text/plain', 'content-length': body.length }).end(body);
+          return;
+        }
+        if (req.url === '/profile/chunked') {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          let sent = 0;
+          const timer = setInterval(() => {
+            res.write(`part ${sent++}\n`);
+            if (sent === 5) {
+              clearInterval(timer);
+              res.end();
+            }
+          }, 10);
+          return;
+        }
+        if (req.url === '/profile/nothing') {
+          res.writeHead(204, { 'x-upstream': name }).end();
+          return;
+        }
         if (req.url === '/openapi.json') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(
