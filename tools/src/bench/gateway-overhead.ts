@@ -95,6 +95,7 @@ export async function measureGatewayOverhead(options: { connections?: number; se
   const database = await scratchDatabase('gateway');
   const servicePort = await freePort();
   const gatewayPort = await freePort();
+  const barePort = await freePort();
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const common = {
@@ -118,6 +119,12 @@ export async function measureGatewayOverhead(options: { connections?: number; se
     },
     `${gatewayUrl}/ready`,
   );
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const bare = await startProcess(
+    'tools/src/bench/bare-proxy.ts',
+    { PORT: String(barePort), UPSTREAM_URL: serviceUrl },
+    `${bareUrl}/ready`,
+  );
   try {
     const directUrl = `${serviceUrl}/health`;
     const proxiedUrl = `${gatewayUrl}/api/v1/health/identity`;
@@ -126,6 +133,10 @@ export async function measureGatewayOverhead(options: { connections?: number; se
     const direct = await load(directUrl, connections, seconds);
     const proxied = await load(proxiedUrl, connections, seconds);
     const ratio = proxied.requestsPerSecond / direct.requestsPerSecond;
+    // What any proxy gets here: two HTTP exchanges per request on cores the others share.
+    await load(`${bareUrl}/health`, connections, 2);
+    const bareProxied = await load(`${bareUrl}/health`, connections, seconds);
+    const bareRatio = bareProxied.requestsPerSecond / direct.requestsPerSecond;
 
     // For comparison, a call that does real work: an authenticated list read from the database.
     const auth = [`authorization=Bearer ${await demoToken(serviceUrl)}`];
@@ -138,6 +149,7 @@ export async function measureGatewayOverhead(options: { connections?: number; se
       direct,
       proxied,
       ratio,
+      bareRatio,
       listRatio,
       report() {
         return [
@@ -145,6 +157,8 @@ export async function measureGatewayOverhead(options: { connections?: number; se
           line('/health direct', direct),
           line('/health via gateway', proxied),
           `  throughput ratio ${fmt(ratio, 2)}   (target ≥ 0.7)`,
+          line('/health via a bare proxy', bareProxied),
+          `  throughput ratio ${fmt(bareRatio, 2)}   (node:http + undici and nothing else: the most a Node proxy gets on this machine)`,
           line('GET /golfers direct', listDirect),
           line('GET /golfers via gateway', listProxied),
           `  throughput ratio ${fmt(listRatio, 2)}   (a call that reads the database, for comparison)`,
@@ -152,6 +166,7 @@ export async function measureGatewayOverhead(options: { connections?: number; se
       },
     };
   } finally {
+    await stop(bare);
     await stop(gateway);
     await stop(service);
     await database.drop();
