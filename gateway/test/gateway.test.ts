@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/app';
 import { type GatewayConfig, loadGatewayConfig } from '../src/config';
 import type { ServiceName } from '../src/routes';
-import { startUpstreams, stopUpstream, type Upstream } from './upstreams';
+import { startUpstreams, stopUpstream, type Upstream, upstreamSettings } from './upstreams';
 
 function webBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lm-web-'));
@@ -35,12 +35,7 @@ describe('gateway', () => {
     await bus.start();
     config = loadGatewayConfig({
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      IDENTITY_URL: upstreams.identity.url,
-      PAYMENTS_URL: upstreams['membership-payments'].url,
-      EVENTS_URL: upstreams['events-bookings'].url,
-      VENUES_URL: upstreams['venues-coaches'].url,
-      MESSAGING_URL: upstreams.messaging.url,
-      ADMIN_URL: upstreams.admin.url,
+      ...upstreamSettings(upstreams),
       JWKS_URL: auth.jwksUrl,
       AUTH_RATE_LIMIT_MAX: '5',
       RATE_LIMIT_MAX: '1000',

@@ -3,7 +3,7 @@ import { createTestAuth, eventually, TcpProxy, testAmqpUrl } from '@linksmate/pl
 import { describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
-import { startUpstreams, stopUpstream } from './upstreams';
+import { startUpstreams, stopUpstream, upstreamSettings } from './upstreams';
 
 describe('gateway token versions over RabbitMQ', () => {
   it('when its broker connection drops and comes back, then it reloads identity’s snapshot, so a revocation it missed meanwhile counts', async () => {
@@ -17,12 +17,7 @@ describe('gateway token versions over RabbitMQ', () => {
       loadGatewayConfig({
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
         AMQP_URL: proxied.toString(),
-        IDENTITY_URL: upstreams.identity.url,
-        PAYMENTS_URL: upstreams['membership-payments'].url,
-        EVENTS_URL: upstreams['events-bookings'].url,
-        VENUES_URL: upstreams['venues-coaches'].url,
-        MESSAGING_URL: upstreams.messaging.url,
-        ADMIN_URL: upstreams.admin.url,
+        ...upstreamSettings(upstreams),
         JWKS_URL: auth.jwksUrl,
         WEB_DIST: '/nonexistent',
       }),

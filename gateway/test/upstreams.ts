@@ -106,3 +106,15 @@ export function stopUpstream(upstream: Upstream): Promise<void> {
     upstream.server.closeAllConnections();
   });
 }
+
+/** The gateway's settings that point at the stand-ins. */
+export function upstreamSettings(upstreams: Record<ServiceName, Upstream>) {
+  return {
+    IDENTITY_URL: upstreams.identity.url,
+    PAYMENTS_URL: upstreams['membership-payments'].url,
+    EVENTS_URL: upstreams['events-bookings'].url,
+    VENUES_URL: upstreams['venues-coaches'].url,
+    MESSAGING_URL: upstreams.messaging.url,
+    ADMIN_URL: upstreams.admin.url,
+  };
+}

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@linksmate/proto';
 import amqp from 'amqplib';
 import { describe, expect, it } from 'vitest';
-import { RabbitMqEventBus } from '../src/bus/rabbitmq';
+import { type RabbitMqBusOptions, RabbitMqEventBus } from '../src/bus/rabbitmq';
 import { createEvent } from '../src/outbox/events';
 import { eventually, silentLogger } from '../src/testing/bus';
 import { testAmqpUrl } from '../src/testing/infra';
@@ -79,21 +79,30 @@ describeBusScenarios('RabbitMQ adapter', async () => {
 
 const OrderPlacedType = 'test.order.placed';
 
+/** A connected bus straight on the test broker, with an exchange and queues of its own. */
+async function connectedBus(connectionName: string, options: Partial<RabbitMqBusOptions> = {}) {
+  const queuePrefix = `${uniqueName('lmtest')}.`;
+  const bus = new RabbitMqEventBus({
+    url: testAmqpUrl(),
+    registry: testRegistry,
+    logger: silentLogger(),
+    exchange: uniqueName('lmtest.events'),
+    queuePrefix,
+    retry: fastRetry,
+    reconnect: { initialMs: 50, maxMs: 500 },
+    connectionName,
+    ...options,
+  });
+  await bus.start();
+  await bus.waitUntilConnected();
+  return { bus, queuePrefix };
+}
+
 describe('RabbitMQ adapter: clean shutdown', () => {
   it('when the bus closes while a failed delivery is being dead-lettered, then it is settled once: dead-lettered and acknowledged', async () => {
-    const exchange = uniqueName('lmtest.events');
-    const queuePrefix = `${uniqueName('lmtest')}.`;
-    const bus = new RabbitMqEventBus({
-      url: testAmqpUrl(),
-      registry: testRegistry,
-      logger: silentLogger(),
-      exchange,
-      queuePrefix,
+    const { bus, queuePrefix } = await connectedBus('test-shutdown', {
       retry: { maxAttempts: 1, delaysMs: [] },
-      connectionName: 'test-shutdown',
     });
-    await bus.start();
-    await bus.waitUntilConnected();
     let handled = 0;
     let release: () => void = () => {};
     const running = new Promise<void>((resolve) => {
@@ -127,20 +136,7 @@ describe('RabbitMQ adapter: clean shutdown', () => {
 
 describe('RabbitMQ adapter: a consumer the broker drops while the connection stays', () => {
   async function startBus(name: string) {
-    const exchange = uniqueName('lmtest.events');
-    const queuePrefix = `${uniqueName('lmtest')}.`;
-    const bus = new RabbitMqEventBus({
-      url: testAmqpUrl(),
-      registry: testRegistry,
-      logger: silentLogger(),
-      exchange,
-      queuePrefix,
-      retry: fastRetry,
-      reconnect: { initialMs: 50, maxMs: 500 },
-      connectionName: name,
-    });
-    await bus.start();
-    await bus.waitUntilConnected();
+    const { bus, queuePrefix } = await connectedBus(name);
     const admin = await amqp.connect(testAmqpUrl());
     // A passive check of a queue that is not there (yet) closes its channel: one channel per call.
     const withChannel = async <T>(use: (channel: amqp.Channel) => Promise<T>): Promise<T> => {
