@@ -86,7 +86,8 @@ export class Realtime {
       cors: { origin: options.corsOrigins },
     });
     this.io.use(async (socket, next) => {
-      const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      // Only from the handshake's auth payload: a token in the URL would end up in access logs.
+      const token = socket.handshake.auth?.token;
       if (typeof token !== 'string' || !token) return next(new Error('unauthorized'));
       try {
         const claims = await options.verifier.verify(token);

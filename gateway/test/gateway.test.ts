@@ -272,11 +272,11 @@ describe('gateway', () => {
   });
 
   describe('Socket.IO', () => {
-    const connect = (token?: string) =>
+    const connect = (token?: string, inQuery = false) =>
       new Promise<Socket>((resolve, reject) => {
         const socket = connectSocket(base, {
           path: '/socket.io',
-          auth: token ? { token } : {},
+          ...(inQuery ? { query: { token } } : { auth: token ? { token } : {} }),
           transports: ['websocket'],
           reconnection: false,
         });
@@ -290,6 +290,10 @@ describe('gateway', () => {
     it('when the handshake has no valid token, then it is refused', async () => {
       await expect(connect()).rejects.toThrow('unauthorized');
       await expect(connect('nope')).rejects.toThrow('unauthorized');
+    });
+
+    it('when a valid token comes in the URL instead of the handshake, then it is refused (URLs end up in logs)', async () => {
+      await expect(connect(await auth.tokenFor(32), true)).rejects.toThrow('unauthorized');
     });
 
     it('when the handshake has a valid token, then the socket joins its user room and hears its events', async () => {
