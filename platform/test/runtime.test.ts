@@ -153,4 +153,38 @@ describe('OutboxRelay', () => {
       expect(row?.sentAt).not.toBeNull();
     });
   });
+
+  it('when sent outbox rows and inbox entries pass their retention, then they are deleted and newer ones stay', async () => {
+    const database = await freshDatabase();
+    const bus = inProcessBus();
+    const runtime = await runtimeOn(database, bus);
+    cleanups.push(() => runtime.close());
+    const day = 24 * 60 * 60 * 1000;
+    const ago = (days: number) => new Date(Date.now() - days * day);
+    const envelope = (id: string) => ({ id, type: OrderPlaced.type });
+    const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    await runtime.db.insert(schema.outbox).values([
+      { id: ids[0]!, type: OrderPlaced.type, envelope: envelope(ids[0]!), sentAt: ago(8) },
+      { id: ids[1]!, type: OrderPlaced.type, envelope: envelope(ids[1]!), sentAt: ago(6) },
+    ]);
+    await runtime.db.insert(schema.inbox).values([
+      { eventId: ids[0]!, consumer: 'sample.orders', eventType: OrderPlaced.type, handledAt: ago(31) },
+      { eventId: ids[1]!, consumer: 'sample.orders', eventType: OrderPlaced.type, handledAt: ago(29) },
+    ]);
+    const relay = new OutboxRelay({
+      pool: runtime.pool,
+      databaseUrl: database.url,
+      bus,
+      logger: silentLogger(),
+      retentionMs: 7 * day,
+      inboxRetentionMs: 30 * day,
+    });
+    cleanups.push(() => relay.stop());
+    await relay.start();
+    await eventually(async () => {
+      const outbox = await runtime.db.select({ id: schema.outbox.id }).from(schema.outbox);
+      const inbox = await runtime.db.select({ id: schema.inbox.eventId }).from(schema.inbox);
+      expect({ outbox, inbox }).toEqual({ outbox: [{ id: ids[1] }], inbox: [{ id: ids[1] }] });
+    });
+  });
 });

@@ -15,9 +15,15 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   /** Sent rows (without their data) are kept this long for inspection, then deleted. */
   retentionMs?: number;
+  /**
+   * Inbox entries are kept this long, then deleted: far beyond any redelivery (retries end within
+   * minutes, a relay republishes what it had not marked sent at its next start).
+   */
+  inboxRetentionMs?: number;
 }
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Publishes committed outbox rows: woken by LISTEN/NOTIFY and by a periodic sweep, it claims rows
@@ -28,6 +34,7 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly sweepIntervalMs: number;
   private readonly retentionMs: number;
+  private readonly inboxRetentionMs: number;
   private listener?: pg.Client;
   private listenerRetry?: NodeJS.Timeout;
   private sweepTimer?: NodeJS.Timeout;
@@ -39,7 +46,8 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 200;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
-    this.retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.retentionMs = options.retentionMs ?? 7 * DAY_MS;
+    this.inboxRetentionMs = options.inboxRetentionMs ?? 30 * DAY_MS;
   }
 
   async start(): Promise<void> {
@@ -161,11 +169,17 @@ export class OutboxRelay {
   private async cleanupIfDue(): Promise<void> {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    await this.options.pool
+    const { pool, logger } = this.options;
+    await pool
       .query(`DELETE FROM outbox WHERE sent_at < now() - make_interval(secs => $1)`, [
         this.retentionMs / 1000,
       ])
-      .catch(() => {});
+      .catch((err) => logger.warn({ err: (err as Error).message }, 'outbox relay: outbox cleanup failed'));
+    await pool
+      .query(`DELETE FROM inbox WHERE handled_at < now() - make_interval(secs => $1)`, [
+        this.inboxRetentionMs / 1000,
+      ])
+      .catch((err) => logger.warn({ err: (err as Error).message }, 'outbox relay: inbox cleanup failed'));
   }
 
   /** Stops waking up and publishes what is still due, if the bus is there to take it. */
