@@ -63,6 +63,10 @@ export const MEMBERSHIP_STATUSES = [
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 /** Statuses that grant access; spec 1 §6 says "active or trial". */
 export const VALID_MEMBERSHIP_STATUSES = ['active', 'trialing', 'trial'] as const;
+/** A subscription in force at the provider: paid or in its free trial. */
+export function isRunningSubscription(status: string | null | undefined): boolean {
+  return status === 'active' || status === 'trialing';
+}
 export const PLAN_IDS = ['monthly', 'annual', 'lifetime'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const GRANT_MEMBERSHIP_TYPES = ['monthly', 'annual', 'lifetime'] as const;

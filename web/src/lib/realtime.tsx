@@ -1,4 +1,4 @@
-import { passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
@@ -25,7 +25,7 @@ export function RealtimeConnection() {
     socket.on('membership:changed', async (payload: { membership?: { status?: string | null } }) => {
       const expected = payload.membership?.status;
       await refreshToken((claims) =>
-        expected === 'active' || expected === 'trialing'
+        isRunningSubscription(expected)
           ? passesMembershipCheck(claims)
           : claims.membership_status === (expected ?? null),
       ).catch(() => null);

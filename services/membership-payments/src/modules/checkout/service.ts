@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
-import type { AccessTokenClaims } from '@linksmate/proto';
+import { type AccessTokenClaims, isRunningSubscription } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import { findMembership, userHadTrial } from '../memberships/repository';
 import { isValidMembership, toSnapshot } from '../memberships/service';
@@ -255,8 +255,7 @@ export class CheckoutService {
     const membership = await findMembership(this.deps.db, user.user_id);
     // A membership past its end is over, even before the sweep or a webhook has said so.
     const lapsed =
-      (membership?.status === 'active' || membership?.status === 'trialing') &&
-      !isValidMembership(membership, this.deps.clock());
+      isRunningSubscription(membership?.status) && !isValidMembership(membership, this.deps.clock());
     return {
       status: lapsed ? 'canceled' : (membership?.status ?? null),
       plan_id: membership?.planId ?? null,

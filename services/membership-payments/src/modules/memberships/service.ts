@@ -1,5 +1,5 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { type EventData, MembershipChanged } from '@linksmate/proto';
+import { type EventData, isRunningSubscription, MembershipChanged } from '@linksmate/proto';
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
@@ -167,7 +167,7 @@ export class MembershipService {
     // Another subscription may become the membership only by coming into force, and only where
     // no membership (granted, lifetime or another subscription) is valid: a declined or abandoned
     // checkout leaves no membership behind, and nothing valid is overwritten.
-    const inForce = status === 'active' || status === 'trialing';
+    const inForce = isRunningSubscription(status);
     if (current?.providerSubscriptionId !== subscription.id) {
       if (!inForce || isValidMembership(current, this.clock())) return current;
     }

@@ -1,4 +1,4 @@
-import { passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
 import {
   Alert,
   Anchor,
@@ -92,7 +92,7 @@ export function MembershipPage() {
     await queryClient.invalidateQueries({ queryKey: ['profile'] });
   };
 
-  const isMember = status.data?.status === 'active' || status.data?.status === 'trialing';
+  const isMember = isRunningSubscription(status.data?.status);
 
   return (
     <Container size="lg" py="xl">

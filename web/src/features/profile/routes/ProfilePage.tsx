@@ -1,4 +1,9 @@
-import { AVAILABILITY_STATUS_LABELS, type AvailabilityStatus, maskEmail } from '@linksmate/proto';
+import {
+  AVAILABILITY_STATUS_LABELS,
+  type AvailabilityStatus,
+  isRunningSubscription,
+  maskEmail,
+} from '@linksmate/proto';
 import {
   Alert,
   Badge,
@@ -66,7 +71,7 @@ const renewsAutomatically = (m: ProfileMembership) =>
 
 function MembershipActions({ membership }: { membership: ProfileMembership | null }) {
   const cancel = useCancelMembership();
-  const running = membership?.status === 'active' || membership?.status === 'trialing';
+  const running = isRunningSubscription(membership?.status);
   if (!membership || !running) {
     return (
       <Button component={Link} to="/membership" size="xs" variant="light" mt="sm">
