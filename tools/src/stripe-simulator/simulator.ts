@@ -78,7 +78,7 @@ export class StripeSimulator {
   private server?: Server;
   private readonly objects = new Map<string, StripeObject>();
   private readonly events: StripeObject[] = [];
-  private readonly idempotent = new Map<string, { status: number; body: Json }>();
+  private readonly idempotent = new Map<string, { request: string; status: number; body: Json }>();
   readonly deliveries: WebhookDelivery[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Card numbers stay out of every answer, as with Stripe; kept here to know each card's outcome. */
@@ -135,6 +135,16 @@ export class StripeSimulator {
       const idempotencyKey = asString(req.headers['idempotency-key']);
       const cacheKey = idempotencyKey && method === 'POST' ? `${key.value}:${idempotencyKey}` : undefined;
       const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
+      // As Stripe: a key answers again only the very request it was first used with.
+      const request = `${url.pathname} ${JSON.stringify(params)}`;
+      if (cached && cached.request !== request) {
+        return this.send(res, 400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
       if (cached) {
         res.setHeader('idempotent-replayed', 'true');
         return this.send(res, cached.status, cached.body);
@@ -148,7 +158,7 @@ export class StripeSimulator {
         status = err.status;
         body = err.body;
       }
-      if (cacheKey && status !== 401) this.idempotent.set(cacheKey, { status, body });
+      if (cacheKey && status !== 401) this.idempotent.set(cacheKey, { request, status, body });
       if (this.slowAnswers.count > 0) {
         this.slowAnswers.count--;
         await new Promise((r) => setTimeout(r, this.slowAnswers.delayMs));
