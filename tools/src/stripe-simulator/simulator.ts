@@ -32,6 +32,24 @@ export interface WebhookDelivery {
 }
 
 const API_VERSION = '2026-10-28.endive';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** As Stripe: quickly at first, then backing off, for about three days in all. */
+const WEBHOOK_RETRY_DELAYS_MS = [
+  1_000,
+  5_000,
+  15_000,
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  8 * HOUR,
+  16 * HOUR,
+  24 * HOUR,
+  24 * HOUR,
+];
 const SIMULATOR_NOTICE = 'Stripe simulator for development and tests: no real payment is ever made.';
 const DAY = 86_400;
 
@@ -793,7 +811,7 @@ export class StripeSimulator {
   private deliver(event: StripeObject, attempt: number): void {
     const url = this.options.webhookUrl;
     if (!url) return;
-    const delays = this.options.webhookRetryDelaysMs ?? [1_000, 5_000, 15_000, 60_000];
+    const delays = this.options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
     const send = async () => {
       const payload = JSON.stringify(event, null, 2);
       let status: number | 'error' = 'error';
