@@ -186,6 +186,26 @@ describe('gateway', () => {
     expect((await json(res)).code).toBe('payload_too_large');
   });
 
+  it('when a body of unannounced length streams past the limit, then 413 and the gateway goes on', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await call('/api/v1/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await json(res)).code).toBe('payload_too_large');
+    expect((await call('/api/v1/profile')).status).toBe(200);
+  });
+
   it('when a token is bad or expired, then 401; when valid, then it passes', async () => {
     const expired = await auth.tokenFor(5, 'member', {
       now: new Date(Date.now() - 7_200_000),
