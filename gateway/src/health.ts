@@ -1,7 +1,7 @@
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_NAMES, type ServiceName } from './routes';
-import { type Target, targetOf, type Upstreams } from './upstream';
+import type { Upstreams } from './upstream';
 
 type ServiceState = 'ready' | 'not_ready' | 'unreachable';
 
@@ -24,7 +24,6 @@ export function registerPlatformHealth(
   services: Record<ServiceName, string>,
   upstreams: Upstreams,
 ): void {
-  const targets = new Map<string, Target>(SERVICE_NAMES.map((name) => [name, targetOf(services[name])]));
   for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
     app.get(`${prefix}/health`, { schema: { hide: true } }, async (_request, reply) => {
       const states = await Promise.all(
@@ -39,10 +38,10 @@ export function registerPlatformHealth(
       `${prefix}/health/:service`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const name = request.params.service;
-        const target = targets.get(name);
-        if (!target) return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
-        return upstreams.forward(request, reply, target, '/health', {
+        const name = request.params.service as ServiceName;
+        if (!SERVICE_NAMES.includes(name))
+          return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
+        return upstreams.forward(request, reply, services[name], '/health', {
           onError: (errorReply) =>
             errorReply
               .status(503)

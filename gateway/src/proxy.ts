@@ -3,7 +3,7 @@ import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform'
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveService, type ServiceName, UPLOAD_PREFIX } from './routes';
-import { type Target, targetOf, Upstreams } from './upstream';
+import { Upstreams } from './upstream';
 
 /** Limits a streamed body without buffering it: past the limit the stream fails with 413. */
 class BodyLimiter extends Transform {
@@ -95,9 +95,6 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     connections: 128,
   });
   app.addHook('onClose', async () => upstreams.close());
-  const targets = Object.fromEntries(
-    Object.entries(options.services).map(([name, url]) => [name, targetOf(url)]),
-  ) as Record<ServiceName, Target>;
   await app.register(async (scope) => {
     const limitFor = (request: FastifyRequest) =>
       apiPathOf(request)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
@@ -119,7 +116,7 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       const limit = limitFor(request);
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt);
-      return upstreams.forward(request, reply, targets[service], `${path}${query}`, {
+      return upstreams.forward(request, reply, options.services[service], `${path}${query}`, {
         setHeaders: {
           'x-service-token': undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
@@ -155,9 +152,8 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
     }
     // Only the provider's API (/v1), never a simulator's development controls.
     for (const upstream of options.extraUpstreams ?? []) {
-      const target = targetOf(upstream.url);
       scope.all(`${upstream.prefix}/v1/*`, { schema: { hide: true } }, async (request, reply) =>
-        upstreams.forward(request, reply, target, request.url.slice(upstream.prefix.length), {
+        upstreams.forward(request, reply, upstream.url, request.url.slice(upstream.prefix.length), {
           onError: (errorReply) =>
             errorReply.status(503).send({ error: 'Unavailable', code: 'service_unavailable' }),
         }),

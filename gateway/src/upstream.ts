@@ -15,16 +15,11 @@ export interface ForwardOptions {
   onError: (reply: FastifyReply, error: unknown) => unknown;
 }
 
-/** A parsed upstream base URL: where to connect and the path to put before the request's. */
-export interface Target {
-  origin: string;
+/** An upstream base URL worked out once: where to connect and the path before the request's. */
+interface Upstream {
   host: string;
   basePath: string;
-}
-
-export function targetOf(url: string): Target {
-  const parsed = new URL(url);
-  return { origin: parsed.origin, host: parsed.host, basePath: parsed.pathname.replace(/\/+$/, '') };
+  pool: Pool;
 }
 
 /** Hop-by-hop headers, never forwarded in either direction (RFC 9110 §7.6.1). */
@@ -35,41 +30,47 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
  * body and the response body pass through as streams, nothing is retried.
  */
 export class Upstreams {
-  private readonly pools = new Map<string, Pool>();
+  private readonly upstreams = new Map<string, Upstream>();
 
   constructor(private readonly options: UpstreamOptions) {}
 
-  private pool(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.options.connections,
-        pipelining: 1,
-        connectTimeout: this.options.connectTimeoutMs,
-        headersTimeout: this.options.responseTimeoutMs,
-        bodyTimeout: this.options.responseTimeoutMs,
-      });
-      this.pools.set(origin, pool);
+  private upstream(baseUrl: string): Upstream {
+    let upstream = this.upstreams.get(baseUrl);
+    if (!upstream) {
+      const url = new URL(baseUrl);
+      upstream = {
+        host: url.host,
+        basePath: url.pathname.replace(/\/+$/, ''),
+        pool: new Pool(url.origin, {
+          connections: this.options.connections,
+          pipelining: 1,
+          connectTimeout: this.options.connectTimeoutMs,
+          headersTimeout: this.options.responseTimeoutMs,
+          bodyTimeout: this.options.responseTimeoutMs,
+        }),
+      };
+      this.upstreams.set(baseUrl, upstream);
     }
-    return pool;
+    return upstream;
   }
 
-  /** Sends `request` to `target` + `path` (with query) and answers `reply` with the upstream's answer. */
+  /** Sends `request` to `baseUrl` + `path` (with query) and answers `reply` with the upstream's answer. */
   forward(
     request: FastifyRequest,
     reply: FastifyReply,
-    target: Target,
+    baseUrl: string,
     path: string,
     options: ForwardOptions,
   ): FastifyReply {
     const raw = request.raw;
+    const upstream = this.upstream(baseUrl);
     const headers: Record<string, string | string[] | undefined> = { ...raw.headers };
     const connection = headers.connection;
     if (typeof connection === 'string') {
       for (const name of connection.split(',')) delete headers[name.trim().toLowerCase()];
     }
     for (const name of HOP_BY_HOP) delete headers[name];
-    headers.host = target.host;
+    headers.host = upstream.host;
     if (options.setHeaders) {
       for (const [name, value] of Object.entries(options.setHeaders)) {
         if (value === undefined) delete headers[name];
@@ -78,16 +79,16 @@ export class Upstreams {
     }
     const body = request.body as Readable | undefined | null;
     const handler = new ForwardHandler(request, reply, options);
-    this.pool(target.origin).dispatch(
-      { path: target.basePath + path, method: raw.method as 'GET', headers, body: body ?? null },
+    upstream.pool.dispatch(
+      { path: upstream.basePath + path, method: raw.method as 'GET', headers, body: body ?? null },
       handler,
     );
     return reply;
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.destroy()));
-    this.pools.clear();
+    await Promise.all([...this.upstreams.values()].map((upstream) => upstream.pool.destroy()));
+    this.upstreams.clear();
   }
 }
 

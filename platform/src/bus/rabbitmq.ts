@@ -221,10 +221,14 @@ export class RabbitMqEventBus implements EventBus {
     }
   }
 
+  /** Exponential, from the initial to the maximum reconnection delay. */
+  private backoffMs(attempt: number): number {
+    return Math.min(this.reconnect.maxMs, this.reconnect.initialMs * 2 ** attempt);
+  }
+
   private scheduleReconnect(): void {
     if (this.closing || this.reconnectTimer) return;
-    const base = Math.min(this.reconnect.maxMs, this.reconnect.initialMs * 2 ** this.reconnectAttempt);
-    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    const delay = Math.round(this.backoffMs(this.reconnectAttempt) * (0.8 + Math.random() * 0.4));
     this.reconnectAttempt++;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
@@ -372,7 +376,6 @@ export class RabbitMqEventBus implements EventBus {
     subscription.channel = undefined;
     subscription.consumerTag = undefined;
     const reattach = (attempt: number) => {
-      const delay = Math.min(this.reconnect.maxMs, this.reconnect.initialMs * 2 ** attempt);
       setTimeout(() => {
         // A lost connection re-attaches everything itself once it is back.
         if (this.closing || subscription.cancelled || subscription.channel) return;
@@ -388,7 +391,7 @@ export class RabbitMqEventBus implements EventBus {
           );
           reattach(attempt + 1);
         });
-      }, delay).unref?.();
+      }, this.backoffMs(attempt)).unref?.();
     };
     reattach(0);
   }

@@ -169,17 +169,19 @@ export class OutboxRelay {
   private async cleanupIfDue(): Promise<void> {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    const { pool, logger } = this.options;
-    await pool
-      .query(`DELETE FROM outbox WHERE sent_at < now() - make_interval(secs => $1)`, [
-        this.retentionMs / 1000,
-      ])
-      .catch((err) => logger.warn({ err: (err as Error).message }, 'outbox relay: outbox cleanup failed'));
-    await pool
-      .query(`DELETE FROM inbox WHERE handled_at < now() - make_interval(secs => $1)`, [
-        this.inboxRetentionMs / 1000,
-      ])
-      .catch((err) => logger.warn({ err: (err as Error).message }, 'outbox relay: inbox cleanup failed'));
+    const expired = [
+      ['outbox', 'sent_at', this.retentionMs],
+      ['inbox', 'handled_at', this.inboxRetentionMs],
+    ] as const;
+    for (const [table, column, retentionMs] of expired) {
+      await this.options.pool
+        .query(`DELETE FROM ${table} WHERE ${column} < now() - make_interval(secs => $1)`, [
+          retentionMs / 1000,
+        ])
+        .catch((err) =>
+          this.options.logger.warn({ err: (err as Error).message }, `outbox relay: ${table} cleanup failed`),
+        );
+    }
   }
 
   /** Stops waking up and publishes what is still due, if the bus is there to take it. */

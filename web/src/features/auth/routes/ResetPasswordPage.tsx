@@ -1,33 +1,27 @@
 import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto';
-import { Alert, Button, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { LinkFailure } from '../components/LinkFailure';
 import { PasswordChecklist } from '../components/PasswordChecklist';
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <AuthShell title="This reset link can't be used">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={64} radius="xl" color="red" variant="light">
-          <IconLinkOff size={36} aria-hidden />
-        </ThemeIcon>
-        <Text role="alert">{message}</Text>
-        <Stack gap="xs" w="100%">
-          <Button component={Link} to="/forgot-password">
-            Request a new link
-          </Button>
-          <Button component={Link} to="/login" variant="default">
-            Back to login
-          </Button>
-        </Stack>
-      </Stack>
-    </AuthShell>
+    <LinkFailure
+      title="This reset link can't be used"
+      icon={<IconLinkOff size={36} aria-hidden />}
+      message={message}
+      ways={[
+        { to: '/forgot-password', label: 'Request a new link' },
+        { to: '/login', label: 'Back to login' },
+      ]}
+    />
   );
 }
 

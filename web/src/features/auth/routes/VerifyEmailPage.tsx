@@ -2,10 +2,11 @@ import { DELAYS_MS } from '@linksmate/proto';
 import { Button, Center, Loader, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { ApiError } from '../../../lib/api-client';
 import { useVerifyEmail } from '../api/verify-email';
+import { LinkFailure } from '../components/LinkFailure';
 
 const ONBOARDING = '/onboarding?verified=true';
 
@@ -69,21 +70,14 @@ export function VerifyEmailPage() {
 
   const message = token ? failureMessage(verification.error) : 'No verification token provided.';
   return (
-    <AuthShell title="We couldn't verify your email">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={64} radius="xl" color="red" variant="light">
-          <IconCircleX size={40} aria-hidden />
-        </ThemeIcon>
-        <Text role="alert">{message}</Text>
-        <Stack gap="xs" w="100%">
-          <Button component={Link} to="/resend-verification">
-            Request New Verification Email
-          </Button>
-          <Button component={Link} to="/register" variant="default">
-            Create New Account
-          </Button>
-        </Stack>
-      </Stack>
-    </AuthShell>
+    <LinkFailure
+      title="We couldn't verify your email"
+      icon={<IconCircleX size={40} aria-hidden />}
+      message={message}
+      ways={[
+        { to: '/resend-verification', label: 'Request New Verification Email' },
+        { to: '/register', label: 'Create New Account' },
+      ]}
+    />
   );
 }
