@@ -1,65 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import type { EventBus, Logger, Subscription, TokenVerifier } from '@linksmate/platform';
-import type { EventEnvelope } from '@linksmate/proto';
+import { eventOf, SOCKET_EVENT_DEFINITIONS, socketPushesFor, userRoom } from '@linksmate/proto';
 import { Server } from 'socket.io';
-import type { TokenVersions } from './token-versions';
+import { TOKEN_VERSION_EVENTS, type TokenVersions } from './token-versions';
 
-/** Where an event goes: socket rooms and the name the client listens for. */
-interface Push {
-  rooms: string[];
-  name: string;
-  payload: unknown;
-}
-
-const userRoom = (id: number | null | undefined) => (typeof id === 'number' ? [`user:${id}`] : []);
-
-/** Which consumed events reach which sockets. */
-export function pushesFor(event: EventEnvelope): Push[] {
-  const data = event.data as Record<string, unknown>;
-  const [, aggregate, verb] = event.type.split('.');
-  switch (true) {
-    case event.type === 'messaging.message.sent':
-      return [
-        {
-          rooms: [
-            ...(data.recipient_user_ids as number[]).flatMap(userRoom),
-            ...userRoom(data.sender_user_id as number),
-          ],
-          name: 'message:new',
-          payload: data,
-        },
-      ];
-    case event.type === 'messaging.message.read':
-      return [
-        { rooms: (data.sender_user_ids as number[]).flatMap(userRoom), name: 'message:read', payload: data },
-      ];
-    case event.type === 'events.join-request.submitted':
-      return [
-        { rooms: userRoom(data.creator_user_id as number), name: 'join-request:submitted', payload: data },
-      ];
-    case event.type.startsWith('events.join-request.'):
-      return [{ rooms: userRoom(data.user_id as number), name: `join-request:${verb}`, payload: data }];
-    case event.type.startsWith('events.booking.'):
-      return [{ rooms: userRoom(data.user_id as number), name: `booking:${verb}`, payload: data }];
-    case event.type === 'payments.membership.changed':
-      // The client fetches a fresh token so its membership claims catch up.
-      return [{ rooms: userRoom(data.user_id as number), name: 'membership:changed', payload: data }];
-    case aggregate === 'user' && ['banned', 'deleted', 'role-changed'].includes(verb ?? ''):
-      return [
-        { rooms: userRoom(data.user_id as number), name: 'session:revoked', payload: { reason: verb } },
-      ];
-    default:
-      return [];
-  }
-}
-
-export const REALTIME_PATTERNS = [
-  'messaging.message.*',
-  'events.join-request.*',
-  'events.booking.*',
-  'payments.membership.changed',
-  'identity.user.*',
-];
+/** What the gateway consumes: the events it pushes (proto's table) and those carrying token versions. */
+export const REALTIME_EVENTS = [...new Set([...SOCKET_EVENT_DEFINITIONS, ...TOKEN_VERSION_EVENTS])];
 
 /**
  * Socket.IO on the gateway's own port. A handshake needs a valid, current token; each socket joins
@@ -99,20 +45,23 @@ export class Realtime {
       }
     });
     this.io.on('connection', (socket) => {
-      void socket.join(`user:${socket.data.user.user_id}`);
+      void socket.join(userRoom(socket.data.user.user_id));
     });
   }
 
   async start(): Promise<void> {
     this.subscription = await this.options.bus.subscribe({
       group: 'gateway.realtime',
-      patterns: REALTIME_PATTERNS,
+      patterns: REALTIME_EVENTS.map((definition) => definition.type),
       exclusive: true,
       handler: async (event) => {
-        this.options.tokenVersions.observeEvent(event);
-        for (const push of pushesFor(event)) {
-          if (push.rooms.length) this.io.to(push.rooms).emit(push.name, push.payload);
-          if (push.name === 'session:revoked') this.io.in(push.rooms).disconnectSockets(true);
+        const versioned = eventOf(TOKEN_VERSION_EVENTS, event);
+        if (versioned)
+          this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
+        for (const push of socketPushesFor(event)) {
+          if (!push.rooms.length) continue;
+          this.io.to(push.rooms).emit(push.name, push.payload);
+          if (push.endsSession) this.io.in(push.rooms).disconnectSockets(true);
         }
       },
     });

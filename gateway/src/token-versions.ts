@@ -1,5 +1,27 @@
 import type { Logger } from '@linksmate/platform';
-import type { AccessTokenClaims, EventEnvelope } from '@linksmate/proto';
+import {
+  type AccessTokenClaims,
+  UserBanned,
+  UserClaimsChanged,
+  UserDeleted,
+  UserRegistered,
+  UserRoleChanged,
+  UserUnbanned,
+  UserUpdated,
+  UserVerified,
+} from '@linksmate/proto';
+
+/** identity's events that carry a user's current token version. */
+export const TOKEN_VERSION_EVENTS = [
+  UserRegistered,
+  UserVerified,
+  UserUpdated,
+  UserBanned,
+  UserUnbanned,
+  UserRoleChanged,
+  UserDeleted,
+  UserClaimsChanged,
+] as const;
 
 /**
  * The current token version of users whose tokens were revoked (ban, role change, password reset,
@@ -23,15 +45,6 @@ export class TokenVersions {
 
   isStale(claims: Pick<AccessTokenClaims, 'user_id' | 'ver'>): boolean {
     return (this.versions.get(claims.user_id) ?? 0) > claims.ver;
-  }
-
-  /** Feeds an identity.user.* event; other events are ignored. */
-  observeEvent(event: EventEnvelope): void {
-    if (!event.type.startsWith('identity.user.')) return;
-    const data = event.data as { user_id?: unknown; token_version?: unknown };
-    if (typeof data.user_id === 'number' && typeof data.token_version === 'number') {
-      this.observe(data.user_id, data.token_version);
-    }
   }
 
   /**

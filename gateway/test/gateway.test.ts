@@ -319,31 +319,22 @@ describe('gateway', () => {
     it('when the handshake has a valid token, then the socket joins its user room and hears its events', async () => {
       const socket = await connect(await auth.tokenFor(31));
       const heard: unknown[] = [];
-      socket.on('membership:changed', (payload) => heard.push(payload));
+      socket.on('claims:changed', (payload) => heard.push(payload));
       await bus.publish([
         {
           id: crypto.randomUUID(),
-          type: 'payments.membership.changed',
+          type: 'identity.user.claims-changed',
           version: 1,
           occurredAt: new Date().toISOString(),
-          source: 'membership-payments',
+          source: 'identity',
           correlationId: 'c-1',
           data: {
             user_id: 31,
-            membership: {
-              type: 'annual',
-              status: 'trialing',
-              plan_id: 'annual',
-              trial_ends_at: null,
-              current_period_ends_at: null,
-              ends_at: null,
-              cancel_at_period_end: false,
-              source: 'purchase',
-              provider_subscription_id: null,
-              provider_customer_id: null,
-            },
+            role: 'member',
+            membership_status: 'trialing',
+            membership_ends_at: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+            token_version: 0,
             changed_at: new Date().toISOString(),
-            version: 1,
           },
         },
       ]);

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHttpApp,
   createJwksVerifier,
   type HttpApp,
   registerAuthentication,
-  requireAuth,
-  requireMembership,
-  requireRole,
-  requireServiceToken,
+  registerRouteAccess,
 } from '../src';
 import { silentLogger } from '../src/testing/bus';
 import { createTestAuth, type TestAuth } from '../src/testing/tokens';
@@ -21,18 +19,19 @@ describe('token verification and guards', () => {
     auth = await createTestAuth();
     app = await createHttpApp({ name: 'guarded', logger: silentLogger() });
     registerAuthentication(app as unknown as FastifyInstance, createJwksVerifier(auth.jwksUrl));
+    registerRouteAccess(app as unknown as FastifyInstance, { serviceToken: 'a-very-long-service-token' });
     app.get('/public', async (request) => ({ user: request.user?.user_id ?? null }));
-    app.get('/me', { preHandler: requireAuth }, async (request) => request.user);
-    app.get('/admin', { preHandler: [requireAuth, requireRole('admin', 'site_admin')] }, async () => ({
-      ok: true,
-    }));
-    app.get('/games', { preHandler: [requireAuth, requireMembership] }, async () => ({ ok: true }));
-    app.get(
-      '/internal/thing',
-      { preHandler: requireServiceToken('a-very-long-service-token') },
-      async () => ({
-        ok: true,
-      }),
+    app.get('/me', { config: { access: 'user' } }, async (request) => request.user);
+    app.get('/admin', { config: { access: { roles: ['admin', 'site_admin'] } } }, async () => ({ ok: true }));
+    app.get('/games', { config: { access: 'member' } }, async () => ({ ok: true }));
+    app.get('/internal/thing', { config: { access: 'service' } }, async () => ({ ok: true }));
+    app.post(
+      '/things',
+      {
+        config: { access: 'user' },
+        schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }, { required: ['name'] }) },
+      },
+      async () => ({ ok: true }),
     );
     await app.ready();
   });
@@ -120,6 +119,45 @@ describe('token verification and guards', () => {
     expect((await get('/internal/thing', undefined, { 'x-service-token': 'wrong' })).statusCode).toBe(401);
     const ok = await get('/internal/thing', undefined, { 'x-service-token': 'a-very-long-service-token' });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('when a protected route gets a bad body without a token, then it says 401, not the body problem', async () => {
+    const post = (payload: unknown, token?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/things',
+        payload: payload as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const anonymous = await post({});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('unauthorized');
+    const signedIn = await post({}, await auth.tokenFor(5));
+    expect(signedIn.statusCode).toBe(400);
+    expect(signedIn.json().errors).toEqual({ name: 'name is required' });
+  });
+});
+
+describe('route access in the OpenAPI description', () => {
+  it('when routes declare access, then the description says so and internal routes are hidden', async () => {
+    const documented = await createHttpApp({
+      name: 'documented',
+      logger: silentLogger(),
+      openapi: { title: 't' },
+    });
+    registerRouteAccess(documented as unknown as FastifyInstance, {
+      serviceToken: 'a-very-long-service-token',
+    });
+    documented.get('/open', async () => ({ ok: true }));
+    documented.get('/mine', { config: { access: 'member' } }, async () => ({ ok: true }));
+    documented.get('/internal/secret', { config: { access: 'service' } }, async () => ({ ok: true }));
+    await documented.ready();
+    const paths = (await documented.inject('/openapi.json')).json().paths;
+    await documented.close();
+    expect(paths['/open'].get.security).toBeUndefined();
+    expect(paths['/mine'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(paths['/mine'].get.responses)).toEqual(expect.arrayContaining(['401', '402']));
+    expect(paths['/internal/secret']).toBeUndefined();
   });
 });
 

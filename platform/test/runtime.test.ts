@@ -67,7 +67,7 @@ describe('ServiceRuntime', () => {
     let finished = false;
     let release = () => {};
     const started = new Promise<void>((resolve) => {
-      runtime.consume('slow', ['test.order.*'], async (event, tx) => {
+      runtime.consume('slow', [OrderPlaced], async (event, tx) => {
         resolve();
         await new Promise<void>((r) => {
           release = r;

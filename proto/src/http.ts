@@ -1,14 +1,3 @@
-import Type from 'typebox';
-
-/** The API error shape (ARCHITECTURE.md §API conventions). */
-export const ApiErrorSchema = Type.Object({
-  error: Type.String(),
-  code: Type.Optional(Type.String()),
-  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-  membership_required: Type.Optional(Type.Boolean()),
-  redirect_url: Type.Optional(Type.String()),
-});
-export type ApiError = Type.Static<typeof ApiErrorSchema>;
-
+/** Where the public API lives; `/v1` is the alias the spec also writes. */
 export const PUBLIC_API_PREFIX = '/api/v1';
 export const LEGACY_API_PREFIX = '/v1';

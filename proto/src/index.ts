@@ -1,4 +1,6 @@
 export * from './api';
 export * from './events';
 export * from './http';
+export * from './realtime';
 export * from './rules';
+export * from './schema';

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import { type AccessTokenClaims, passesMembershipCheck, type Role } from '@linksmate/proto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, HttpError, membershipRequired, unauthorized } from '../http/errors';
+import type { AccessTokenClaims } from '@linksmate/proto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors';
 import { InvalidTokenError, type TokenVerifier } from './tokens';
 
 declare module 'fastify' {
@@ -44,35 +43,4 @@ export function registerAuthentication(app: FastifyInstance, verifier: TokenVeri
 export function currentUser(request: FastifyRequest): AccessTokenClaims {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-export const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
-  currentUser(request);
-};
-
-export function requireRole(...roles: Role[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = currentUser(request);
-    if (!roles.includes(user.role)) throw forbidden();
-  };
-}
-
-/** Spec 1 §6: coaches and admin-like roles pass; members need an active or trial membership. */
-export const requireMembership = async (request: FastifyRequest, _reply: FastifyReply) => {
-  const user = currentUser(request);
-  if (!passesMembershipCheck(user)) throw membershipRequired();
-};
-
-export const SERVICE_TOKEN_HEADER = 'x-service-token';
-
-/** Guards `/internal/*`: only callers holding the shared service token get through. */
-export function requireServiceToken(expected: string) {
-  const expectedBuffer = Buffer.from(expected);
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const given = request.headers[SERVICE_TOKEN_HEADER];
-    const buffer = Buffer.from(typeof given === 'string' ? given : '');
-    if (buffer.length !== expectedBuffer.length || !timingSafeEqual(buffer, expectedBuffer)) {
-      throw new HttpError(401, 'Service token required', 'service_token_required');
-    }
-  };
 }

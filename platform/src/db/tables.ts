@@ -48,3 +48,22 @@ export const inbox = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.consumer] }), index('inbox_handled_at_idx').on(t.handledAt)],
 );
+
+/**
+ * Requests made with an `Idempotency-Key`, per person: the first runs, repeats get its answer. A
+ * service whose routes are `idempotent` re-exports this table from its schema.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'in_progress' | 'completed'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -25,6 +25,14 @@ function messageOf(error: AjvError, field: string): string {
       return `${field} must be at least ${String(error.params?.limit)} characters`;
     case 'maxLength':
       return `${field} must be at most ${String(error.params?.limit)} characters`;
+    case 'pattern':
+      // Every request text refuses NUL characters; other patterns belong to the field's rule.
+      return `${field} contains characters that are not allowed`;
+    case 'minimum':
+    case 'maximum':
+      return `${field} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(error.params?.limit)}`;
+    case 'type':
+      return `${field} must be ${/^[aeiou]/.test(String(error.params?.type)) ? 'an' : 'a'} ${String(error.params?.type)}`;
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }

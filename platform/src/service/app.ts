@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuthentication } from '../auth/guards';
+import { registerRouteAccess } from '../http/access';
 import { createHttpApp, type HttpApp } from '../http/app';
 import type { ServiceRuntime } from './runtime';
 
@@ -9,7 +10,7 @@ import type { ServiceRuntime } from './runtime';
  */
 export async function createServiceApp<TSchema extends Record<string, unknown>>(
   runtime: ServiceRuntime<TSchema>,
-  options: { title: string; description?: string; bodyLimit?: number },
+  options: { title: string; description?: string; bodyLimit?: number; serviceToken: string },
 ): Promise<HttpApp> {
   const app = await createHttpApp({
     name: runtime.name,
@@ -19,6 +20,7 @@ export async function createServiceApp<TSchema extends Record<string, unknown>>(
     bodyLimit: options.bodyLimit,
   });
   registerAuthentication(app as unknown as FastifyInstance, runtime.verifier);
+  registerRouteAccess(app as unknown as FastifyInstance, { serviceToken: options.serviceToken });
   app.addHook('onReady', async () => runtime.start());
   // Fastify runs onClose after the server stopped accepting and in-flight requests were answered.
   app.addHook('onClose', async () => runtime.close());

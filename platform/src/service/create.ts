@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../auth/tokens';
 import type { EventBus } from '../bus/types';
-import type { Clock } from '../clock';
+import { type Clock, systemClock } from '../clock';
 import type { HttpApp } from '../http/app';
+import { forgetOldIdempotencyKeys, registerIdempotency } from '../http/idempotency';
 import { createLogger, type Logger } from '../logger';
 import { createServiceApp } from './app';
 import { ServiceRuntime } from './runtime';
@@ -29,6 +31,8 @@ export interface BaseServiceConfig {
   AMQP_URL?: string;
   DB_POOL_MAX: number;
   JWKS_URL: string;
+  /** Shared secret of `/internal/*` routes (`access: 'service'`). */
+  SERVICE_TOKEN: string;
 }
 
 /**
@@ -58,7 +62,25 @@ export async function createService<TSchema extends Record<string, unknown>>(opt
     verifier: deps.verifier,
     poolMax: config.DB_POOL_MAX,
   });
-  const app = await createServiceApp(runtime, { title: options.title, bodyLimit: options.bodyLimit });
+  const app = await createServiceApp(runtime, {
+    title: options.title,
+    bodyLimit: options.bodyLimit,
+    serviceToken: config.SERVICE_TOKEN,
+  });
   app.decorate('serviceRuntime', runtime as unknown as ServiceRuntime<Record<string, unknown>>);
+  // Routes may be `idempotent` where the service keeps the keys (its schema exports the table).
+  const keys = 'idempotencyKeys' in options.schema ? { db: runtime.db as never } : undefined;
+  registerIdempotency(app as unknown as FastifyInstance, keys);
+  if (keys) {
+    const clock = deps.clock ?? systemClock;
+    runtime.job({
+      name: 'idempotency-key-cleanup',
+      everyMs: 60 * 60 * 1000,
+      run: async () => {
+        await forgetOldIdempotencyKeys(keys, clock());
+        return undefined;
+      },
+    });
+  }
   return { app, runtime };
 }

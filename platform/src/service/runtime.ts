@@ -2,20 +2,24 @@ import {
   type EventData,
   type EventDefinition,
   type EventEnvelope,
+  type EventOf,
   type EventRegistry,
+  eventOf,
   eventRegistry,
 } from '@linksmate/proto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createJwksVerifier, type TokenVerifier } from '../auth/tokens';
 import { RabbitMqEventBus } from '../bus/rabbitmq';
-import type { EventBus, Subscription } from '../bus/types';
+import type { DeliveryContext, EventBus, Subscription } from '../bus/types';
+import type { Transaction } from '../db/client';
 import { createDatabase, type Database, type DatabaseHandle, type Executor } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createEvent, type EventMeta } from '../outbox/events';
 import { idempotent, type TransactionalHandler } from '../outbox/inbox';
 import { publishToOutbox } from '../outbox/outbox';
 import { OutboxRelay } from '../outbox/relay';
+import { type JobSpec, Jobs } from './jobs';
 
 export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> {
   /** Service name: the source of its events and the prefix of its consumer groups. */
@@ -62,6 +66,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   private readonly consumers: ConsumerSpec[] = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly extraReadiness = new Map<string, () => boolean | Promise<boolean>>();
+  private readonly jobs: Jobs;
   private started = false;
   private closed = false;
 
@@ -78,6 +83,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.bus = bus;
     this.ownsBus = ownsBus;
     this.verifier = options.verifier ?? createJwksVerifier(requireJwksUrl(options));
+    this.jobs = new Jobs(options.logger.child({ component: 'jobs' }));
     this.relay = new OutboxRelay({
       pool: database.pool,
       databaseUrl: options.databaseUrl,
@@ -135,16 +141,35 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   }
 
   /**
-   * Registers a consumer group `<service>.<purpose>`: a durable queue bound to the patterns, whose
-   * handler runs in a transaction together with its inbox record.
+   * Registers a consumer group `<service>.<purpose>`: a durable queue bound to the given event types,
+   * whose handler runs in a transaction together with its inbox record and sees each event typed by
+   * its definition.
    */
-  consume(purpose: string, patterns: string[], handler: TransactionalHandler<TSchema>): void {
+  consume<const D extends readonly EventDefinition[]>(
+    purpose: string,
+    definitions: D,
+    handler: (event: EventOf<D[number]>, tx: Transaction<TSchema>, context: DeliveryContext) => Promise<void>,
+  ): void {
     if (this.started) throw new Error('consumers must be registered before the service starts');
+    const typed: TransactionalHandler<TSchema> = async (event, tx, context) => {
+      const known = eventOf(definitions, event);
+      if (known) await handler(known, tx, context);
+    };
     this.consumers.push({
       group: `${this.name}.${purpose}`,
-      patterns,
-      handler: handler as unknown as TransactionalHandler<Record<string, unknown>>,
+      patterns: definitions.map((d) => d.type),
+      handler: typed as unknown as TransactionalHandler<Record<string, unknown>>,
     });
+  }
+
+  /** Registers background work the runtime starts with the service and stops before it closes. */
+  job(spec: JobSpec): void {
+    this.jobs.add(spec);
+  }
+
+  /** Resolves once the named job's first run has ended, or after the timeout. */
+  jobFirstRun(name: string, timeoutMs: number): Promise<void> {
+    return this.jobs.firstRun(name, timeoutMs);
   }
 
   async start(): Promise<void> {
@@ -161,6 +186,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
       );
     }
     await this.relay.start();
+    this.jobs.start();
   }
 
   /** Publishes every due outbox row now (tests; shutdown does it too). */
@@ -200,6 +226,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.jobs.stop();
     await Promise.all(this.subscriptions.map((s) => s.cancel()));
     // Last registered, first closed: a resource may depend on one registered before it.
     for (const close of this.afterHandlers.splice(0).reverse())

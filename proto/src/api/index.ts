@@ -1,1 +1,4 @@
+export * from './common';
+export * from './dev';
+export * from './identity';
 export * from './payments';

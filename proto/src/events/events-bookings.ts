@@ -7,7 +7,7 @@ import {
   NullableString,
   NullableTimestamp,
   Timestamp,
-} from './common';
+} from '../schema';
 import { defineEvent } from './registry';
 
 export const EventSnapshot = Type.Object({

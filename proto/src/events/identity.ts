@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { ROLES } from '../rules';
-import { AggregateVersion, Id, Nullable, NullableString, NullableTimestamp, Timestamp } from './common';
+import { AggregateVersion, Id, Int, Nullable, NullableString, NullableTimestamp, Timestamp } from '../schema';
 import { defineEvent } from './registry';
 
 const Role = Type.Enum(ROLES);
@@ -25,7 +25,7 @@ export const UserSnapshot = Type.Object({
   banned: Type.Boolean(),
   created_at: Timestamp,
   last_login_at: NullableTimestamp,
-  token_version: Type.Integer({ minimum: 0 }),
+  token_version: Int({ minimum: 0 }),
   version: AggregateVersion,
 });
 
@@ -46,12 +46,29 @@ export const UserRoleChanged = defineEvent(
 export const UserDeleted = defineEvent(
   'identity.user.deleted',
   1,
-  Type.Object({ user_id: Id, token_version: Type.Integer({ minimum: 0 }), version: AggregateVersion }),
+  Type.Object({ user_id: Id, token_version: Int({ minimum: 0 }), version: AggregateVersion }),
 );
 export const UserBlocked = defineEvent(
   'identity.user.blocked',
   1,
   Type.Object({ blocker_user_id: Id, blocked_user_id: Id, blocked_at: Timestamp }),
+);
+/**
+ * identity's tokens now carry new claims for this person (a membership or role change reached its
+ * snapshot). Published after the change is applied, so a token asked for on hearing it has them;
+ * the gateway pushes it to the person's socket.
+ */
+export const UserClaimsChanged = defineEvent(
+  'identity.user.claims-changed',
+  1,
+  Type.Object({
+    user_id: Id,
+    role: Role,
+    membership_status: NullableString,
+    membership_ends_at: NullableTimestamp,
+    token_version: Int({ minimum: 0 }),
+    changed_at: Timestamp,
+  }),
 );
 export const UserUnblocked = defineEvent(
   'identity.user.unblocked',
@@ -87,5 +104,6 @@ export const identityEvents = [
   UserDeleted,
   UserBlocked,
   UserUnblocked,
+  UserClaimsChanged,
   EmailRequested,
 ];

@@ -21,4 +21,3 @@ export const eventRegistry = new EventRegistry([
   ...venuesCoachesEvents,
   ...messagingEvents,
 ]);
-export * from './common';

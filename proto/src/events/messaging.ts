@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Id, Nullable, NullableString, Timestamp } from './common';
+import { Id, Nullable, NullableString, Timestamp } from '../schema';
 import { defineEvent } from './registry';
 
 /** Carries the message itself: the gateway pushes it to the recipients' sockets. */

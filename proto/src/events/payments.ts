@@ -8,7 +8,7 @@ import {
   NullableString,
   NullableTimestamp,
   Timestamp,
-} from './common';
+} from '../schema';
 import { defineEvent } from './registry';
 
 export const MembershipSnapshot = Type.Object({

@@ -20,6 +20,22 @@ export function defineEvent<TType extends string, S extends TSchema>(
 
 export type EventData<D> = D extends EventDefinition<string, infer S> ? Type.Static<S> : never;
 
+/** The envelope of one of the given definitions, its data typed by that definition's schema. */
+export type EventOf<D> =
+  D extends EventDefinition<infer T, infer S> ? EventEnvelope<T, Type.Static<S>> : never;
+
+/**
+ * Narrows a validated envelope to the definitions it is one of. The bus checks every envelope against
+ * the registry before a handler sees it, so an envelope of a definition's type has that definition's
+ * data: this is the one place that turns that fact into a type.
+ */
+export function eventOf<const D extends readonly EventDefinition[]>(
+  definitions: D,
+  event: EventEnvelope,
+): EventOf<D[number]> | undefined {
+  return definitions.some((d) => d.type === event.type) ? (event as EventOf<D[number]>) : undefined;
+}
+
 export interface ValidationIssue {
   path: string;
   message: string;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { AggregateVersion, Id, Nullable, NullableString } from './common';
+import { AggregateVersion, Id, Nullable, NullableString } from '../schema';
 import { defineEvent } from './registry';
 
 export const VenueSnapshot = Type.Object({

@@ -9,14 +9,18 @@ import {
 import type { IdentityConfig } from './config';
 import { consumeMembershipChanges } from './consumers/membership-changed';
 import * as schema from './db/schema';
+import { loginAttemptCleanup } from './jobs/login-attempt-cleanup';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { registerDirectoryRoutes } from './modules/directory/routes';
-import { registerInternalRoutes } from './modules/internal/routes';
+import { DirectoryService } from './modules/directory/service';
 import { registerKeyRoutes } from './modules/keys/routes';
-import { SigningKeys } from './modules/keys/signing-keys';
+import { SigningKeys } from './modules/keys/service';
+import { MembershipSnapshots } from './modules/memberships/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
+import { registerUserRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
 
@@ -40,13 +44,16 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
   });
   ownKeys = createLocalVerifier(keys.jwks());
-  const auth = new AuthService({ db, runtime, keys, clock, config });
+  const users = new UsersService({ runtime, clock });
+  const memberships = new MembershipSnapshots({ runtime, clock });
+  const auth = new AuthService({ db, runtime, users, memberships, keys, clock, config });
 
   registerKeyRoutes(app, keys);
   registerAuthRoutes(app, auth);
-  registerProfileRoutes(app, new ProfileService(db));
-  registerDirectoryRoutes(app, db);
-  registerInternalRoutes(app, { db, runtime, serviceToken: config.SERVICE_TOKEN, clock });
-  consumeMembershipChanges(runtime);
+  registerProfileRoutes(app, new ProfileService(db, users, memberships));
+  registerDirectoryRoutes(app, new DirectoryService(db));
+  registerUserRoutes(app, users);
+  consumeMembershipChanges(runtime, users, memberships);
+  runtime.job(loginAttemptCleanup(auth));
   return app;
 }

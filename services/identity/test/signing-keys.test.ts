@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@linksmate/platform/testi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
-import { SigningKeys } from '../src/modules/keys/signing-keys';
+import { SigningKeys } from '../src/modules/keys/service';
 
 describe('identity signing keys', () => {
   let database: TestDatabase;

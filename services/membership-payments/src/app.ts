@@ -2,19 +2,27 @@ import { createService, type HttpApp, type ServiceDeps, systemClock } from '@lin
 import type { MembershipPaymentsConfig } from './config';
 import { consumeUsers } from './consumers/users';
 import * as schema from './db/schema';
+import { grantExpiry } from './jobs/grant-expiry';
+import { PROVIDER_PRICE_SYNC, providerPriceSync } from './jobs/provider-price-sync';
 import { createStripe } from './lib/stripe';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
 import { registerGrantRoutes } from './modules/grants/routes';
 import { GrantService } from './modules/grants/service';
+import { PaymentsLedger } from './modules/ledger/service';
 import { MembershipService } from './modules/memberships/service';
-import { PaymentsLedger } from './modules/payments/ledger';
-import { syncProviderPrices } from './modules/plans/provider-prices';
+import { registerPlanRoutes } from './modules/plans/routes';
+import { PlansService } from './modules/plans/service';
 import { registerTransactionRoutes } from './modules/transactions/routes';
+import { TransactionsService } from './modules/transactions/service';
+import { PaymentsUsers } from './modules/users/service';
 import { registerWebhookRoutes } from './modules/webhooks/routes';
 import { WebhookService } from './modules/webhooks/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
+
+/** How long start-up waits for the provider's prices before the service answers (not ready meanwhile). */
+const PRICE_SYNC_WAIT_MS = 5_000;
 
 /** membership-payments: plans, subscriptions, payments, webhooks, transactions and grants. */
 export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
@@ -29,56 +37,33 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   const clock = deps.clock ?? systemClock;
   const db = runtime.db;
   const stripe = createStripe(config);
-  let priceIds = new Map<string, string>();
-  // The provider's prices are needed before anyone can buy; a provider that is away now is tried
-  // again until it answers, and the service is not ready meanwhile.
-  const syncPrices = async (): Promise<void> => {
-    try {
-      priceIds = await syncProviderPrices(db, stripe);
-    } catch (err) {
-      runtime.logger.warn(
-        { err: (err as Error).message },
-        'payments: provider prices not synchronised yet, retrying',
-      );
-      await new Promise((r) => setTimeout(r, 2_000).unref());
-      if (!closing) return syncPrices();
-    }
-  };
-  let closing = false;
-  const pricesReady = syncPrices();
-  runtime.addReadinessCheck('payment_provider', () => priceIds.size > 0);
-  app.addHook('onReady', async () => {
-    await Promise.race([pricesReady, new Promise((r) => setTimeout(r, 5_000))]);
-  });
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
 
-  const memberships = new MembershipService(runtime, clock);
+  const memberships = new MembershipService(runtime, stripe, clock);
+  const plans = new PlansService({ db, stripe, memberships });
   const ledger = new PaymentsLedger(runtime, clock);
-  const shared = { db, runtime, stripe, memberships, ledger, clock };
-  const checkout = new CheckoutService({ ...shared, priceIds: () => priceIds });
-  const webhooks = new WebhookService({ ...shared, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
-
-  // Granted memberships end on their date without any provider telling us; a sweep ends them.
-  const endExpiredGrants = () =>
-    memberships
-      .endExpiredGrants(db)
-      .catch((err) =>
-        app.log.warn({ err: (err as Error).message }, 'payments: ending expired grants failed'),
-      );
-  let grantSweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void endExpiredGrants();
-    grantSweep = setInterval(endExpiredGrants, config.GRANT_EXPIRY_SWEEP_MS);
-    grantSweep.unref();
+  const users = new PaymentsUsers(db);
+  const transactions = new TransactionsService(runtime);
+  const checkout = new CheckoutService({ db, stripe, plans, memberships, ledger, users, clock });
+  const webhooks = new WebhookService({
+    db,
+    stripe,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    memberships,
+    ledger,
+    users,
+    transactions,
   });
-  app.addHook('preClose', async () => clearInterval(grantSweep));
 
-  registerCheckoutRoutes(app, checkout, db, config);
+  runtime.job(providerPriceSync(plans));
+  runtime.job(grantExpiry(memberships, config.GRANT_EXPIRY_SWEEP_MS));
+  runtime.addReadinessCheck('payment_provider', () => plans.ready);
+  app.addHook('onReady', () => runtime.jobFirstRun(PROVIDER_PRICE_SYNC, PRICE_SYNC_WAIT_MS));
+
+  registerPlanRoutes(app, plans);
+  registerCheckoutRoutes(app, checkout, config);
   await registerWebhookRoutes(app, webhooks);
-  registerTransactionRoutes(app, db);
-  registerGrantRoutes(app, new GrantService(db, memberships, stripe, clock), config.SERVICE_TOKEN);
-  consumeUsers(runtime);
+  registerTransactionRoutes(app, transactions);
+  registerGrantRoutes(app, new GrantService(db, memberships, clock));
+  consumeUsers(runtime, users);
   return app;
 }

@@ -22,8 +22,8 @@ describe('membership-payments: buying a membership', () => {
       price: 3000,
       interval: 'month',
       trial_days: 14,
-      gstAmount: 300,
-      totalPrice: 3300,
+      gst_amount: 300,
+      total_price: 3300,
       gstExclusive: true,
     });
     expect(plans[1]).toMatchObject({
@@ -32,15 +32,15 @@ describe('membership-payments: buying a membership', () => {
       badge: 'SAVE $120',
       popular: true,
       trial_days: 14,
-      totalPrice: 26400,
+      total_price: 26400,
     });
     expect(plans[2]).toMatchObject({
       price: 99900,
       badge: 'BEST VALUE',
       featured: true,
       interval: 'lifetime',
-      gstAmount: 9990,
-      totalPrice: 109890,
+      gst_amount: 9990,
+      total_price: 109890,
     });
     for (const plan of plans) expect(plan.provider_price_id).toMatch(/^price_/);
   });

@@ -9,6 +9,7 @@ import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
 import * as schema from './db/schema';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/routes';
+import { MailDelivery } from './modules/email/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
 
@@ -34,6 +35,9 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   }
   const mailer = createSmtpMailer({ smtpUrl, from: config.MAIL_FROM });
   runtime.closeAfterHandlers(() => mailer.close());
-  consumeEmailRequests(runtime, mailer, config.PUBLIC_URL);
+  consumeEmailRequests(
+    runtime,
+    new MailDelivery({ db: runtime.db, mailer, publicUrl: config.PUBLIC_URL, logger: runtime.logger }),
+  );
   return app;
 }

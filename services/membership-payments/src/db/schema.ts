@@ -4,7 +4,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -12,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** The payments database: this service's tables only. */
-export { inbox, outbox } from '@linksmate/platform';
+// Idempotency keys back the routes declared `idempotent` (platform).
+export { idempotencyKeys, inbox, outbox } from '@linksmate/platform';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -125,20 +125,4 @@ export const transactions = pgTable(
     index('transactions_created_idx').on(t.createdAt),
     index('transactions_email_idx').on(t.userEmail),
   ],
-);
-
-/** First answers to requests sent with an Idempotency-Key, replayed to repeats. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: integer('user_id').notNull(),
-    key: text('key').notNull(),
-    route: text('route').notNull(),
-    requestHash: text('request_hash').notNull(),
-    state: text('state').$type<'in_progress' | 'completed'>().notNull(),
-    responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

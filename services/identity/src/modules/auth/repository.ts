@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { linkTokens, loginAttempts } from '../../db/schema';
-import type { Db } from '../users/repository';
+import type { Db } from '../../db/types';
 
 export type LinkPurpose = 'verify_email' | 'reset_password';
 

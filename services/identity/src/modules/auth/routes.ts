@@ -1,57 +1,55 @@
-import { currentUser, type HttpApp, requestMeta, requireAuth } from '@linksmate/platform';
+import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
+  ApiErrorSchema,
   EmailBody,
-  ErrorReply,
   LoginBody,
   MessageReply,
   RegisterBody,
   RegisterReply,
-  ResetBody,
+  ResetPasswordBody,
   TokenReply,
-  VerifyQuery,
-} from './schemas';
+  VerifyEmailQuery,
+} from '@linksmate/proto';
 import type { AuthService } from './service';
 
-const errors = {
-  400: ErrorReply,
-  401: ErrorReply,
-  403: ErrorReply,
-  409: ErrorReply,
-  422: ErrorReply,
-  429: ErrorReply,
+const refusals = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  409: ApiErrorSchema,
+  422: ApiErrorSchema,
+  429: ApiErrorSchema,
 };
+const tags = ['auth'];
 
 export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
   app.post(
     '/auth/register',
-    { schema: { tags: ['auth'], body: RegisterBody, response: { 201: RegisterReply, ...errors } } },
+    { schema: { tags, body: RegisterBody, response: { 201: RegisterReply, ...refusals } } },
     async (request, reply) => reply.status(201).send(await auth.register(request.body, requestMeta(request))),
   );
 
   app.get(
     '/auth/verify-email',
-    { schema: { tags: ['auth'], querystring: VerifyQuery, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, querystring: VerifyEmailQuery, response: { 200: MessageReply, ...refusals } } },
     async (request) => auth.verifyEmail(request.query.token, requestMeta(request)),
   );
 
   app.post(
     '/auth/resend-verification',
-    { schema: { tags: ['auth'], body: EmailBody, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply, ...refusals } } },
     async (request) => auth.resendVerification(request.body.email, requestMeta(request)),
   );
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: TokenReply, ...errors } } },
+    { schema: { tags, body: LoginBody, response: { 200: TokenReply, ...refusals } } },
     async (request) => auth.login(request.body, request.ip),
   );
 
   app.post(
     '/auth/refresh',
-    {
-      preHandler: requireAuth,
-      schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: TokenReply, ...errors } },
-    },
+    { config: { access: 'user' }, schema: { tags, response: { 200: TokenReply, ...refusals } } },
     async (request) => {
       const user = currentUser(request);
       return auth.refresh(user.user_id, user.ver);
@@ -60,13 +58,13 @@ export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
 
   app.post(
     '/auth/forgot-password',
-    { schema: { tags: ['auth'], body: EmailBody, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply, ...refusals } } },
     async (request) => auth.forgotPassword(request.body.email, requestMeta(request)),
   );
 
   app.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], body: ResetBody, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply, ...refusals } } },
     async (request) => auth.resetPassword(request.body, requestMeta(request)),
   );
 }

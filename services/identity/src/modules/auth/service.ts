@@ -14,28 +14,18 @@ import {
   LINK_VALIDITY,
   PASSWORD_MESSAGES,
   passwordError,
-  UserRegistered,
-  UserUpdated,
+  type Role,
   UserVerified,
   usernameError,
 } from '@linksmate/proto';
 import type { IdentityConfig } from '../../config';
 import type * as schema from '../../db/schema';
+import type { Db, User } from '../../db/types';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
-import type { SigningKeys } from '../keys/signing-keys';
-import {
-  type Db,
-  findMembership,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  membershipEndsAt,
-  takenIdentifiers,
-  toUserSnapshot,
-  type User,
-  updateUser,
-} from '../users/repository';
+import type { SigningKeys } from '../keys/service';
+import type { MembershipSnapshots } from '../memberships/service';
+import type { UsersService } from '../users/service';
 import {
   consumeLinkToken,
   insertLinkToken,
@@ -72,6 +62,8 @@ const RESEND_COOLDOWN_MS = 60_000;
 export interface AuthDeps {
   db: Db;
   runtime: ServiceRuntime<typeof schema>;
+  users: UsersService;
+  memberships: MembershipSnapshots;
   keys: SigningKeys;
   clock: Clock;
   config: Pick<
@@ -99,7 +91,7 @@ export class AuthService {
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]!, errors);
 
-    const taken = await takenIdentifiers(this.deps.db, username, email);
+    const taken = await this.deps.users.taken(username, email);
     if (taken.username || taken.email) {
       const fieldErrors: Record<string, string> = {};
       if (taken.username) fieldErrors.username = AUTH_MESSAGES.usernameTaken;
@@ -111,22 +103,13 @@ export class AuthService {
     const now = this.deps.clock();
     const user = await this.runtime.db
       .transaction(async (tx) => {
-        const created = await insertUser(tx, {
-          username,
-          email,
-          passwordHash,
-          role: 'member',
-          createdAt: now,
-          updatedAt: now,
-        });
+        const created = await this.deps.users.create(
+          tx,
+          { username, email, passwordHash, role: 'member', createdAt: now, updatedAt: now },
+          (user) => ({ ...meta, actor: { user_id: user.id } }),
+        );
         const token = await this.createLink(tx, created.id, 'verify_email', now);
-        await this.runtime.publish(tx, [
-          this.runtime.event(UserRegistered, toUserSnapshot(created), {
-            ...meta,
-            actor: { user_id: created.id },
-          }),
-          this.linkMail(created, 'verify-email', token, meta),
-        ]);
+        await this.runtime.publish(tx, this.linkMail(created, 'verify-email', token, meta));
         return created;
       })
       .catch((err: { code?: string }) => {
@@ -146,14 +129,16 @@ export class AuthService {
     await this.runtime.db.transaction(async (tx) => {
       const claimed = await consumeLinkToken(tx, hashLinkToken(token), 'verify_email', now);
       if (!claimed) throw new HttpError(400, AUTH_MESSAGES.invalidVerificationLink, 'invalid_token');
-      const user = await findUserById(tx, claimed.userId);
+      const user = await this.deps.users.byId(claimed.userId, tx);
       if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidVerificationLink, 'invalid_token');
       await retireLinkTokens(tx, user.id, 'verify_email', now);
       if (user.emailVerifiedAt) return;
-      const verified = await updateUser(tx, user.id, { emailVerifiedAt: now }, now);
-      await this.runtime.publish(
+      await this.deps.users.change(
         tx,
-        this.runtime.event(UserVerified, toUserSnapshot(verified), { ...meta, actor: { user_id: user.id } }),
+        user.id,
+        { emailVerifiedAt: now },
+        { ...meta, actor: { user_id: user.id } },
+        UserVerified,
       );
     });
     return { message: AUTH_MESSAGES.verified };
@@ -161,7 +146,7 @@ export class AuthService {
 
   /** Same answer whether or not the address has an account that needs verifying. */
   async resendVerification(email: string, meta: EventMeta) {
-    const user = await findUserByEmail(this.deps.db, email.trim());
+    const user = await this.deps.users.byEmail(email.trim());
     if (
       user &&
       !user.emailVerifiedAt &&
@@ -182,7 +167,7 @@ export class AuthService {
     const email = input.email.trim();
     const now = this.deps.clock();
     await this.enforceLoginLimits(email, address, now);
-    const user = await findUserByEmail(this.deps.db, email);
+    const user = await this.deps.users.byEmail(email);
     const passwordMatches = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
@@ -194,16 +179,10 @@ export class AuthService {
     if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, 'email_not_verified');
     const [token] = await Promise.all([
       this.issueToken(user),
-      this.deps.db.transaction(async (tx) => {
-        const loggedIn = await updateUser(tx, user.id, { lastLoginAt: now }, now);
-        await this.runtime.publish(
-          tx,
-          this.runtime.event(UserUpdated, toUserSnapshot(loggedIn), { actor: { user_id: user.id } }),
-        );
-      }),
+      this.deps.db.transaction((tx) =>
+        this.deps.users.change(tx, user.id, { lastLoginAt: now }, { actor: { user_id: user.id } }),
+      ),
     ]);
-    if (Math.random() < 0.01)
-      void pruneLoginAttempts(this.deps.db, new Date(now.getTime() - 24 * 3600 * 1000)).catch(() => {});
     return { token };
   }
 
@@ -230,7 +209,7 @@ export class AuthService {
 
   /** A fresh token with the current role and membership, while the given one is still current. */
   async refresh(userId: number, tokenVersion: number) {
-    const user = await findUserById(this.deps.db, userId);
+    const user = await this.deps.users.byId(userId);
     if (!user || user.tokenVersion !== tokenVersion)
       throw unauthorized('Your session has ended. Please log in again.', 'token_revoked');
     if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
@@ -239,7 +218,7 @@ export class AuthService {
 
   /** Same answer whether or not the e-mail has an account. */
   async forgotPassword(email: string, meta: EventMeta) {
-    const user = await findUserByEmail(this.deps.db, email.trim());
+    const user = await this.deps.users.byEmail(email.trim());
     if (user && !user.bannedAt && (await this.mayMailLink(user.id, 'reset_password'))) {
       await this.sendPasswordReset(user, meta);
     }
@@ -269,36 +248,35 @@ export class AuthService {
     const now = this.deps.clock();
     await this.runtime.db.transaction(async (tx) => {
       const claimed = await consumeLinkToken(tx, hashLinkToken(input.token), 'reset_password', now);
-      const user = claimed && (await findUserById(tx, claimed.userId));
+      const user = claimed && (await this.deps.users.byId(claimed.userId, tx));
       if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken, 'invalid_token');
       await retireLinkTokens(tx, user.id, 'reset_password', now);
       // Following the link proves the address, so an unverified account becomes verified.
-      const updated = await updateUser(
+      await this.deps.users.change(
         tx,
         user.id,
         { passwordHash, tokenVersion: user.tokenVersion + 1, emailVerifiedAt: user.emailVerifiedAt ?? now },
-        now,
-      );
-      await this.runtime.publish(
-        tx,
-        this.runtime.event(UserUpdated, toUserSnapshot(updated), { ...meta, actor: { user_id: user.id } }),
+        { ...meta, actor: { user_id: user.id } },
       );
     });
     return { message: AUTH_MESSAGES.passwordReset };
   }
 
   async issueToken(user: User): Promise<string> {
-    const membership = await findMembership(this.deps.db, user.id);
     return this.deps.keys.signer.sign(
       {
         user_id: user.id,
-        role: user.role as Parameters<SigningKeys['signer']['sign']>[0]['role'],
+        role: user.role as Role,
         ver: user.tokenVersion,
-        membership_status: membership?.status ?? null,
-        membership_ends_at: membershipEndsAt(membership)?.toISOString() ?? null,
+        ...(await this.deps.memberships.claimsFor(user.id)),
       },
       { now: this.deps.clock() },
     );
+  }
+
+  /** Attempts older than a day no longer count towards any limit. */
+  pruneLoginAttempts(): Promise<void> {
+    return pruneLoginAttempts(this.deps.db, new Date(this.deps.clock().getTime() - 24 * 3600 * 1000));
   }
 
   private async createLink(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<string> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { blocks, users } from '../../db/schema';
-import type { Db } from '../users/repository';
+import type { Db } from '../../db/types';
 
 /** Golfers others may see: verified, visible, not suspended, and no block either way with the viewer. */
 function visibleTo(viewerId: number) {

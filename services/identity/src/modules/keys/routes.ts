@@ -1,5 +1,5 @@
 import type { HttpApp } from '@linksmate/platform';
-import type { SigningKeys } from './signing-keys';
+import type { SigningKeys } from './service';
 
 /** The public keys other services and the gateway verify tokens with. */
 export function registerKeyRoutes(app: HttpApp, keys: SigningKeys): void {

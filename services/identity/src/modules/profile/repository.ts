@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { blocks } from '../../db/schema';
-import type { Db } from '../users/repository';
+import type { Db } from '../../db/types';
 
 export async function blockedIdsOf(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId));

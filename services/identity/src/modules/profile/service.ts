@@ -1,11 +1,17 @@
 import { notFound, unauthorized } from '@linksmate/platform';
-import { type AccessTokenClaims, isAdminRole, type MembershipResponse } from '@linksmate/proto';
-import { type Db, findMembership, findUserById, type Membership, type User } from '../users/repository';
+import {
+  type AccessTokenClaims,
+  isAdminRole,
+  type ProfileReply,
+  type ProfileUser,
+  type Role,
+} from '@linksmate/proto';
+import type { Db, User } from '../../db/types';
+import type { MembershipSnapshots } from '../memberships/service';
+import type { UsersService } from '../users/service';
 import { blockedIdsOf, eitherBlocked } from './repository';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-export function toProfileUser(user: User, options: { own: boolean; blockedIds?: number[] }) {
+function toProfileUser(user: User, options: { own: boolean; blockedIds?: number[] }): ProfileUser {
   return {
     id: user.id,
     username: user.username,
@@ -20,52 +26,37 @@ export function toProfileUser(user: User, options: { own: boolean; blockedIds?: 
     availability_status: user.availabilityStatus,
     availability_status_message: user.availabilityStatusMessage,
     ...(options.blockedIds ? { blocked_user_ids: options.blockedIds } : {}),
-    role: user.role,
+    role: user.role as Role,
     created_at: user.createdAt.toISOString(),
-  };
-}
-
-export function toProfileMembership(membership: Membership | undefined): MembershipResponse {
-  if (!membership) return null;
-  return {
-    type: membership.type as NonNullable<MembershipResponse>['type'],
-    status: membership.status as NonNullable<MembershipResponse>['status'],
-    plan_id: membership.planId,
-    trial_ends_at: iso(membership.trialEndsAt),
-    current_period_ends_at: iso(membership.currentPeriodEndsAt),
-    ends_at: iso(membership.endsAt),
-    cancel_at_period_end: membership.cancelAtPeriodEnd,
-    source: (membership.source ?? 'purchase') as NonNullable<MembershipResponse>['source'],
-    provider_subscription_id: membership.providerSubscriptionId,
-    provider_customer_id: membership.providerCustomerId,
   };
 }
 
 /** Own profile and other users' profiles (spec 1 §2.12, spec 2 "Other user's profile"). */
 export class ProfileService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+    private readonly memberships: MembershipSnapshots,
+  ) {}
 
-  async own(claims: AccessTokenClaims) {
-    const user = await findUserById(this.db, claims.user_id);
+  async own(claims: AccessTokenClaims): Promise<ProfileReply> {
+    const user = await this.users.byId(claims.user_id);
     if (!user || user.bannedAt)
       throw unauthorized('Authentication failed. Please log in again.', 'account_unavailable');
     const [membership, blockedIds] = await Promise.all([
-      findMembership(this.db, user.id),
+      this.memberships.responseFor(user.id),
       blockedIdsOf(this.db, user.id),
     ]);
-    return {
-      user: toProfileUser(user, { own: true, blockedIds }),
-      membership: toProfileMembership(membership),
-    };
+    return { user: toProfileUser(user, { own: true, blockedIds }), membership };
   }
 
   /**
    * Another user's profile. Hidden, suspended and unverified profiles, and anyone on either side of
    * a block, are not found; an admin sees every profile.
    */
-  async other(claims: AccessTokenClaims, id: number) {
+  async other(claims: AccessTokenClaims, id: number): Promise<ProfileReply> {
     if (id === claims.user_id) return this.own(claims);
-    const user = await findUserById(this.db, id);
+    const user = await this.users.byId(id);
     const admin = isAdminRole(claims.role);
     const visible =
       user &&

@@ -1,14 +1,6 @@
-import type { Executor } from '@linksmate/platform';
-import type { UserSnapshot } from '@linksmate/proto';
-import { eq, sql } from 'drizzle-orm';
-import type Type from 'typebox';
-import type * as schema from '../../db/schema';
-import { memberships, users } from '../../db/schema';
-
-export type Db = Executor<typeof schema>;
-export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type Membership = typeof memberships.$inferSelect;
+import { eq, gt, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { Db, NewUser, User } from '../../db/types';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
@@ -54,52 +46,12 @@ export async function updateUser(db: Db, id: number, changes: Partial<NewUser>, 
   return user!;
 }
 
-export async function findMembership(db: Db, userId: number): Promise<Membership | undefined> {
-  const [row] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
-  return row;
-}
-
-/** Keeps the newest snapshot: an older or repeated event changes nothing. */
-export async function upsertMembership(db: Db, row: typeof memberships.$inferInsert): Promise<boolean> {
-  const result = await db
-    .insert(memberships)
-    .values(row)
-    .onConflictDoUpdate({
-      target: memberships.userId,
-      set: { ...row },
-      setWhere: sql`${memberships.version} < ${row.version}`,
-    })
-    .returning({ userId: memberships.userId });
-  return result.length > 0;
-}
-
-/** The public snapshot other contexts project (identity.user.* events). */
-export function toUserSnapshot(user: User): Type.Static<typeof UserSnapshot> {
-  return {
-    user_id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    profile_image_url: user.profileImageUrl,
-    role: user.role as Type.Static<typeof UserSnapshot>['role'],
-    skill_level: user.skillLevel,
-    manual_handicap: user.manualHandicap,
-    availability_status: user.availabilityStatus,
-    is_profile_visible: user.isProfileVisible,
-    email_verified: !!user.emailVerifiedAt,
-    banned: !!user.bannedAt,
-    created_at: user.createdAt.toISOString(),
-    last_login_at: user.lastLoginAt?.toISOString() ?? null,
-    token_version: user.tokenVersion,
-    version: user.version,
-  };
-}
-
-/** The end date a token's membership claim carries: the date access lapses unless renewed. */
-export function membershipEndsAt(membership: Membership | undefined): Date | null {
-  if (!membership) return null;
-  if (membership.endsAt) return membership.endsAt;
-  if (membership.status === 'trialing') return membership.trialEndsAt ?? membership.currentPeriodEndsAt;
-  return membership.currentPeriodEndsAt;
+/** Users whose earlier tokens were revoked, with the version a token must now carry. */
+export async function revokedTokenVersions(
+  db: Db,
+): Promise<Array<{ user_id: number; token_version: number }>> {
+  return db
+    .select({ user_id: users.id, token_version: users.tokenVersion })
+    .from(users)
+    .where(gt(users.tokenVersion, 0));
 }

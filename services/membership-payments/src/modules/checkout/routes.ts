@@ -1,33 +1,30 @@
-import { currentUser, type HttpApp, requestMeta, requireAuth } from '@linksmate/platform';
-import type { FastifyRequest } from 'fastify';
-import type { MembershipPaymentsConfig } from '../../config';
-import { withIdempotency } from '../../lib/idempotency';
-import type { Db } from '../memberships/repository';
+import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
-  CancelReply,
+  ApiErrorSchema,
+  CancelSubscriptionReply,
   ConfirmPaymentBody,
   ConfirmPaymentReply,
   CreatePaymentIntentBody,
   CreatePaymentIntentReply,
   CreateSubscriptionBody,
   CreateSubscriptionReply,
-  ErrorReply,
   PaymentsConfigReply,
-  PlansReply,
   SubscriptionStatusReply,
-} from './schemas';
+} from '@linksmate/proto';
+import type { FastifyRequest } from 'fastify';
+import type { MembershipPaymentsConfig } from '../../config';
 import type { CheckoutService } from './service';
 
-const errors = {
-  400: ErrorReply,
-  401: ErrorReply,
-  402: ErrorReply,
-  403: ErrorReply,
-  409: ErrorReply,
-  422: ErrorReply,
-  502: ErrorReply,
+const refusals = {
+  400: ApiErrorSchema,
+  402: ApiErrorSchema,
+  403: ApiErrorSchema,
+  409: ApiErrorSchema,
+  422: ApiErrorSchema,
+  502: ApiErrorSchema,
 };
-const secured = { tags: ['payments'], security: [{ bearerAuth: [] }] };
+const tags = ['payments'];
+/** The client's key also keys the provider's request, so a retried attempt charges once. */
 const idempotencyKeyOf = (request: FastifyRequest) => {
   const header = request.headers['idempotency-key'];
   return typeof header === 'string' && header ? header : undefined;
@@ -36,101 +33,58 @@ const idempotencyKeyOf = (request: FastifyRequest) => {
 export function registerCheckoutRoutes(
   app: HttpApp,
   checkout: CheckoutService,
-  db: Db,
   config: Pick<
     MembershipPaymentsConfig,
     'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_BASE' | 'STRIPE_SIMULATOR_PUBLIC_PATH'
   >,
 ): void {
-  // Public; with a token, the trial is offered only to someone who has not had one.
-  app.get(
-    '/payments/plans',
-    { schema: { tags: ['payments'], response: { 200: PlansReply } } },
-    async (request) => checkout.plans(request.user?.user_id),
-  );
-
-  app.get(
-    '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: PaymentsConfigReply } } },
-    async () => ({
-      publishable_key: config.STRIPE_PUBLISHABLE_KEY,
-      simulator_path: config.STRIPE_API_BASE ? config.STRIPE_SIMULATOR_PUBLIC_PATH : null,
-    }),
-  );
+  app.get('/payments/config', { schema: { tags, response: { 200: PaymentsConfigReply } } }, async () => ({
+    publishable_key: config.STRIPE_PUBLISHABLE_KEY,
+    simulator_path: config.STRIPE_API_BASE ? config.STRIPE_SIMULATOR_PUBLIC_PATH : null,
+  }));
 
   app.get(
     '/payments/subscription-status',
-    {
-      preHandler: requireAuth,
-      schema: { ...secured, response: { 200: SubscriptionStatusReply, 401: ErrorReply } },
-    },
+    { config: { access: 'user' }, schema: { tags, response: { 200: SubscriptionStatusReply } } },
     async (request) => checkout.status(currentUser(request)),
   );
 
   app.post(
     '/payments/create-subscription',
     {
-      preHandler: requireAuth,
-      schema: {
-        ...secured,
-        body: CreateSubscriptionBody,
-        response: { 200: CreateSubscriptionReply, ...errors },
-      },
+      config: { access: 'user', idempotent: true },
+      schema: { tags, body: CreateSubscriptionBody, response: { 200: CreateSubscriptionReply, ...refusals } },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const key = idempotencyKeyOf(request);
-      const result = await withIdempotency(
-        db,
-        { userId: user.user_id, key, route: 'create-subscription', body: request.body },
-        async () => ({
-          status: 200,
-          body: await checkout.createSubscription(user, request.body, key),
-        }),
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status).send(result.body);
-    },
+    async (request) =>
+      checkout.createSubscription(currentUser(request), request.body, idempotencyKeyOf(request)),
   );
 
   app.post(
     '/payments/create-payment-intent',
     {
-      preHandler: requireAuth,
+      config: { access: 'user', idempotent: true },
       schema: {
-        ...secured,
+        tags,
         body: CreatePaymentIntentBody,
-        response: { 200: CreatePaymentIntentReply, ...errors },
+        response: { 200: CreatePaymentIntentReply, ...refusals },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const key = idempotencyKeyOf(request);
-      const result = await withIdempotency(
-        db,
-        { userId: user.user_id, key, route: 'create-payment-intent', body: request.body },
-        async () => ({
-          status: 200,
-          body: await checkout.createPaymentIntent(user, request.body, key),
-        }),
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status).send(result.body);
-    },
+    async (request) =>
+      checkout.createPaymentIntent(currentUser(request), request.body, idempotencyKeyOf(request)),
   );
 
   app.post(
     '/payments/confirm-payment',
     {
-      preHandler: requireAuth,
-      schema: { ...secured, body: ConfirmPaymentBody, response: { 200: ConfirmPaymentReply, ...errors } },
+      config: { access: 'user' },
+      schema: { tags, body: ConfirmPaymentBody, response: { 200: ConfirmPaymentReply, ...refusals } },
     },
     async (request) => checkout.confirmPayment(currentUser(request), request.body, requestMeta(request)),
   );
 
   app.post(
     '/payments/cancel-subscription',
-    { preHandler: requireAuth, schema: { ...secured, response: { 200: CancelReply, ...errors } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: CancelSubscriptionReply, ...refusals } } },
     async (request) => checkout.cancel(currentUser(request), requestMeta(request)),
   );
 }

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
-import { type AccessTokenClaims, isRunningSubscription } from '@linksmate/proto';
+import { badRequest, type Clock, conflict, type EventMeta, HttpError, notFound } from '@linksmate/platform';
+import {
+  type AccessTokenClaims,
+  type CancelSubscriptionReply,
+  type ConfirmPaymentBody,
+  type ConfirmPaymentReply,
+  type CreatePaymentIntentBody,
+  type CreatePaymentIntentReply,
+  type CreateSubscriptionBody,
+  type CreateSubscriptionReply,
+  isRunningSubscription,
+  type SubscriptionStatusReply,
+} from '@linksmate/proto';
 import type Stripe from 'stripe';
-import { findMembership, userHadTrial } from '../memberships/repository';
-import { isValidMembership, toSnapshot } from '../memberships/service';
-import type { PaymentsDeps } from '../payments/deps';
-import { endOtherSubscriptions } from '../payments/subscriptions';
-import { chargeFor, PLANS, type PlanDefinition, planById } from '../plans/catalogue';
-import { findCustomerId, findUser, saveCustomer } from '../users/repository';
+import type { Db } from '../../db/types';
+import { isLifetimePayment, lifetimeOutcome, type PaymentsLedger } from '../ledger/service';
+import { isValidMembership, type MembershipService, toSnapshot } from '../memberships/service';
+import { chargeFor, type PlansService } from '../plans/service';
+import type { PaymentsUsers } from '../users/service';
 
 export const CHECKOUT_MESSAGES = {
-  unknownPlan: 'Unknown membership plan.',
   alreadyMember: 'You already have an active membership.',
   alreadyLifetime: 'You already have a lifetime membership.',
   providerDown: 'The payment provider could not be reached. Please try again.',
@@ -27,29 +36,24 @@ function providerFailure(err: unknown): never {
   throw new HttpError(502, CHECKOUT_MESSAGES.providerDown, 'provider_unavailable');
 }
 
-export interface CheckoutDeps extends PaymentsDeps {
-  priceIds: () => Map<string, string>;
+export interface CheckoutDeps {
+  db: Db;
+  stripe: Stripe;
+  plans: PlansService;
+  memberships: MembershipService;
+  ledger: PaymentsLedger;
+  users: PaymentsUsers;
+  clock: Clock;
 }
 
 /** Buying a membership: subscriptions with trials, one-time lifetime payments, confirmation and cancel. */
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  /** The plan named either by our id or by the provider's price id (what the spec's client sends). */
-  resolvePlan(planOrPriceId: string): PlanDefinition {
-    const direct = planById(planOrPriceId);
-    if (direct) return direct;
-    for (const [planId, priceId] of this.deps.priceIds())
-      if (priceId === planOrPriceId) return planById(planId)!;
-    throw badRequest(CHECKOUT_MESSAGES.unknownPlan, 'unknown_plan', {
-      plan_id: CHECKOUT_MESSAGES.unknownPlan,
-    });
-  }
-
   private async ensureCustomer(userId: number): Promise<string> {
-    const known = await findCustomerId(this.deps.db, userId);
+    const known = await this.deps.users.customerId(userId);
     if (known) return known;
-    const user = await findUser(this.deps.db, userId);
+    const user = await this.deps.users.find(userId);
     const customer = await this.deps.stripe.customers
       .create(
         {
@@ -59,12 +63,11 @@ export class CheckoutService {
         { idempotencyKey: `customer-${userId}` },
       )
       .catch(providerFailure);
-    await saveCustomer(this.deps.db, userId, customer.id);
-    return (await findCustomerId(this.deps.db, userId)) ?? customer.id;
+    return this.deps.users.keepCustomer(userId, customer.id);
   }
 
   private async refuseIfMember(userId: number): Promise<void> {
-    const current = await findMembership(this.deps.db, userId);
+    const current = await this.deps.memberships.find(userId);
     if (!isValidMembership(current, this.deps.clock())) return;
     throw conflict(
       current?.type === 'lifetime' ? CHECKOUT_MESSAGES.alreadyLifetime : CHECKOUT_MESSAGES.alreadyMember,
@@ -74,10 +77,10 @@ export class CheckoutService {
 
   async createSubscription(
     user: AccessTokenClaims,
-    input: { plan_id: string; trial_days?: number },
+    input: CreateSubscriptionBody,
     idempotencyKey: string | undefined,
-  ) {
-    const plan = this.resolvePlan(input.plan_id);
+  ): Promise<CreateSubscriptionReply> {
+    const plan = this.deps.plans.resolve(input.plan_id);
     if (plan.interval === 'lifetime')
       throw badRequest('The lifetime plan is a one-time payment.', 'not_a_subscription');
     await this.refuseIfMember(user.user_id);
@@ -85,12 +88,12 @@ export class CheckoutService {
     // One free trial per person; the client may ask for a shorter one, never a longer one.
     const wanted =
       input.trial_days === undefined ? plan.trial_days : Math.min(input.trial_days, plan.trial_days);
-    const trialDays = wanted > 0 && !(await userHadTrial(this.deps.db, user.user_id)) ? wanted : 0;
+    const trialDays = wanted > 0 && !(await this.deps.memberships.hadTrial(user.user_id)) ? wanted : 0;
     const subscription = await this.deps.stripe.subscriptions
       .create(
         {
           customer,
-          items: [{ price: this.deps.priceIds().get(plan.id)! }],
+          items: [{ price: this.deps.plans.priceIdOf(plan.id)! }],
           ...(trialDays ? { trial_period_days: trialDays } : {}),
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
@@ -102,7 +105,7 @@ export class CheckoutService {
       .catch(providerFailure);
     // One subscription per person: an earlier checkout that never came into force (declined,
     // abandoned, or a payment that keeps failing) is ended so it can neither bill nor take over.
-    await endOtherSubscriptions(this.deps, user.user_id, subscription.id).catch(providerFailure);
+    await this.deps.memberships.endOtherSubscriptions(user.user_id, subscription.id).catch(providerFailure);
     await this.sync(user.user_id, subscription.id, { actor: { user_id: user.user_id } });
     const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null;
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;
@@ -123,19 +126,19 @@ export class CheckoutService {
   /** A one-time payment: the lifetime plan. The amount is the server's, whatever the client sends. */
   async createPaymentIntent(
     user: AccessTokenClaims,
-    input: { plan_id?: string; item_id?: string | number; event_id?: number; description?: string },
+    input: CreatePaymentIntentBody,
     idempotencyKey: string | undefined,
-  ) {
+  ): Promise<CreatePaymentIntentReply> {
     if (input.event_id && input.event_id > 0) {
       throw badRequest('Event payments are taken when joining the event.', 'unknown_item');
     }
-    const plan = this.resolvePlan(String(input.plan_id || input.item_id || ''));
+    const plan = this.deps.plans.resolve(String(input.plan_id || input.item_id || ''));
     if (plan.interval !== 'lifetime')
       throw badRequest('Monthly and annual plans are subscriptions.', 'not_one_time');
     await this.refuseIfMember(user.user_id);
     const customer = await this.ensureCustomer(user.user_id);
     const charge = chargeFor(plan);
-    const purchaser = await findUser(this.deps.db, user.user_id);
+    const purchaser = await this.deps.users.find(user.user_id);
     const intent = await this.deps.stripe.paymentIntents
       .create(
         {
@@ -172,10 +175,10 @@ export class CheckoutService {
    */
   async confirmPayment(
     user: AccessTokenClaims,
-    input: { payment_intent_id?: string; setup_intent_id?: string; subscription_id?: string },
+    input: ConfirmPaymentBody,
     meta: EventMeta,
-  ) {
-    const customer = await findCustomerId(this.deps.db, user.user_id);
+  ): Promise<ConfirmPaymentReply> {
+    const customer = await this.deps.users.customerId(user.user_id);
     const belongs = (
       owner: string | Stripe.Customer | Stripe.DeletedCustomer | null,
       metadataUser?: string,
@@ -200,7 +203,7 @@ export class CheckoutService {
         throw new HttpError(403, CHECKOUT_MESSAGES.notYours, 'not_yours');
       status = intent.status;
       if (intent.status === 'succeeded') {
-        if (intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime') {
+        if (isLifetimePayment(intent)) {
           await this.deps.db.transaction(async (tx) => {
             await this.deps.ledger.record(tx, lifetimeOutcome(intent, user.user_id), meta);
             await this.deps.memberships.applyLifetime(tx, user.user_id, customer ?? null, meta);
@@ -214,7 +217,7 @@ export class CheckoutService {
         payment_intent_id: 'payment_intent_id is required',
       });
     }
-    const membership = await findMembership(this.deps.db, user.user_id);
+    const membership = await this.deps.memberships.find(user.user_id);
     return { status, membership: membership ? toSnapshot(membership) : null };
   }
 
@@ -251,8 +254,8 @@ export class CheckoutService {
     );
   }
 
-  async status(user: AccessTokenClaims) {
-    const membership = await findMembership(this.deps.db, user.user_id);
+  async status(user: AccessTokenClaims): Promise<SubscriptionStatusReply> {
+    const membership = await this.deps.memberships.find(user.user_id);
     // A membership past its end is over, even before the sweep or a webhook has said so.
     const lapsed =
       isRunningSubscription(membership?.status) && !isValidMembership(membership, this.deps.clock());
@@ -266,8 +269,8 @@ export class CheckoutService {
    * "Cancel anytime": the membership runs to the end of the period already paid for. A
    * subscription whose payments are failing ends at once instead of being retried.
    */
-  async cancel(user: AccessTokenClaims, meta: EventMeta) {
-    const membership = await findMembership(this.deps.db, user.user_id);
+  async cancel(user: AccessTokenClaims, meta: EventMeta): Promise<CancelSubscriptionReply> {
+    const membership = await this.deps.memberships.find(user.user_id);
     const failing = membership?.status === 'past_due' || membership?.status === 'unpaid';
     if (
       !membership?.providerSubscriptionId ||
@@ -284,36 +287,4 @@ export class CheckoutService {
     const saved = await this.sync(user.user_id, subscription.id, meta);
     return { membership: saved ? toSnapshot(saved) : null };
   }
-
-  async plans(userId?: number) {
-    const priceIds = this.deps.priceIds();
-    const trialUsed = userId !== undefined && (await userHadTrial(this.deps.db, userId));
-    return {
-      plans: PLANS.map((plan) => {
-        const charge = chargeFor(plan);
-        return {
-          ...plan,
-          provider_price_id: priceIds.get(plan.id) ?? null,
-          trial_days: trialUsed ? 0 : plan.trial_days,
-          gstExclusive: true,
-          gstAmount: charge.gst,
-          totalPrice: charge.total,
-        };
-      }),
-    };
-  }
-}
-
-/** A lifetime membership payment as the ledger records it. */
-export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number) {
-  return {
-    intentId: intent.id,
-    userId,
-    purpose: 'membership' as const,
-    planId: 'lifetime',
-    amount: intent.amount,
-    currency: intent.currency,
-    status: intent.status,
-    metadata: { plan_id: 'lifetime', gst_amount: Number(intent.metadata?.gst_amount ?? 0) },
-  };
 }

@@ -1,28 +1,22 @@
-import { type HttpApp, requestMeta, requireServiceToken } from '@linksmate/platform';
-import { ApiErrorSchema } from '@linksmate/proto';
-import Type from 'typebox';
-import { MembershipSnapshotSchema } from '../checkout/schemas';
+import { type HttpApp, requestMeta } from '@linksmate/platform';
+import {
+  ApiErrorSchema,
+  GrantedMembership,
+  GrantedMemberships,
+  GrantMembershipBody,
+  GrantMembershipsBody,
+} from '@linksmate/proto';
 import type { GrantService } from './service';
 
-const GrantFields = {
-  membership_type: Type.String(),
-  duration: Type.Optional(Type.String()),
-  expiry_date: Type.Optional(Type.String({ format: 'date' })),
-};
-const Granted = Type.Object({ user_id: Type.Integer(), membership: MembershipSnapshotSchema });
+const refusals = { 400: ApiErrorSchema, 422: ApiErrorSchema, 502: ApiErrorSchema };
 
-/** Grants for the admin service; the gateway never routes `/internal/*`. */
-export function registerGrantRoutes(app: HttpApp, grants: GrantService, serviceToken: string): void {
-  const guard = requireServiceToken(serviceToken);
+/** Grants for the admin service (`access: 'service'`); the gateway never routes `/internal/*`. */
+export function registerGrantRoutes(app: HttpApp, grants: GrantService): void {
   app.post(
     '/internal/memberships/grant',
     {
-      preHandler: guard,
-      schema: {
-        hide: true,
-        body: Type.Object({ user_id: Type.Integer({ minimum: 1 }), ...GrantFields }),
-        response: { 200: Granted, 400: ApiErrorSchema, 422: ApiErrorSchema, 502: ApiErrorSchema },
-      },
+      config: { access: 'service' },
+      schema: { body: GrantMembershipBody, response: { 200: GrantedMembership, ...refusals } },
     },
     async (request) => {
       const { user_id, ...grant } = request.body;
@@ -33,20 +27,8 @@ export function registerGrantRoutes(app: HttpApp, grants: GrantService, serviceT
   app.post(
     '/internal/memberships/grant-bulk',
     {
-      preHandler: guard,
-      schema: {
-        hide: true,
-        body: Type.Object({
-          user_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
-          ...GrantFields,
-        }),
-        response: {
-          200: Type.Object({ granted: Type.Array(Granted) }),
-          400: ApiErrorSchema,
-          422: ApiErrorSchema,
-          502: ApiErrorSchema,
-        },
-      },
+      config: { access: 'service' },
+      schema: { body: GrantMembershipsBody, response: { 200: GrantedMemberships, ...refusals } },
     },
     // All or nothing: one bad grant leaves every membership as it was.
     async (request) => {

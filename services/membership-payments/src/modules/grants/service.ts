@@ -1,18 +1,15 @@
 import { badRequest, type Clock, type EventMeta, HttpError, unprocessable } from '@linksmate/platform';
-import { GRANT_DURATION, MEMBERSHIP_TYPES, type MembershipType } from '@linksmate/proto';
-import type Stripe from 'stripe';
-import type { Db } from '../memberships/repository';
+import {
+  GRANT_DURATION,
+  type GrantedMembership,
+  type GrantMembershipBody,
+  MEMBERSHIP_TYPES,
+  type MembershipType,
+} from '@linksmate/proto';
+import type { Db } from '../../db/types';
 import { type MembershipService, toSnapshot } from '../memberships/service';
-import { endOtherSubscriptions } from '../payments/subscriptions';
 
-export interface GrantInput {
-  user_id: number;
-  membership_type: string;
-  /** `N_unit` (days, weeks, months, years) with N from 1 to 12, or `lifetime`. */
-  duration?: string;
-  /** Annual grants only: the day it ends (default: a year from now). */
-  expiry_date?: string;
-}
+export type GrantInput = GrantMembershipBody;
 
 const DEFAULT_DURATION: Record<MembershipType, string> = {
   monthly: '1_months',
@@ -64,7 +61,6 @@ export class GrantService {
   constructor(
     private readonly db: Db,
     private readonly memberships: MembershipService,
-    private readonly stripe: Stripe,
     private readonly clock: Clock,
   ) {}
 
@@ -73,7 +69,11 @@ export class GrantService {
    * so the user's running subscriptions are cancelled at the provider first: nobody keeps being
    * charged for what they were given, and no renewal can overwrite the grant.
    */
-  async grant(userIds: number[], input: Omit<GrantInput, 'user_id'>, meta: EventMeta) {
+  async grant(
+    userIds: number[],
+    input: Omit<GrantInput, 'user_id'>,
+    meta: EventMeta,
+  ): Promise<GrantedMembership[]> {
     if (!(MEMBERSHIP_TYPES as readonly string[]).includes(input.membership_type)) {
       throw badRequest('Unknown membership type.', 'unknown_membership_type', {
         membership_type: 'Unknown membership type',
@@ -82,7 +82,7 @@ export class GrantService {
     const endsAt = grantEndsAt(input, this.clock());
     const users = [...new Set(userIds)];
     for (const userId of users) {
-      await endOtherSubscriptions({ db: this.db, stripe: this.stripe }, userId).catch((err) => {
+      await this.memberships.endOtherSubscriptions(userId).catch((err) => {
         throw new HttpError(
           502,
           `The payment provider could not stop the current subscription: ${(err as Error).message}`,

@@ -1,11 +1,14 @@
-import type { Executor } from '@linksmate/platform';
 import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import type * as schema from '../../db/schema';
 import { memberships, subscriptions } from '../../db/schema';
+import type { Db, Membership, MembershipFields, NewSubscription } from '../../db/types';
 
-export type Db = Executor<typeof schema>;
-export type Membership = typeof memberships.$inferSelect;
-export type MembershipFields = Omit<typeof memberships.$inferInsert, 'userId' | 'version' | 'updatedAt'>;
+/** Namespace of the advisory locks that serialise membership changes per user. */
+const MEMBERSHIP_LOCK_SPACE = 4242;
+
+/** Serialises every change to one user's membership until the transaction ends. */
+export async function lockUserMembership(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MEMBERSHIP_LOCK_SPACE}, ${userId})`);
+}
 
 export async function findMembership(db: Db, userId: number): Promise<Membership | undefined> {
   const [row] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
@@ -48,7 +51,7 @@ export async function userHadTrial(db: Db, userId: number): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-export async function saveSubscription(db: Db, row: typeof subscriptions.$inferInsert): Promise<void> {
+export async function saveSubscription(db: Db, row: NewSubscription): Promise<void> {
   await db
     .insert(subscriptions)
     .values(row)

@@ -1,23 +1,23 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import { type EventData, isRunningSubscription, MembershipChanged } from '@linksmate/proto';
-import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
+import type { Db, Membership, MembershipFields } from '../../db/types';
 import { planById } from '../plans/catalogue';
 import {
-  type Db,
   findExpiredGrants,
+  findMembership,
+  liveSubscriptionIds,
   lockMembership,
-  type Membership,
-  type MembershipFields,
+  lockUserMembership,
   saveMembership,
   saveSubscription,
+  userHadTrial,
 } from './repository';
 
-type Snapshot = EventData<typeof MembershipChanged>['membership'];
+export type { Membership };
 
-/** Namespace of the advisory locks that serialise membership changes per user. */
-const MEMBERSHIP_LOCK_SPACE = 4242;
+type Snapshot = EventData<typeof MembershipChanged>['membership'];
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -69,8 +69,28 @@ function unchanged(current: Membership | undefined, next: MembershipFields): boo
 export class MembershipService {
   constructor(
     private readonly runtime: ServiceRuntime<typeof schema>,
+    private readonly stripe: Stripe,
     private readonly clock: Clock,
   ) {}
+
+  find(userId: number, db: Db = this.runtime.db): Promise<Membership | undefined> {
+    return findMembership(db, userId);
+  }
+
+  /** Whether the person has had their one free trial. */
+  hadTrial(userId: number): Promise<boolean> {
+    return userHadTrial(this.runtime.db, userId);
+  }
+
+  /**
+   * Ends, at the provider and at once, every subscription of the user it has not ended yet (except
+   * `keep`): one subscription per person, and nobody billed for what replaced it.
+   */
+  async endOtherSubscriptions(userId: number, keep?: string): Promise<void> {
+    for (const id of await liveSubscriptionIds(this.runtime.db, userId)) {
+      if (id !== keep) await this.stripe.subscriptions.cancel(id);
+    }
+  }
 
   /** Stores the change and publishes the snapshot, unless nothing changed. */
   async change(
@@ -105,8 +125,8 @@ export class MembershipService {
    * concurrently; whoever holds the lock reads the provider's state after the previous holder
    * wrote, so an older reading can never overwrite a newer one.
    */
-  async lockUser(tx: Db, userId: number): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MEMBERSHIP_LOCK_SPACE}, ${userId})`);
+  lockUser(tx: Db, userId: number): Promise<void> {
+    return lockUserMembership(tx, userId);
   }
 
   /**
@@ -197,10 +217,10 @@ export class MembershipService {
    * Ends memberships nobody else will end: granted ones past their end date (a provider's
    * subscription is ended by its own webhooks). Returns how many were ended.
    */
-  async endExpiredGrants(db: Db, limit = 100): Promise<number> {
-    const due = await findExpiredGrants(db, this.clock(), limit);
+  async endExpiredGrants(limit = 100): Promise<number> {
+    const due = await findExpiredGrants(this.runtime.db, this.clock(), limit);
     for (const userId of due) {
-      await db.transaction(async (tx) => {
+      await this.runtime.db.transaction(async (tx) => {
         await this.lockUser(tx, userId);
         const current = await lockMembership(tx, userId);
         if (current?.source !== 'grant' || current.status !== 'active') return;

@@ -3,7 +3,7 @@ import { gstOnCents, type Plan } from '@linksmate/proto';
 /** A plan as the product sells it; prices exclude GST (spec 1 §9). */
 export type PlanDefinition = Omit<
   Plan,
-  'provider_price_id' | 'gstExclusive' | 'gstAmount' | 'totalPrice' | 'currency'
+  'provider_price_id' | 'gstExclusive' | 'gst_amount' | 'total_price' | 'currency'
 > & {
   currency: 'aud';
 };
@@ -28,7 +28,7 @@ export const PLANS: PlanDefinition[] = [
     interval: 'month',
     description: 'Full membership, billed monthly. Cancel anytime.',
     badge: null,
-    badgeColor: null,
+    badge_color: null,
     features: MEMBER_BENEFITS,
     popular: false,
     featured: false,
@@ -43,7 +43,7 @@ export const PLANS: PlanDefinition[] = [
     interval: 'year',
     description: 'A full year of membership for the price of eight months.',
     badge: 'SAVE $120',
-    badgeColor: 'green',
+    badge_color: 'green',
     features: [...MEMBER_BENEFITS, 'Guest passes (2 per month)'],
     popular: true,
     featured: false,
@@ -59,7 +59,7 @@ export const PLANS: PlanDefinition[] = [
     interval: 'lifetime',
     description: 'Pay once, play for life. Every benefit, forever.',
     badge: 'BEST VALUE',
-    badgeColor: 'gold',
+    badge_color: 'gold',
     features: [...MEMBER_BENEFITS, 'Guest passes (2 per month)', 'Lifetime member recognition'],
     popular: false,
     featured: true,

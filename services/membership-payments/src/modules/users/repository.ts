@@ -1,13 +1,18 @@
-import type { Executor } from '@linksmate/platform';
-import { eq } from 'drizzle-orm';
-import type * as schema from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { customers, users } from '../../db/schema';
+import type { Db, PaymentsUser } from '../../db/types';
 
-type Db = Executor<typeof schema>;
-
-export async function findUser(db: Db, id: number) {
+export async function findUser(db: Db, id: number): Promise<PaymentsUser | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Keeps the newest version of who a user is: an older or repeated report changes nothing. */
+export async function upsertUser(db: Db, row: PaymentsUser): Promise<void> {
+  await db
+    .insert(users)
+    .values(row)
+    .onConflictDoUpdate({ target: users.id, set: row, setWhere: sql`${users.version} < ${row.version}` });
 }
 
 export async function findCustomerId(db: Db, userId: number): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import type { HttpApp } from '@linksmate/platform';
+import { WebhookReply } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
 import type { WebhookService } from './service';
 
 /** The provider's webhook endpoint; the body is kept raw, as the signature covers its bytes. */
@@ -16,7 +16,7 @@ export async function registerWebhookRoutes(app: HttpApp, webhooks: WebhookServi
         schema: {
           tags: ['payments'],
           description: 'Stripe webhook endpoint (signed).',
-          response: { 200: Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }) },
+          response: { 200: WebhookReply },
         },
       },
       async (request) => {

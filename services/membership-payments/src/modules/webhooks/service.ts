@@ -1,12 +1,22 @@
 import { badRequest, type EventMeta } from '@linksmate/platform';
-import { TransactionRecorded } from '@linksmate/proto';
+import type { WebhookReply } from '@linksmate/proto';
 import type Stripe from 'stripe';
-import { transactions } from '../../db/schema';
-import { lifetimeOutcome } from '../checkout/service';
-import type { Db } from '../memberships/repository';
-import type { PaymentsDeps } from '../payments/deps';
-import { planById } from '../plans/catalogue';
-import { findCustomerId, findUser, userOfCustomer } from '../users/repository';
+import type { Db } from '../../db/types';
+import { isLifetimePayment, lifetimeOutcome, type PaymentsLedger } from '../ledger/service';
+import type { MembershipService } from '../memberships/service';
+import { planById } from '../plans/service';
+import type { TransactionsService } from '../transactions/service';
+import type { PaymentsUsers } from '../users/service';
+
+export interface WebhookDeps {
+  db: Db;
+  stripe: Stripe;
+  webhookSecret: string;
+  memberships: MembershipService;
+  ledger: PaymentsLedger;
+  users: PaymentsUsers;
+  transactions: TransactionsService;
+}
 
 type Described = {
   status: string;
@@ -110,12 +120,9 @@ function describe(event: Stripe.Event): Described {
  * so that events arriving out of order still end in the right membership.
  */
 export class WebhookService {
-  constructor(private readonly deps: PaymentsDeps & { webhookSecret: string }) {}
+  constructor(private readonly deps: WebhookDeps) {}
 
-  async receive(
-    rawBody: Buffer,
-    signature: string | undefined,
-  ): Promise<{ received: true; duplicate: boolean }> {
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookReply> {
     let event: Stripe.Event;
     try {
       event = this.deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.webhookSecret);
@@ -124,7 +131,7 @@ export class WebhookService {
     }
     const facts = describe(event);
     let userId =
-      facts.userId ?? (facts.customerId ? await userOfCustomer(this.deps.db, facts.customerId) : undefined);
+      facts.userId ?? (facts.customerId ? await this.deps.users.userOfCustomer(facts.customerId) : undefined);
     if (!userId && facts.subscriptionId) {
       const owner = (await this.currentSubscription(facts.subscriptionId))?.metadata?.user_id;
       userId = Number(owner) || undefined;
@@ -132,10 +139,10 @@ export class WebhookService {
     const meta: EventMeta = { correlationId: event.id, actor: null };
 
     const duplicate = await this.deps.db.transaction(async (tx) => {
-      const user = userId ? await findUser(tx, userId) : undefined;
-      const [recorded] = await tx
-        .insert(transactions)
-        .values({
+      const user = userId ? await this.deps.users.find(userId, tx) : undefined;
+      const recorded = await this.deps.transactions.record(
+        tx,
+        {
           stripeEventId: event.id,
           type: event.type,
           status: facts.status,
@@ -145,30 +152,11 @@ export class WebhookService {
           userEmail: user?.email ?? null,
           description: facts.description,
           createdAt: new Date(event.created * 1000),
-        })
-        .onConflictDoNothing()
-        .returning();
+        },
+        meta,
+      );
       if (!recorded) return true;
       await this.apply(tx, event, facts, userId, meta);
-      await this.deps.runtime.publish(
-        tx,
-        this.deps.runtime.event(
-          TransactionRecorded,
-          {
-            transaction_id: recorded.id,
-            type: recorded.type,
-            status: recorded.status,
-            amount: recorded.amount,
-            currency: recorded.currency,
-            user_id: recorded.userId,
-            user_email: recorded.userEmail,
-            description: recorded.description,
-            stripe_event_id: recorded.stripeEventId,
-            created_at: recorded.createdAt.toISOString(),
-          },
-          meta,
-        ),
-      );
       return false;
     });
     return { received: true, duplicate };
@@ -205,7 +193,7 @@ export class WebhookService {
     const object = event.data.object as unknown as Record<string, unknown>;
     if (object.object === 'payment_intent') {
       const intent = object as unknown as Stripe.PaymentIntent;
-      if (intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime') {
+      if (isLifetimePayment(intent)) {
         const outcome = lifetimeOutcome(intent, userId);
         const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intent.status;
         await this.deps.ledger.record(
@@ -217,7 +205,7 @@ export class WebhookService {
           await this.deps.memberships.applyLifetime(
             tx,
             userId,
-            (await findCustomerId(tx, userId)) ?? null,
+            (await this.deps.users.customerId(userId, tx)) ?? null,
             meta,
           );
         }

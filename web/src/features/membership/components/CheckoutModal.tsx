@@ -74,7 +74,7 @@ export function CheckoutModal({
     if (plan.interval === 'lifetime') {
       const created = await createPaymentIntent(
         {
-          amount: plan.totalPrice,
+          amount: plan.total_price,
           currency: plan.currency.toLowerCase(),
           item_id: plan.id,
           event_id: 0,
@@ -169,13 +169,13 @@ export function CheckoutModal({
                 GST (10%)
               </Text>
               <Text size="sm" c="dimmed">
-                {money(plan.gstAmount)}
+                {money(plan.gst_amount)}
               </Text>
             </Group>
             <Divider my={4} />
             <Group justify="space-between">
               <Text fw={700}>{plan.trial_days > 0 ? 'Due after your free trial' : 'Total'}</Text>
-              <Text fw={700}>{money(plan.totalPrice)}</Text>
+              <Text fw={700}>{money(plan.total_price)}</Text>
             </Group>
             {plan.trial_days > 0 && (
               <Text size="xs" c="dimmed">

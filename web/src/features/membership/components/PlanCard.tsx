@@ -30,9 +30,9 @@ export function PlanCard({
             {plan.popular && <Badge color="fairway">Most popular</Badge>}
             {plan.badge && (
               <Badge
-                color={BADGE_COLOURS[plan.badgeColor ?? ''] ?? 'fairway'}
+                color={BADGE_COLOURS[plan.badge_color ?? ''] ?? 'fairway'}
                 variant="light"
-                c={plan.badgeColor === 'gold' ? 'sand.9' : undefined}
+                c={plan.badge_color === 'gold' ? 'sand.9' : undefined}
               >
                 {plan.badge}
               </Badge>

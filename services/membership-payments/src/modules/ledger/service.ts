@@ -1,9 +1,9 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import { GST_RATE_PERCENT, PaymentFailed, PaymentSucceeded } from '@linksmate/proto';
-import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
-import { payments } from '../../db/schema';
-import type { Db } from '../memberships/repository';
+import type { Db } from '../../db/types';
+import { recordPaymentStatus } from './repository';
 
 export interface PaymentOutcome {
   intentId: string;
@@ -39,9 +39,9 @@ export class PaymentsLedger {
       outcome.metadata.gst_amount !== undefined
         ? Number(outcome.metadata.gst_amount)
         : gstInside(outcome.amount);
-    const changed = await tx
-      .insert(payments)
-      .values({
+    const changed = await recordPaymentStatus(
+      tx,
+      {
         providerPaymentIntentId: outcome.intentId,
         userId: outcome.userId,
         purpose: outcome.purpose,
@@ -51,15 +51,10 @@ export class PaymentsLedger {
         currency: outcome.currency,
         status: outcome.status,
         metadata: outcome.metadata,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: payments.providerPaymentIntentId,
-        set: { status: outcome.status, updatedAt: now },
-        setWhere: sql`${payments.status} <> ${outcome.status} and ${payments.status} <> 'succeeded'`,
-      })
-      .returning({ id: payments.id });
-    if (!changed.length || (outcome.status !== 'succeeded' && outcome.status !== 'failed')) return false;
+      },
+      now,
+    );
+    if (!changed || (outcome.status !== 'succeeded' && outcome.status !== 'failed')) return false;
     const facts = {
       payment_id: outcome.intentId,
       provider_payment_intent_id: outcome.intentId,
@@ -84,3 +79,21 @@ export class PaymentsLedger {
     return true;
   }
 }
+
+/** A lifetime membership payment as the ledger records it. */
+export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number): PaymentOutcome {
+  return {
+    intentId: intent.id,
+    userId,
+    purpose: 'membership',
+    planId: 'lifetime',
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: { plan_id: 'lifetime', gst_amount: Number(intent.metadata?.gst_amount ?? 0) },
+  };
+}
+
+/** Whether a payment intent buys the lifetime membership. */
+export const isLifetimePayment = (intent: Stripe.PaymentIntent) =>
+  intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime';

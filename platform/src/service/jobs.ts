@@ -1,0 +1,85 @@
+import type { Logger } from 'pino';
+
+export interface JobSpec {
+  /** Shown in logs: what the job does, e.g. `grant-expiry`. */
+  name: string;
+  /** Pause between the end of one run and the start of the next. */
+  everyMs: number;
+  /**
+   * One run. Returning `'done'` ends the job (work that only has to succeed once); a throw is
+   * logged and the job runs again after `retryMs` (default `everyMs`).
+   */
+  run(signal: AbortSignal): Promise<undefined | 'done'>;
+  retryMs?: number;
+}
+
+interface Scheduled {
+  spec: JobSpec;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  firstRun: Promise<void>;
+  settleFirstRun: () => void;
+}
+
+/**
+ * A service's background work as named jobs: the first run starts with the service, the next one a
+ * pause after the previous ended (runs never overlap), and stopping waits for a run in progress.
+ */
+export class Jobs {
+  private readonly jobs = new Map<string, Scheduled>();
+  private readonly abort = new AbortController();
+  private started = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  add(spec: JobSpec): void {
+    if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is registered twice`);
+    let settleFirstRun = () => {};
+    const firstRun = new Promise<void>((resolve) => (settleFirstRun = resolve));
+    const job: Scheduled = { spec, firstRun, settleFirstRun };
+    this.jobs.set(spec.name, job);
+    if (this.started) this.runNow(job);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const job of this.jobs.values()) this.runNow(job);
+  }
+
+  /** Resolves once the job's first run has ended (whatever its outcome), or after `timeoutMs`. */
+  firstRun(name: string, timeoutMs: number): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) return Promise.reject(new Error(`no job ${name}`));
+    return Promise.race([job.firstRun, new Promise<void>((r) => setTimeout(r, timeoutMs).unref())]);
+  }
+
+  private runNow(job: Scheduled): void {
+    if (this.abort.signal.aborted) return;
+    job.timer = undefined;
+    job.running = (async () => {
+      let next: number | undefined = job.spec.everyMs;
+      try {
+        if ((await job.spec.run(this.abort.signal)) === 'done') next = undefined;
+      } catch (err) {
+        if (!this.abort.signal.aborted)
+          this.logger.warn({ job: job.spec.name, err: (err as Error).message }, 'job: run failed');
+        next = job.spec.retryMs ?? job.spec.everyMs;
+      } finally {
+        job.running = undefined;
+        job.settleFirstRun();
+      }
+      if (next !== undefined && !this.abort.signal.aborted) {
+        job.timer = setTimeout(() => this.runNow(job), next);
+        job.timer.unref();
+      }
+    })();
+  }
+
+  /** Stops scheduling, tells running jobs to stop, and waits for them. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    for (const job of this.jobs.values()) clearTimeout(job.timer);
+    await Promise.all([...this.jobs.values()].map((job) => job.running));
+  }
+}

@@ -1,0 +1,51 @@
+import Type, { type TSchema } from 'typebox';
+
+/**
+ * The atoms every schema of the platform is made of, for events and API alike. Request atoms refuse,
+ * with a 400 field error, what the database would otherwise refuse with a 500: a NUL character in
+ * text (PostgreSQL cannot store 0x00) and integers beyond the column they are compared with.
+ */
+
+/** The largest value of a PostgreSQL `integer` column: every id and amount we store is one. */
+export const INT4_MAX = 2_147_483_647;
+
+const NO_NUL = '^[^\\u0000]*$';
+
+/** Request text: no NUL character and at most `maxLength` characters (nothing is unbounded). */
+export function Text(options: {
+  maxLength: number;
+  minLength?: number;
+  /** An anchored pattern (`^…$`) the text must also match. */
+  pattern?: string;
+  format?: string;
+  description?: string;
+  default?: string;
+}) {
+  const { pattern, ...rest } = options;
+  // A schema has one pattern: the NUL check is folded in as a lookahead.
+  return Type.String({ ...rest, pattern: pattern ? `(?=${NO_NUL})${pattern}` : NO_NUL });
+}
+
+/** An integer that fits a PostgreSQL `integer` column. */
+export function Int(
+  options: { minimum?: number; maximum?: number; default?: number; description?: string } = {},
+) {
+  return Type.Integer({ minimum: -INT4_MAX - 1, maximum: INT4_MAX, ...options });
+}
+
+/** The id of a stored row (a `serial` column): 1 to INT4_MAX. */
+export const Id = Int({ minimum: 1 });
+/** Amounts are integer cents (ARCHITECTURE.md §API conventions). */
+export const Cents = Int({ description: 'Cents' });
+/** Monotonic version of an aggregate, so projections never roll back (ARCHITECTURE.md §Events). */
+export const AggregateVersion = Int({ minimum: 1 });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const NullableString = Nullable(Type.String());
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableTimestamp = Nullable(Timestamp);
+export const DateOnly = Type.String({ format: 'date' });
+/** A date-time in answers (ISO 8601). */
+export const DateTime = Timestamp;
+
+export type { Static } from 'typebox';

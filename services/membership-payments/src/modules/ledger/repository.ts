@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import type { Db, NewPayment } from '../../db/types';
+
+/**
+ * Stores a payment's latest status. Returns false when nothing changed: the same status again, or
+ * any status after it succeeded (a success is final).
+ */
+export async function recordPaymentStatus(
+  db: Db,
+  payment: Omit<NewPayment, 'updatedAt'>,
+  now: Date,
+): Promise<boolean> {
+  const changed = await db
+    .insert(payments)
+    .values({ ...payment, updatedAt: now })
+    .onConflictDoUpdate({
+      target: payments.providerPaymentIntentId,
+      set: { status: payment.status, updatedAt: now },
+      setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} <> 'succeeded'`,
+    })
+    .returning({ id: payments.id });
+  return changed.length > 0;
+}

@@ -1,0 +1,48 @@
+import type { EventMeta, ServiceRuntime } from '@linksmate/platform';
+import {
+  type Transaction,
+  TransactionRecorded,
+  type TransactionsQuery,
+  type TransactionsReply,
+} from '@linksmate/proto';
+import type * as schema from '../../db/schema';
+import type { Db, NewTransaction, TransactionRow } from '../../db/types';
+import { insertTransaction, listTransactions } from './repository';
+
+const toTransaction = (t: TransactionRow): Transaction => ({
+  id: t.id,
+  type: t.type,
+  status: t.status,
+  amount: t.amount,
+  currency: t.currency,
+  user_email: t.userEmail,
+  description: t.description,
+  created_at: t.createdAt.toISOString(),
+  stripe_event_id: t.stripeEventId,
+});
+
+/** Every provider event as a transaction (spec 3 §§7, 9), recorded once and published. */
+export class TransactionsService {
+  constructor(private readonly runtime: ServiceRuntime<typeof schema>) {}
+
+  /** Records the event and publishes it; undefined when this provider event was recorded before. */
+  async record(tx: Db, row: NewTransaction, meta: EventMeta): Promise<TransactionRow | undefined> {
+    const recorded = await insertTransaction(tx, row);
+    if (!recorded) return undefined;
+    const { id, ...facts } = toTransaction(recorded);
+    await this.runtime.publish(
+      tx,
+      this.runtime.event(
+        TransactionRecorded,
+        { transaction_id: id, ...facts, user_id: recorded.userId },
+        meta,
+      ),
+    );
+    return recorded;
+  }
+
+  async list(query: TransactionsQuery): Promise<TransactionsReply> {
+    const { rows, total } = await listTransactions(this.runtime.db, query);
+    return { transactions: rows.map(toTransaction), total };
+  }
+}
