@@ -3,7 +3,7 @@ import { type EventData, isRunningSubscription, MembershipChanged } from '@links
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, MembershipFields } from '../../db/types';
-import { planById } from '../plans/catalogue';
+import { planById } from '../plans/service';
 import {
   findExpiredGrants,
   findMembership,

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBoundaries } from '../src/lint/boundaries';
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+const checker = new URL('../src/lint/boundaries.ts', import.meta.url).pathname;
+const run = promisify(execFile);
+
+/** A tiny repository: a root manifest with the given workspaces and the given source files. */
+function repository(files: Record<string, string>, workspaces: Record<string, string> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('package.json', JSON.stringify({ workspaces: Object.values(workspaces) }));
+  for (const [name, folder] of Object.entries(workspaces))
+    write(`${folder}/package.json`, JSON.stringify({ name }));
+  for (const [path, text] of Object.entries(files)) write(path, text);
+  roots.push(root);
+  return root;
+}
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const rulesBroken = (root: string) => checkBoundaries(root).map((v) => `${v.file} ${v.rule}`);
+
+describe('import boundaries', () => {
+  it('when the repository itself is checked, then no import crosses a boundary', () => {
+    expect(checkBoundaries(repoRoot)).toEqual([]);
+  });
+
+  it('when a web feature imports another feature, then the lint fails and names both', async () => {
+    const root = repository({
+      'web/src/features/profile/routes/ProfilePage.tsx':
+        "import { useCancel } from '../../membership/api/cancel';\nexport const x = useCancel;\n",
+      'web/src/features/membership/api/cancel.ts': 'export const useCancel = 1;\n',
+      'web/src/features/membership/index.ts': "export * from './api/cancel';\n",
+    });
+    expect(rulesBroken(root)).toEqual([
+      'web/src/features/profile/routes/ProfilePage.tsx web-feature-isolation',
+    ]);
+    const lint = run('node', ['--import', 'tsx', checker, '--root', root], { cwd: repoRoot });
+    await expect(lint).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "ProfilePage.tsx:1  web-feature-isolation: imports '../../membership/api/cancel'",
+      ),
+    });
+  });
+
+  it('when routes.ts imports drizzle or a repository, then the lint fails', () => {
+    const root = repository({
+      'services/shop/src/modules/orders/routes.ts': [
+        "import { eq } from 'drizzle-orm';",
+        "import type { Db } from '../../db/types';",
+        "import { listOrders } from './repository';",
+        "import { OrderService } from './service';",
+      ].join('\n'),
+      'services/shop/src/modules/orders/repository.ts': "import { eq } from 'drizzle-orm';\n",
+      'services/shop/src/modules/orders/service.ts': "import { listOrders } from './repository';\n",
+      'services/shop/src/db/types.ts': "import type { Executor } from 'drizzle-orm';\n",
+    });
+    expect(rulesBroken(root)).toEqual([
+      'services/shop/src/modules/orders/routes.ts routes-no-database',
+      'services/shop/src/modules/orders/routes.ts queries-in-repositories',
+      'services/shop/src/modules/orders/routes.ts routes-no-database',
+      'services/shop/src/modules/orders/routes.ts routes-no-database',
+    ]);
+  });
+
+  it("when a module reaches another module's repository, or a service another service's package, then the lint fails", () => {
+    const root = repository(
+      {
+        'services/shop/src/modules/checkout/service.ts': [
+          "import { findOrder } from '../orders/repository';",
+          "import { OrderService } from '../orders/service';",
+          "import { buildApp } from '@linksmate/billing';",
+        ].join('\n'),
+        'services/shop/src/modules/orders/repository.ts': 'export const findOrder = 1;\n',
+        'services/shop/src/modules/orders/service.ts': 'export class OrderService {}\n',
+        'services/shop/src/consumers/paid.ts': "import { findOrder } from '../modules/orders/repository';\n",
+        'services/billing/src/index.ts': 'export const buildApp = 1;\n',
+      },
+      { '@linksmate/shop': 'services/shop', '@linksmate/billing': 'services/billing' },
+    );
+    expect(rulesBroken(root)).toEqual([
+      'services/shop/src/consumers/paid.ts consumers-and-jobs-use-services',
+      'services/shop/src/modules/checkout/service.ts module-boundaries',
+      'services/shop/src/modules/checkout/service.ts service-isolation',
+    ]);
+  });
+
+  it('when a lower layer imports a higher one, then the lint fails', () => {
+    const root = repository({
+      'proto/src/index.ts': "import { x } from '../../platform/src/index';\n",
+      'platform/src/index.ts': 'export const x = 1;\n',
+      'web/src/lib/api.ts': "import { y } from '../../../platform/src/index';\n",
+    });
+    expect(rulesBroken(root)).toEqual(['proto/src/index.ts layering', 'web/src/lib/api.ts layering']);
+  });
+});
