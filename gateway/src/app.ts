@@ -83,7 +83,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   await fastify.register(cors, {
     origin: origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id', 'x-device-id'],
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });

@@ -10,6 +10,7 @@ import type { IdentityConfig } from './config';
 import { consumeMembershipChanges } from './consumers/membership-changed';
 import * as schema from './db/schema';
 import { loginAttemptCleanup } from './jobs/login-attempt-cleanup';
+import { LoginGuard } from './modules/auth/login-guard';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { registerDirectoryRoutes } from './modules/directory/routes';
@@ -46,7 +47,8 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   ownKeys = createLocalVerifier(keys.jwks());
   const users = new UsersService({ runtime, clock });
   const memberships = new MembershipSnapshots({ runtime, clock });
-  const auth = new AuthService({ db, runtime, users, memberships, keys, clock, config });
+  const loginGuard = new LoginGuard({ db, clock, config });
+  const auth = new AuthService({ db, runtime, users, loginGuard, memberships, keys, clock });
 
   registerKeyRoutes(app, keys);
   registerAuthRoutes(app, auth);

@@ -15,6 +15,8 @@ export const IdentityConfigSchema = Type.Object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 20 }),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 10, default: 15 * 60 }),
+  /** An address or device the account logged in from within this many days counts as the owner's. */
+  LOGIN_KNOWN_SOURCE_DAYS: Type.Integer({ minimum: 1, default: 90 }),
 });
 export type IdentityConfig = Type.Static<typeof IdentityConfigSchema>;
 

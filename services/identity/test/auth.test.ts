@@ -170,24 +170,70 @@ describe('identity: accounts', () => {
       expect((await identity.login('suspended@example.com', 'Wrong!pass1', '10.0.0.3')).statusCode).toBe(401);
     });
 
-    it('when an account fails five times, then it is refused with 429 even with the right password, others are not', async () => {
+    /** Strangers' failures on an account, from addresses of their own, each past the growing wait. */
+    async function strangersFail(email: string, times: number, firstAddress = 1) {
+      for (let i = 0; i < times; i++) {
+        identity.clock.advance(10_000);
+        const res = await identity.login(email, 'Wrong!pass1', `10.1.${firstAddress}.${i}`);
+        expect(res.statusCode, res.body).toBe(401);
+      }
+    }
+
+    it("when strangers fail five times, then strangers are locked out even with the right password, but the owner's known address and device still get in", async () => {
       await identity.verifiedUser('locked_out', 'locked@example.com');
       await identity.verifiedUser('neighbour', 'neighbour@example.com');
-      for (let i = 0; i < 5; i++) {
-        expect((await identity.login('locked@example.com', 'Wrong!pass1', `10.1.0.${i}`)).statusCode).toBe(
-          401,
-        );
-      }
-      const locked = await identity.login('locked@example.com', PASSWORD, '10.1.0.9');
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().error).toMatch(
-        /Too many failed login attempts for this account\. Please try again in 15 minutes/,
+      const device = 'owner-browser-0a1b2c3d4e5f';
+      expect((await identity.login('locked@example.com', PASSWORD, '10.2.0.1', device)).statusCode).toBe(200);
+      await strangersFail('locked@example.com', 5);
+
+      const stranger = await identity.login('locked@example.com', PASSWORD, '10.1.9.9');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().error).toMatch(
+        /Too many failed login attempts for this account\. Please try again in 15 minutes or reset your password/,
       );
-      expect((await identity.login('neighbour@example.com', PASSWORD, '10.1.0.9')).statusCode).toBe(200);
+      // The owner: from an address they logged in from, and from their own browser on a new network.
+      expect((await identity.login('locked@example.com', PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+      await strangersFail('locked@example.com', 5, 2);
+      expect((await identity.login('locked@example.com', PASSWORD, '10.3.3.3', device)).statusCode).toBe(200);
+      expect((await identity.login('neighbour@example.com', PASSWORD, '10.1.9.9')).statusCode).toBe(200);
+
+      await strangersFail('locked@example.com', 5, 3);
       identity.clock.advance(15 * 60 * 1000 + 1000);
-      const later = await identity.login('locked@example.com', PASSWORD, '10.1.0.9');
+      const later = await identity.login('locked@example.com', PASSWORD, '10.1.9.9');
       identity.clock.reset();
       expect(later.statusCode).toBe(200);
+    });
+
+    it('when strangers keep failing, then each further attempt must wait longer, and a waiting attempt does not count', async () => {
+      await identity.verifiedUser('throttled', 'throttled@example.com');
+      await strangersFail('throttled@example.com', 3);
+      const tooSoon = await identity.login('throttled@example.com', 'Wrong!pass1', '10.4.0.1');
+      expect(tooSoon.statusCode).toBe(429);
+      expect(tooSoon.json()).toMatchObject({
+        code: 'login_throttled',
+        error: 'Too many failed login attempts for this account. Please wait 1 second and try again.',
+      });
+      identity.clock.advance(1_100);
+      expect((await identity.login('throttled@example.com', 'Wrong!pass1', '10.4.0.1')).statusCode).toBe(401);
+      const longer = await identity.login('throttled@example.com', PASSWORD, '10.4.0.2');
+      identity.clock.advance(2_100);
+      const afterWait = await identity.login('throttled@example.com', PASSWORD, '10.4.0.2');
+      identity.clock.reset();
+      expect(longer.json().error).toMatch(/Please wait 2 seconds/);
+      expect(afterWait.statusCode).toBe(200);
+    });
+
+    it("when the owner resets the password, then strangers' failures no longer hold the account back", async () => {
+      await identity.verifiedUser('relieved', 'relieved@example.com');
+      await strangersFail('relieved@example.com', 5);
+      expect((await identity.login('relieved@example.com', PASSWORD, '10.5.0.1')).statusCode).toBe(429);
+      await identity.post('/auth/forgot-password', { email: 'relieved@example.com' });
+      const token = await identity.linkToken('relieved@example.com', 'reset-password');
+      const reset = await identity.post('/auth/reset-password', { token, new_password: 'N3w!password' });
+      expect(reset.statusCode).toBe(200);
+      const fresh = await identity.login('relieved@example.com', 'N3w!password', '10.5.0.1');
+      identity.clock.reset();
+      expect(fresh.statusCode).toBe(200);
     });
 
     it('when one address fails across many accounts, then that address is refused with 429', async () => {

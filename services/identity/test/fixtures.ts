@@ -64,8 +64,12 @@ export class IdentityUnderTest {
     return this.post('/auth/register', { username, email, password, role: 'member' });
   }
 
-  login(email: string, password = PASSWORD, address = '10.0.0.1') {
-    return this.post('/auth/login', { email, password }, { 'x-forwarded-for': address });
+  login(email: string, password = PASSWORD, address = '10.0.0.1', device?: string) {
+    return this.post(
+      '/auth/login',
+      { email, password },
+      { 'x-forwarded-for': address, ...(device ? { 'x-device-id': device } : {}) },
+    );
   }
 
   /** The token variable of the newest mail request of a template to an address. */

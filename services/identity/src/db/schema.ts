@@ -46,6 +46,8 @@ export const users = pgTable(
     /** Aggregate version carried by events, so projections never roll back. */
     version: integer('version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Failed logins before this (a password reset) no longer count towards the account's limits. */
+    loginFailuresClearedAt: timestamp('login_failures_cleared_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -88,6 +90,27 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.attemptedAt),
     index('login_attempts_address_idx').on(t.address, t.attemptedAt),
+  ],
+);
+
+/**
+ * Where an account has logged in successfully: client addresses and browser devices (a hash of the
+ * random id the browser keeps). A source seen here lately is the owner's, and is let in with the
+ * right password even while strangers' failures hold the account back.
+ */
+export const knownLoginSources = pgTable(
+  'known_login_sources',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'address' | 'device'>().notNull(),
+    value: text('value').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.value] }),
+    index('known_login_sources_seen_idx').on(t.lastSeenAt),
   ],
 );
 

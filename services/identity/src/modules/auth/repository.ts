@@ -1,5 +1,5 @@
-import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
-import { linkTokens, loginAttempts } from '../../db/schema';
+import { and, count, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { knownLoginSources, linkTokens, loginAttempts } from '../../db/schema';
 import type { Db } from '../../db/types';
 
 export type LinkPurpose = 'verify_email' | 'reset_password';
@@ -64,24 +64,39 @@ export async function recordLoginAttempt(
   await db.insert(loginAttempts).values({ ...values, email: values.email.toLowerCase() });
 }
 
-/**
- * Failures in the window, for the account (since its last successful login) and for the address,
- * with the time of the oldest counted failure so the answer can say when to try again.
- */
+export interface RecentFailures {
+  /** The account's failures in the window, since its last successful login and last reset. */
+  account: number;
+  accountOldest: Date | null;
+  accountNewest: Date | null;
+  /** The address's failures in the window, on any account. */
+  address: number;
+  addressOldest: Date | null;
+}
+
+/** Failures in the window, for the account and for the address, with when they happened. */
 export async function recentFailures(
   db: Db,
   email: string,
   address: string,
   since: Date,
-): Promise<{ account: number; accountOldest: Date | null; address: number; addressOldest: Date | null }> {
+  clearedAt: Date | null,
+): Promise<RecentFailures> {
   const lowered = email.toLowerCase();
   const [lastSuccess] = await db
     .select({ at: max(loginAttempts.attemptedAt) })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.email, lowered), eq(loginAttempts.succeeded, true)));
-  const accountSince = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
+  const accountSince = [since, lastSuccess?.at ?? null, clearedAt].reduce<Date>(
+    (latest, at) => (at && at > latest ? at : latest),
+    since,
+  );
   const [account] = await db
-    .select({ n: count(), oldest: sql<Date | null>`min(${loginAttempts.attemptedAt})` })
+    .select({
+      n: count(),
+      oldest: sql<Date | null>`min(${loginAttempts.attemptedAt})`,
+      newest: sql<Date | null>`max(${loginAttempts.attemptedAt})`,
+    })
     .from(loginAttempts)
     .where(
       and(
@@ -104,9 +119,54 @@ export async function recentFailures(
   return {
     account: account?.n ?? 0,
     accountOldest: asDate(account?.oldest),
+    accountNewest: asDate(account?.newest),
     address: byAddress?.n ?? 0,
     addressOldest: asDate(byAddress?.oldest),
   };
+}
+
+export interface LoginSource {
+  address: string;
+  /** A hash of the browser's device id, when it sent one. */
+  device?: string;
+}
+
+/** Whether the account logged in successfully from this address or device since `since`. */
+export async function isKnownSource(
+  db: Db,
+  userId: number,
+  source: LoginSource,
+  since: Date,
+): Promise<boolean> {
+  const matches = [and(eq(knownLoginSources.kind, 'address'), eq(knownLoginSources.value, source.address))];
+  if (source.device)
+    matches.push(and(eq(knownLoginSources.kind, 'device'), eq(knownLoginSources.value, source.device)));
+  const [row] = await db
+    .select({ userId: knownLoginSources.userId })
+    .from(knownLoginSources)
+    .where(and(eq(knownLoginSources.userId, userId), gt(knownLoginSources.lastSeenAt, since), or(...matches)))
+    .limit(1);
+  return !!row;
+}
+
+/** Remembers a source the account logged in from. */
+export async function rememberSource(db: Db, userId: number, source: LoginSource, now: Date): Promise<void> {
+  const rows = [
+    { userId, kind: 'address' as const, value: source.address, lastSeenAt: now },
+    ...(source.device ? [{ userId, kind: 'device' as const, value: source.device, lastSeenAt: now }] : []),
+  ];
+  await db
+    .insert(knownLoginSources)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [knownLoginSources.userId, knownLoginSources.kind, knownLoginSources.value],
+      set: { lastSeenAt: now },
+    });
+}
+
+/** Sources not seen since `before` are forgotten. */
+export async function forgetSourcesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(knownLoginSources).where(lt(knownLoginSources.lastSeenAt, before));
 }
 
 /** Old attempts are of no further use. */

@@ -10,6 +10,7 @@ import {
   TokenReply,
   VerifyEmailQuery,
 } from '@linksmate/proto';
+import type { FastifyRequest } from 'fastify';
 import type { AuthService } from './service';
 
 const refusals = {
@@ -21,6 +22,12 @@ const refusals = {
   429: ApiErrorSchema,
 };
 const tags = ['auth'];
+/** The random id the browser keeps for itself (LoginGuard); anything else is ignored, not refused. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,100}$/;
+const deviceIdOf = (request: FastifyRequest) => {
+  const header = request.headers['x-device-id'];
+  return typeof header === 'string' && DEVICE_ID.test(header) ? header : undefined;
+};
 
 export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
   app.post(
@@ -44,7 +51,7 @@ export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
   app.post(
     '/auth/login',
     { schema: { tags, body: LoginBody, response: { 200: TokenReply, ...refusals } } },
-    async (request) => auth.login(request.body, request.ip),
+    async (request) => auth.login(request.body, request.ip, deviceIdOf(request)),
   );
 
   app.post(

@@ -5,7 +5,6 @@ import {
   forbidden,
   HttpError,
   type ServiceRuntime,
-  tooManyRequests,
   unauthorized,
   unprocessable,
 } from '@linksmate/platform';
@@ -18,7 +17,6 @@ import {
   UserVerified,
   usernameError,
 } from '@linksmate/proto';
-import type { IdentityConfig } from '../../config';
 import type * as schema from '../../db/schema';
 import type { Db, User } from '../../db/types';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
@@ -26,14 +24,12 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/pass
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
 import type { UsersService } from '../users/service';
+import { LoginGuard } from './login-guard';
 import {
   consumeLinkToken,
   insertLinkToken,
   type LinkPurpose,
   lastLinkCreatedAt,
-  pruneLoginAttempts,
-  recentFailures,
-  recordLoginAttempt,
   retireLinkTokens,
 } from './repository';
 
@@ -63,13 +59,10 @@ export interface AuthDeps {
   db: Db;
   runtime: ServiceRuntime<typeof schema>;
   users: UsersService;
+  loginGuard: LoginGuard;
   memberships: MembershipSnapshots;
   keys: SigningKeys;
   clock: Clock;
-  config: Pick<
-    IdentityConfig,
-    'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_FAILURE_WINDOW_SECONDS'
-  >;
 }
 
 /** Accounts: registration, e-mail verification, login and password reset (spec 1 §§2.4–2.9, 5, 8). */
@@ -163,15 +156,17 @@ export class AuthService {
     return { message: AUTH_MESSAGES.resendAccepted };
   }
 
-  async login(input: { email: string; password: string }, address: string) {
+  /** `deviceId` is the random id the browser keeps, when it sends one (see LoginGuard). */
+  async login(input: { email: string; password: string }, address: string, deviceId?: string) {
     const email = input.email.trim();
     const now = this.deps.clock();
-    await this.enforceLoginLimits(email, address, now);
+    const source = LoginGuard.source(address, deviceId);
     const user = await this.deps.users.byEmail(email);
+    await this.deps.loginGuard.admit(email, source, user);
     const passwordMatches = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
-    await recordLoginAttempt(this.deps.db, { email, address, succeeded: passwordMatches, attemptedAt: now });
+    await this.deps.loginGuard.record(email, source, { succeeded: passwordMatches, userId: user?.id });
     if (!user || !passwordMatches)
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     // Only someone who knows the password learns whether the account is suspended or unverified.
@@ -186,25 +181,8 @@ export class AuthService {
     return { token };
   }
 
-  private async enforceLoginLimits(email: string, address: string, now: Date) {
-    const windowMs = this.deps.config.LOGIN_FAILURE_WINDOW_SECONDS * 1000;
-    const failures = await recentFailures(this.deps.db, email, address, new Date(now.getTime() - windowMs));
-    const retryIn = (oldest: Date | null) =>
-      Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 60_000));
-    if (failures.account >= this.deps.config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
-      const minutes = retryIn(failures.accountOldest);
-      throw tooManyRequests(
-        `Too many failed login attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`,
-        'login_locked',
-      );
-    }
-    if (failures.address >= this.deps.config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
-      const minutes = retryIn(failures.addressOldest);
-      throw tooManyRequests(
-        `Too many failed login attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        'login_locked',
-      );
-    }
+  forgetOldLoginRecords(): Promise<void> {
+    return this.deps.loginGuard.prune();
   }
 
   /** A fresh token with the current role and membership, while the given one is still current. */
@@ -251,11 +229,17 @@ export class AuthService {
       const user = claimed && (await this.deps.users.byId(claimed.userId, tx));
       if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken, 'invalid_token');
       await retireLinkTokens(tx, user.id, 'reset_password', now);
-      // Following the link proves the address, so an unverified account becomes verified.
+      // Following the link proves the address, so an unverified account becomes verified; it also
+      // proves the owner, so strangers' failed logins stop holding the account back.
       await this.deps.users.change(
         tx,
         user.id,
-        { passwordHash, tokenVersion: user.tokenVersion + 1, emailVerifiedAt: user.emailVerifiedAt ?? now },
+        {
+          passwordHash,
+          tokenVersion: user.tokenVersion + 1,
+          emailVerifiedAt: user.emailVerifiedAt ?? now,
+          loginFailuresClearedAt: now,
+        },
         { ...meta, actor: { user_id: user.id } },
       );
     });
@@ -272,11 +256,6 @@ export class AuthService {
       },
       { now: this.deps.clock() },
     );
-  }
-
-  /** Attempts older than a day no longer count towards any limit. */
-  pruneLoginAttempts(): Promise<void> {
-    return pruneLoginAttempts(this.deps.db, new Date(this.deps.clock().getTime() - 24 * 3600 * 1000));
   }
 
   private async createLink(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<string> {
