@@ -20,7 +20,7 @@ import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { Realtime } from './realtime';
-import { AUTH_PREFIX } from './routes';
+import { AUTH_PREFIX, DEV_MAILBOX_PREFIX } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
 import { registerWeb } from './web';
@@ -129,6 +129,9 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     services,
     extraUpstreams: config.STRIPE_SIMULATOR_URL
       ? [{ prefix: '/stripe-simulator', url: config.STRIPE_SIMULATOR_URL }]
+      : [],
+    devApiUpstreams: config.DEV_MAILBOX_URL
+      ? [{ prefix: DEV_MAILBOX_PREFIX, name: 'mail catcher', url: config.DEV_MAILBOX_URL }]
       : [],
     bodyLimit: config.BODY_LIMIT_BYTES,
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT_BYTES,

@@ -37,6 +37,11 @@ export const GatewayConfigSchema = Type.Object({
    * to confirm cards as Stripe.js would with Stripe.
    */
   STRIPE_SIMULATOR_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /**
+   * Development only: the mail catcher's mailbox (tools/src/mail-catcher), answered at
+   * /api/v1/dev/mailbox for the web's development page; unset, that path is unknown, as in production.
+   */
+  DEV_MAILBOX_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Behind a load balancer, trust its X-Forwarded-For for client addresses. */
   TRUST_PROXY: Type.Boolean({ default: false }),
 });

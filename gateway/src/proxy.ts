@@ -44,6 +44,11 @@ export interface ProxyOptions {
   services: Record<ServiceName, string>;
   /** Other upstreams by path prefix, the prefix removed (the Stripe simulator in development). */
   extraUpstreams?: Array<{ prefix: string; url: string }>;
+  /**
+   * API paths answered by development-only upstreams (the mail catcher's mailbox), the path passed
+   * on as to a service. Without them these paths are unknown, as in production.
+   */
+  devApiUpstreams?: Array<{ prefix: string; name: string; url: string }>;
   bodyLimit: number;
   uploadBodyLimit: number;
   connectTimeoutMs: number;
@@ -82,6 +87,8 @@ function apiPath(url: string): string | null {
   return null;
 }
 
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 /**
  * Streams `/api/v1/*` and `/v1/*` to the owning service. Bodies pass through untouched (webhook
  * signatures stay valid) under a size limit; a service that is down is answered 503 within the
@@ -109,14 +116,23 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       done(null, limited);
     });
 
+    /** The upstream answering an API path: a development one, else the owning service. */
+    const upstreamFor = (path: string): { name: string; url: string } | null => {
+      const dev = options.devApiUpstreams?.find((upstream) => underPrefix(path, upstream.prefix));
+      if (dev) return dev;
+      const service = resolveService(path);
+      return service ? { name: service, url: options.services[service] } : null;
+    };
+
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = apiPathOf(request)!;
-      const service = resolveService(path);
-      if (!service) return reply.status(404).send(notFoundBody(request));
+      const upstream = upstreamFor(path);
+      if (!upstream) return reply.status(404).send(notFoundBody(request));
+      const service = upstream.name;
       const limit = limitFor(request);
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt);
-      return upstreams.forward(request, reply, options.services[service], `${path}${query}`, {
+      return upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
         setHeaders: {
           'x-service-token': undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded

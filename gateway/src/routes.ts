@@ -45,7 +45,6 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/announcements', service: 'messaging' },
   { prefix: '/admin/announcements', service: 'messaging' },
   { prefix: '/upload/message-media', service: 'messaging' },
-  { prefix: '/dev/mailbox', service: 'messaging' },
 
   { prefix: '/admin/users', service: 'admin' },
   { prefix: '/admin/dashboard', service: 'admin' },
@@ -60,6 +59,9 @@ export function resolveService(path: string): ServiceName | null {
   }
   return null;
 }
+
+/** Where the development mailbox answers when the gateway has DEV_MAILBOX_URL (no service owns it). */
+export const DEV_MAILBOX_PREFIX = '/dev/mailbox';
 
 /** Paths under these prefixes may carry uploads and get the larger body limit. */
 export const UPLOAD_PREFIX = '/upload/';

@@ -16,7 +16,6 @@ export * from './http/idempotency';
 export * from './http/request-id';
 export * from './http/request-meta';
 export * from './logger';
-export * from './mail/catcher';
 export * from './mail/mailer';
 export * from './outbox/events';
 export * from './outbox/inbox';

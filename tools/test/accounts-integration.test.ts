@@ -1,9 +1,9 @@
 import * as identity from '@linksmate/identity';
 import * as messaging from '@linksmate/messaging';
-import { MailCatcher } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import type { EventEnvelope } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailCatcher } from '../src/mail-catcher';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 describe('accounts over RabbitMQ: identity → outbox → RabbitMQ → messaging → SMTP', () => {

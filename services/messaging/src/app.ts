@@ -1,14 +1,7 @@
-import {
-  createService,
-  createSmtpMailer,
-  type HttpApp,
-  MailCatcher,
-  type ServiceDeps,
-} from '@linksmate/platform';
+import { createService, createSmtpMailer, type HttpApp, type ServiceDeps } from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
 import * as schema from './db/schema';
-import { registerDevMailboxRoutes } from './modules/dev-mailbox/routes';
 import { MailDelivery } from './modules/email/service';
 
 export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
@@ -24,16 +17,7 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
     deps,
   });
 
-  let smtpUrl = config.SMTP_URL;
-  if (config.DEV_MAILBOX) {
-    const catcher = new MailCatcher();
-    await catcher.start();
-    smtpUrl = catcher.smtpUrl;
-    registerDevMailboxRoutes(app, catcher);
-    runtime.closeAfterHandlers(() => catcher.stop());
-    runtime.logger.info({ smtpUrl }, 'messaging: development mailbox is on');
-  }
-  const mailer = createSmtpMailer({ smtpUrl, from: config.MAIL_FROM });
+  const mailer = createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   runtime.closeAfterHandlers(() => mailer.close());
   consumeEmailRequests(
     runtime,

@@ -4,14 +4,12 @@ import Type from 'typebox';
 export const MessagingConfigSchema = Type.Object({
   ...ServiceConfigFields,
   PORT: ServicePort(3005),
-  /** Where mail goes, e.g. smtp://mailpit:1025 or smtps://user:pass@smtp.example.com. */
+  /**
+   * Where mail goes, e.g. smtp://mailpit:1025 or smtps://user:pass@smtp.example.com; the embedded run
+   * gives the address of its own catcher (tools/src/mail-catcher).
+   */
   SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'LinksMate <no-reply@linksmate.com.au>' }),
-  /**
-   * Development only: run an SMTP catcher inside this service, send mail to it instead of
-   * SMTP_URL, and show what it caught at GET /dev/mailbox.
-   */
-  DEV_MAILBOX: Type.Boolean({ default: false }),
 });
 export type MessagingConfig = Type.Static<typeof MessagingConfigSchema>;
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { MailCatcher } from '@linksmate/platform';
 import {
   eventually,
   type ServiceUnderTest,
@@ -7,6 +6,7 @@ import {
   startServiceUnderTest,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope } from '@linksmate/proto';
+import { MailCatcher } from '@linksmate/tools/mail-catcher';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
@@ -116,49 +116,5 @@ describe('messaging: e-mail delivery', () => {
         { status: 'failed', template: 'no-such-template', subject: '', attempt: 1 },
       ]),
     );
-  });
-
-  it('when the development mailbox is off, then /dev/mailbox does not exist', async () => {
-    expect((await messaging.app.inject('/dev/mailbox')).statusCode).toBe(404);
-  });
-});
-
-describe('messaging: development mailbox', () => {
-  it('when the catcher is on, then caught mail shows at /dev/mailbox, newest first, with its links', async () => {
-    const messaging = await startServiceUnderTest({
-      name: 'messaging',
-      migrationsFolder,
-      logger: silentLogger(),
-      env: { DEV_MAILBOX: 'true', PUBLIC_URL: 'http://localhost:8080' },
-      build: (env, deps) => buildApp(loadMessagingConfig(env), deps),
-    });
-    try {
-      await messaging.bus.publish([
-        emailRequest('first@example.com', 'verify-email', { username: 'first', token: 'a' }),
-      ]);
-      await eventually(async () =>
-        expect((await messaging.app.inject('/dev/mailbox')).json().messages).toHaveLength(1),
-      );
-      await messaging.bus.publish([
-        emailRequest('second@example.com', 'reset-password', { username: 'second', token: 'b' }),
-      ]);
-      await eventually(async () =>
-        expect((await messaging.app.inject('/dev/mailbox')).json().messages).toHaveLength(2),
-      );
-      const [newest, older] = (await messaging.app.inject('/dev/mailbox')).json().messages;
-      expect(newest).toMatchObject({
-        to: 'second@example.com',
-        subject: 'Reset your LinksMate password',
-        links: ['http://localhost:8080/reset-password?token=b'],
-      });
-      expect(older).toMatchObject({
-        to: 'first@example.com',
-        links: ['http://localhost:8080/verify-email?token=a'],
-      });
-      expect(new Date(newest.sent_at).getTime()).toBeGreaterThanOrEqual(new Date(older.sent_at).getTime());
-      expect(newest.text).toContain('Reset your password');
-    } finally {
-      await messaging.close();
-    }
   });
 });

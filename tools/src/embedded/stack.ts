@@ -17,6 +17,7 @@ import {
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import Type from 'typebox';
+import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
@@ -83,8 +84,7 @@ const SERVICES: EmbeddedService[] = [
   {
     name: 'messaging',
     database: 'messaging',
-    // Mail goes to a real SMTP server inside the process; people read it at /dev/mailbox.
-    env: { DEV_MAILBOX: 'true' },
+    // SMTP_URL is the embedded run's mail catcher (below); people read its mailbox at /dev/mailbox.
     start: (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
   },
   {
@@ -146,6 +146,13 @@ export async function startStack(
     });
     await stripe.start();
     closers.push(() => stripe.close());
+    // Mail goes to a real SMTP server inside the process; the gateway shows what it caught.
+    const mailCatcher = new MailCatcher();
+    await mailCatcher.start();
+    closers.push(() => mailCatcher.stop());
+    const mailbox = new MailboxServer(mailCatcher);
+    await mailbox.start();
+    closers.push(() => mailbox.close());
 
     const shared = {
       LOG_LEVEL: config.LOG_LEVEL,
@@ -162,6 +169,7 @@ export async function startStack(
         ...shared,
         ...service.env,
         ...(service.name === 'membership-payments' ? { STRIPE_API_BASE: stripe.url } : {}),
+        ...(service.name === 'messaging' ? { SMTP_URL: mailCatcher.smtpUrl } : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };
@@ -185,6 +193,7 @@ export async function startStack(
       ADMIN_URL: urlOf('admin'),
       WEB_DIST: config.WEB_DIST,
       STRIPE_SIMULATOR_URL: stripe.url,
+      DEV_MAILBOX_URL: mailbox.url,
     });
     const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });

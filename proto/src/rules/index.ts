@@ -1,0 +1,17 @@
+/**
+ * Every enumeration, limit and rule the spec fixes, defined once and used by services and web alike.
+ * Texts are the spec's own; do not reword them.
+ */
+export * from './coaches';
+export * from './events';
+export * from './limits';
+export * from './membership';
+export * from './money';
+export * from './passwords';
+export * from './payments-admin';
+export * from './product';
+export * from './profile';
+export * from './roles';
+export * from './tokens';
+export * from './uploads';
+export * from './venues';

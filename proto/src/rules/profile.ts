@@ -1,0 +1,80 @@
+/** Profile fields and how golfers are shown (spec 1 §§3, 5). */
+
+export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'pro'] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const AVAILABILITY_STATUSES = ['Available', 'Unavailable', 'playing'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+export const AVAILABILITY_STATUS_LABELS: Record<AvailabilityStatus, string> = {
+  Available: 'Available',
+  Unavailable: 'Unavailable',
+  playing: 'Currently Playing',
+};
+/** The player-discovery filter sends "Playing" for the stored value "playing" (spec 2 §4). */
+export const DISCOVERY_AVAILABILITY_FILTERS = ['Available', 'Unavailable', 'Playing'] as const;
+
+export const HANDICAP = {
+  min: -10,
+  max: 54,
+  step: 0.1,
+  decimals: 1,
+  rangeMessage: 'Handicap must be a number between -10 and 54.',
+  decimalsMessage: 'Handicap can only have one decimal place (e.g., 15.2).',
+} as const;
+
+/** Returns the spec's message for an invalid handicap, or null when it is acceptable. */
+export function handicapError(value: number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < HANDICAP.min || value > HANDICAP.max) {
+    return HANDICAP.rangeMessage;
+  }
+  if (Math.abs(Math.round(value * 10) - value * 10) > 1e-9) return HANDICAP.decimalsMessage;
+  return null;
+}
+
+export const USERNAME = {
+  minLength: 3,
+  maxLength: 30,
+  pattern: '^[A-Za-z0-9_]+$',
+  minLengthMessage: 'Username must be at least 3 characters long.',
+  patternMessage: 'Username can only contain letters, numbers, and underscores.',
+  requiredMessage: 'Username is required.',
+  maxLengthMessage: 'Username must be at most 30 characters long.',
+} as const;
+
+export function usernameError(value: string | null | undefined): string | null {
+  if (!value?.trim()) return USERNAME.requiredMessage;
+  if (value.length < USERNAME.minLength) return USERNAME.minLengthMessage;
+  if (value.length > USERNAME.maxLength) return USERNAME.maxLengthMessage;
+  if (!new RegExp(USERNAME.pattern).test(value)) return USERNAME.patternMessage;
+  return null;
+}
+
+export const NAME_MESSAGES = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+} as const;
+
+/** Spec 1 §2.12: the e-mail is masked, showing the first 2 characters of the local part. */
+export const EMAIL_MASK_VISIBLE_CHARS = 2;
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  const local = email.slice(0, at);
+  const visible = local.slice(0, EMAIL_MASK_VISIBLE_CHARS);
+  return `${visible}${'*'.repeat(Math.max(local.length - visible.length, 3))}${email.slice(at)}`;
+}
+
+/** Spec 1 §3 golfer card display name: first and last; else whichever exists; else username; else 'Golfer'. */
+export function displayName(p: {
+  first_name?: string | null;
+  last_name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+}): string {
+  const first = (p.first_name ?? p.firstName ?? '').trim();
+  const last = (p.last_name ?? p.lastName ?? '').trim();
+  if (first && last) return `${first} ${last}`;
+  if (first || last) return first || last;
+  return p.username?.trim() || 'Golfer';
+}

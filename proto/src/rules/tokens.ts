@@ -1,0 +1,25 @@
+import type { Role } from './roles';
+
+/**
+ * The access token and where the web keeps it (ARCHITECTURE.md §Auth; spec 1 §3 "Token claims read
+ * on the client").
+ */
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const TOKEN_ISSUER = 'linksmate-identity';
+export const TOKEN_AUDIENCE = 'linksmate';
+export interface AccessTokenClaims {
+  sub: string;
+  user_id: number;
+  role: Role;
+  /** Seconds since the epoch. */
+  exp: number;
+  iat: number;
+  jti: string;
+  /** Token version: tokens older than the user's current version no longer count. */
+  ver: number;
+  membership_status: string | null;
+  /** ISO date-time, or null when the membership has no end (lifetime) or none exists. */
+  membership_ends_at: string | null;
+}

@@ -1,0 +1,2 @@
+export { type CaughtMail, MailCatcher } from './catcher';
+export { MAILBOX_PATH, MailboxServer, mailboxReply } from './mailbox';
