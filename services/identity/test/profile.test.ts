@@ -88,7 +88,7 @@ describe('identity: profiles, golfers and memberships', () => {
     expect((await identity.get('/golfers?page=1&limit=4')).statusCode).toBe(401);
   });
 
-  it('when payments reports a membership, then the profile shows it and the next token carries its claims; an older report changes nothing', async () => {
+  it('when payments reports a membership, then the profile shows it, the next token carries its claims and claims-changed says so; an older report changes nothing', async () => {
     const trialEnds = new Date(Date.now() + 14 * 86_400_000).toISOString();
     const membership = {
       type: 'annual' as const,
@@ -130,6 +130,18 @@ describe('identity: profiles, golfers and memberships', () => {
     const claims = await (await identity.verifier()).verify(token);
     expect(claims.membership_status).toBe('trialing');
     expect(claims.membership_ends_at).toBe(trialEnds);
+    // Said once, for the change that was applied, with the claims a token now carries.
+    const said = (await identity.published('identity.user.claims-changed')).filter(
+      (e) => (e.data as { user_id: number }).user_id === me.id,
+    );
+    expect(said.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        role: 'member',
+        membership_status: 'trialing',
+        membership_ends_at: trialEnds,
+        token_version: 0,
+      }),
+    ]);
   });
 
   it('when a token is refreshed, then it carries the current claims', async () => {

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
+import * as identity from '@linksmate/identity';
+import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { eventually } from '@linksmate/platform/testing';
+import type { MembershipSnapshot, ServerToClientEvents, SocketPayload, Static } from '@linksmate/proto';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RabbitServices } from './fixtures/rabbit-services';
+
+const SERVICE_TOKEN = 'claims-integration-service-token';
+
+describe('membership claims over RabbitMQ: payments → identity → gateway → socket', () => {
+  const services = new RabbitServices();
+  let identityApp: HttpApp;
+  let gateway: Gateway;
+  let base: string;
+
+  beforeAll(async () => {
+    identityApp = await services.start(
+      'identity',
+      identity.migrationsFolder,
+      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
+      { SERVICE_TOKEN },
+    );
+    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
+    const gatewayBus = services.bus('gateway');
+    await gatewayBus.start();
+    await gatewayBus.waitUntilConnected();
+    const nowhere = 'http://127.0.0.1:9';
+    gateway = await buildGateway(
+      loadGatewayConfig({
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        IDENTITY_URL: identityUrl,
+        JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
+        SERVICE_TOKEN,
+        PAYMENTS_URL: nowhere,
+        EVENTS_URL: nowhere,
+        VENUES_URL: nowhere,
+        MESSAGING_URL: nowhere,
+        ADMIN_URL: nowhere,
+        WEB_DIST: '/nonexistent',
+      }),
+      { bus: gatewayBus },
+    );
+    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await services.close();
+  });
+
+  async function member(username: string) {
+    const created = await identityApp.inject({
+      method: 'POST',
+      url: '/internal/accounts',
+      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
+      payload: { username, email: `${username}@example.com`, password: 'Str0ng!pass', verified: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${username}@example.com`, password: 'Str0ng!pass' }),
+    });
+    return { id: created.json().user.id as number, token: ((await login.json()) as { token: string }).token };
+  }
+
+  function connect(token: string): Promise<Socket<ServerToClientEvents>> {
+    return new Promise((resolve, reject) => {
+      const socket: Socket<ServerToClientEvents> = io(base, {
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+  }
+
+  async function refreshedClaims(token: string) {
+    const res = await fetch(`${base}/api/v1/auth/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
+    return createLocalVerifier(jwks).verify(((await res.json()) as { token: string }).token);
+  }
+
+  it('when payments reports a membership change, then the socket hears claims:changed only once a refreshed token carries the new claims', async () => {
+    const { id, token } = await member('claims_listener');
+    const socket = await connect(token);
+    const payments = services.bus('payments');
+    await payments.start();
+    await payments.waitUntilConnected();
+    const end = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const snapshot = (status: 'trialing' | 'active' | 'canceled'): Static<typeof MembershipSnapshot> => ({
+      type: 'annual',
+      status,
+      plan_id: 'annual',
+      trial_ends_at: end,
+      current_period_ends_at: end,
+      ends_at: status === 'canceled' ? end : null,
+      cancel_at_period_end: false,
+      source: 'purchase',
+      provider_subscription_id: 'sub_claims',
+      provider_customer_id: 'cus_claims',
+    });
+
+    // Each change in turn: the token asked for on hearing the push must already say it.
+    for (const [version, status] of [
+      [1, 'trialing'],
+      [2, 'active'],
+      [3, 'canceled'],
+    ] as const) {
+      const heard = new Promise<{ payload: SocketPayload<'claims:changed'>; claims: unknown }>((resolve) =>
+        socket.once('claims:changed', async (payload) =>
+          resolve({ payload, claims: await refreshedClaims(token) }),
+        ),
+      );
+      await payments.publish([
+        {
+          id: randomUUID(),
+          type: 'payments.membership.changed',
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          source: 'membership-payments',
+          correlationId: randomUUID(),
+          data: { user_id: id, membership: snapshot(status), changed_at: new Date().toISOString(), version },
+        },
+      ]);
+      const { payload, claims } = await heard;
+      expect(payload).toMatchObject({ user_id: id, membership_status: status });
+      expect(claims).toMatchObject({ user_id: id, membership_status: status });
+    }
+    socket.close();
+  });
+
+  it("when another person's membership changes, then this socket hears nothing", async () => {
+    const listener = await member('claims_bystander');
+    const other = await member('claims_other');
+    const socket = await connect(listener.token);
+    const heard: unknown[] = [];
+    socket.on('claims:changed', (payload) => heard.push(payload));
+    const payments = services.bus('payments-2');
+    await payments.start();
+    await payments.waitUntilConnected();
+    await payments.publish([
+      {
+        id: randomUUID(),
+        type: 'payments.membership.changed',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        source: 'membership-payments',
+        correlationId: randomUUID(),
+        data: {
+          user_id: other.id,
+          membership: {
+            type: 'monthly',
+            status: 'active',
+            plan_id: 'monthly',
+            trial_ends_at: null,
+            current_period_ends_at: null,
+            ends_at: null,
+            cancel_at_period_end: false,
+            source: 'grant',
+            provider_subscription_id: null,
+            provider_customer_id: null,
+          },
+          changed_at: new Date().toISOString(),
+          version: 1,
+        },
+      },
+    ]);
+    // The other person's own token shows it, so the change went all the way through identity.
+    await eventually(async () =>
+      expect(await refreshedClaims(other.token)).toMatchObject({ membership_status: 'active' }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toEqual([]);
+    socket.close();
+  });
+});
