@@ -1,11 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
 import type { EventBus, Logger, Subscription, TokenVerifier } from '@linksmate/platform';
-import { eventOf, SOCKET_EVENT_DEFINITIONS, socketPushesFor, userRoom } from '@linksmate/proto';
+import {
+  eventOf,
+  SOCKET_EVENT_DEFINITIONS,
+  socketPushesFor,
+  tokenVersionEvents,
+  userRoom,
+} from '@linksmate/proto';
 import { Server } from 'socket.io';
-import { TOKEN_VERSION_EVENTS, type TokenVersions } from './token-versions';
+import type { TokenVersions } from './token-versions';
 
 /** What the gateway consumes: the events it pushes (proto's table) and those carrying token versions. */
-export const REALTIME_EVENTS = [...new Set([...SOCKET_EVENT_DEFINITIONS, ...TOKEN_VERSION_EVENTS])];
+export const REALTIME_EVENTS = [...new Set([...SOCKET_EVENT_DEFINITIONS, ...tokenVersionEvents])];
 
 /**
  * Socket.IO on the gateway's own port. A handshake needs a valid, current token; each socket joins
@@ -55,7 +61,7 @@ export class Realtime {
       patterns: REALTIME_EVENTS.map((definition) => definition.type),
       exclusive: true,
       handler: async (event) => {
-        const versioned = eventOf(TOKEN_VERSION_EVENTS, event);
+        const versioned = eventOf(tokenVersionEvents, event);
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
         for (const push of socketPushesFor(event)) {

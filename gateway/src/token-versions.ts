@@ -1,27 +1,5 @@
 import type { Logger } from '@linksmate/platform';
-import {
-  type AccessTokenClaims,
-  UserBanned,
-  UserClaimsChanged,
-  UserDeleted,
-  UserRegistered,
-  UserRoleChanged,
-  UserUnbanned,
-  UserUpdated,
-  UserVerified,
-} from '@linksmate/proto';
-
-/** identity's events that carry a user's current token version. */
-export const TOKEN_VERSION_EVENTS = [
-  UserRegistered,
-  UserVerified,
-  UserUpdated,
-  UserBanned,
-  UserUnbanned,
-  UserRoleChanged,
-  UserDeleted,
-  UserClaimsChanged,
-] as const;
+import type { AccessTokenClaims } from '@linksmate/proto';
 
 /**
  * The current token version of users whose tokens were revoked (ban, role change, password reset,

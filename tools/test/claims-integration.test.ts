@@ -10,6 +10,21 @@ import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'claims-integration-service-token';
 
+/** payments' report of a person's membership, as it publishes it. */
+const membershipChanged = (
+  userId: number,
+  membership: Static<typeof MembershipSnapshot>,
+  version: number,
+) => ({
+  id: randomUUID(),
+  type: 'payments.membership.changed',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  source: 'membership-payments',
+  correlationId: randomUUID(),
+  data: { user_id: userId, membership, changed_at: new Date().toISOString(), version },
+});
+
 describe('membership claims over RabbitMQ: payments → identity → gateway → socket', () => {
   const services = new RabbitServices();
   let identityApp: HttpApp;
@@ -122,17 +137,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
           resolve({ payload, claims: await refreshedClaims(token) }),
         ),
       );
-      await payments.publish([
-        {
-          id: randomUUID(),
-          type: 'payments.membership.changed',
-          version: 1,
-          occurredAt: new Date().toISOString(),
-          source: 'membership-payments',
-          correlationId: randomUUID(),
-          data: { user_id: id, membership: snapshot(status), changed_at: new Date().toISOString(), version },
-        },
-      ]);
+      await payments.publish([membershipChanged(id, snapshot(status), version)]);
       const { payload, claims } = await heard;
       expect(payload).toMatchObject({ user_id: id, membership_status: status });
       expect(claims).toMatchObject({ user_id: id, membership_status: status });
@@ -150,31 +155,22 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     await payments.start();
     await payments.waitUntilConnected();
     await payments.publish([
-      {
-        id: randomUUID(),
-        type: 'payments.membership.changed',
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        source: 'membership-payments',
-        correlationId: randomUUID(),
-        data: {
-          user_id: other.id,
-          membership: {
-            type: 'monthly',
-            status: 'active',
-            plan_id: 'monthly',
-            trial_ends_at: null,
-            current_period_ends_at: null,
-            ends_at: null,
-            cancel_at_period_end: false,
-            source: 'grant',
-            provider_subscription_id: null,
-            provider_customer_id: null,
-          },
-          changed_at: new Date().toISOString(),
-          version: 1,
+      membershipChanged(
+        other.id,
+        {
+          type: 'monthly',
+          status: 'active',
+          plan_id: 'monthly',
+          trial_ends_at: null,
+          current_period_ends_at: null,
+          ends_at: null,
+          cancel_at_period_end: false,
+          source: 'grant',
+          provider_subscription_id: null,
+          provider_customer_id: null,
         },
-      },
+        1,
+      ),
     ]);
     // The other person's own token shows it, so the change went all the way through identity.
     await eventually(async () =>

@@ -107,3 +107,16 @@ export const identityEvents = [
   UserClaimsChanged,
   EmailRequested,
 ];
+
+/** The events that carry a user's full snapshot: what projections of users consume. */
+export const userSnapshotEvents = [
+  UserRegistered,
+  UserVerified,
+  UserUpdated,
+  UserBanned,
+  UserUnbanned,
+  UserRoleChanged,
+] as const;
+
+/** The events that carry a user's current token version: a token with an older one no longer counts. */
+export const tokenVersionEvents = [...userSnapshotEvents, UserDeleted, UserClaimsChanged] as const;
