@@ -1,4 +1,4 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';

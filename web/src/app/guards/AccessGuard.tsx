@@ -1,4 +1,4 @@
-import { passesMembershipCheck, requiresMembership } from '@linksmate/proto';
+import { passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { DELAYS_MS } from '@linksmate/proto';
+import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
+import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
 import {
   Box,
   Burger,

@@ -1,4 +1,4 @@
-import { LINK_VALIDITY } from '@linksmate/proto';
+import { LINK_VALIDITY } from '@linksmate/proto/rules';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';

@@ -1,4 +1,4 @@
-import { LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto';
+import { LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,

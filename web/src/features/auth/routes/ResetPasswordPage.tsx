@@ -1,4 +1,4 @@
-import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto';
+import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto/rules';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { DELAYS_MS } from '@linksmate/proto';
+import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Button, Center, Loader, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@linksmate/proto';
+import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';

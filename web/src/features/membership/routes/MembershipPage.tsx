@@ -1,4 +1,4 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,4 @@
-import { DELAYS_MS, isCoachRole } from '@linksmate/proto';
+import { DELAYS_MS, isCoachRole } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,

@@ -3,7 +3,7 @@ import {
   type AvailabilityStatus,
   isRunningSubscription,
   maskEmail,
-} from '@linksmate/proto';
+} from '@linksmate/proto/rules';
 import {
   Alert,
   Badge,
