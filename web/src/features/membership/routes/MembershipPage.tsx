@@ -16,10 +16,12 @@ import { IconAward, IconCalendarX, IconReceiptTax, IconShieldCheck, IconSparkles
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { refreshToken } from '../../../lib/refresh-session';
 import { useSession } from '../../../lib/session-context';
 import type { Plan } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { membershipKeys } from '../api/keys';
 import { CheckoutModal } from '../components/CheckoutModal';
 import { PlanGrid } from '../components/PlanGrid';
 
@@ -88,8 +90,8 @@ export function MembershipPage() {
     // A fresh token carries the membership, once identity has heard of it.
     await refreshToken((claims) => passesMembershipCheck(claims)).catch(() => null);
     session.refresh();
-    await queryClient.invalidateQueries({ queryKey: ['payments'] });
-    await queryClient.invalidateQueries({ queryKey: ['profile'] });
+    await queryClient.invalidateQueries({ queryKey: membershipKeys.all });
+    await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
   };
 
   const isMember = isRunningSubscription(status.data?.status);

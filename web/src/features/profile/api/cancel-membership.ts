@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
 interface CancelReply {
   membership: { status: string | null; ends_at: string | null; cancel_at_period_end: boolean } | null;
@@ -16,7 +17,7 @@ export function useCancelMembership() {
       // identity learns of the change through an event; give it a moment before reading again.
       for (const delay of [300, 800, 1500]) {
         await new Promise((r) => setTimeout(r, delay));
-        await queryClient.invalidateQueries({ queryKey: ['profile'] });
+        await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
       }
     },
   });
