@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { RealtimeConnection } from '../../lib/realtime';
 import { SessionProvider } from '../../lib/session-context';
 import { Footer } from './Footer';
@@ -25,7 +26,7 @@ function MembershipRedirect() {
       });
       pending = setTimeout(() => {
         pending = undefined;
-        navigate(error.redirectUrl ?? '/membership', { state: { required: true } });
+        navigate(error.redirectUrl ?? paths.membership.href(), { state: { required: true } });
       }, DELAYS_MS.membershipRedirect);
     });
     return () => {

@@ -1,4 +1,3 @@
-import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
 import {
   Box,
   Burger,
@@ -16,28 +15,30 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { paths } from '../../lib/paths';
 import { useLogout, useSession } from '../../lib/session-context';
 import classes from './Navbar.module.css';
 
 const PUBLIC_LINKS = [
-  { label: 'Find Players', to: '/players' },
-  { label: 'Find Coaches', to: '/find-coaches' },
-  { label: 'Events', to: '/events' },
-  { label: 'Venues', to: '/venues' },
+  { label: 'Find Players', to: paths.players.href() },
+  { label: 'Find Coaches', to: paths.findCoaches.href() },
+  { label: 'Events', to: paths.events.href() },
+  { label: 'Venues', to: paths.venues.href() },
 ];
 
 const GAME_LINKS = [
-  { label: 'Create Game', to: '/create-game' },
-  { label: 'My Created Games', to: '/my-games' },
-  { label: 'My Bookings', to: '/my-bookings' },
+  { label: 'Create Game', to: paths.createGame.href() },
+  { label: 'My Created Games', to: paths.myGames.href() },
+  { label: 'My Bookings', to: paths.myBookings.href() },
 ];
-
-const CREATE_EVENT_PATH = `/admin/create-${OFFICIAL_EVENT_TYPE.replace('_event', '')}-event`;
 
 /** Spec 1 §2.2: the admin menu, by role. */
 function adminLinks(role: string | null) {
-  const links = [{ label: 'Admin Dashboard', to: '/admin' }];
-  if (role === 'admin') links.push({ label: 'Create LinksMate Event', to: CREATE_EVENT_PATH });
+  const links: Array<{ label: string; to: string }> = [
+    { label: 'Admin Dashboard', to: paths.admin.dashboard.href() },
+  ];
+  if (role === 'admin')
+    links.push({ label: 'Create LinksMate Event', to: paths.admin.createOfficialEvent.href() });
   return links;
 }
 
@@ -81,7 +82,7 @@ export function Navbar() {
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group justify="space-between" h="100%" wrap="nowrap">
-          <Link to="/" aria-label="LinksMate home" className={classes.brand}>
+          <Link to={paths.home.href()} aria-label="LinksMate home" className={classes.brand}>
             <Logo />
           </Link>
           <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
@@ -92,10 +93,10 @@ export function Navbar() {
             ))}
             {session.isLoggedIn && (
               <>
-                <RouterNavLink to="/profile" className={classes.link}>
+                <RouterNavLink to={paths.profile.href()} className={classes.link}>
                   My Profile
                 </RouterNavLink>
-                <RouterNavLink to="/messages" className={classes.link}>
+                <RouterNavLink to={paths.messages.href()} className={classes.link}>
                   Messages
                 </RouterNavLink>
                 <Dropdown label="My Games" links={GAME_LINKS} />
@@ -109,7 +110,7 @@ export function Navbar() {
                 Logout
               </Button>
             ) : (
-              <Button component={Link} to="/login">
+              <Button component={Link} to={paths.login.href()}>
                 Login
               </Button>
             )}
@@ -130,8 +131,8 @@ export function Navbar() {
           {PUBLIC_LINKS.map(mobileLink)}
           {session.isLoggedIn && (
             <>
-              {mobileLink({ label: 'My Profile', to: '/profile' })}
-              {mobileLink({ label: 'Messages', to: '/messages' })}
+              {mobileLink({ label: 'My Profile', to: paths.profile.href() })}
+              {mobileLink({ label: 'Messages', to: paths.messages.href() })}
               <NavLink label="My Games" defaultOpened childrenOffset="md">
                 {GAME_LINKS.map(mobileLink)}
               </NavLink>
@@ -148,7 +149,7 @@ export function Navbar() {
               Logout
             </Button>
           ) : (
-            <Button component={Link} to="/login" onClick={close}>
+            <Button component={Link} to={paths.login.href()} onClick={close}>
               Login
             </Button>
           )}

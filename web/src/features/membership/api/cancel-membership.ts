@@ -14,7 +14,8 @@ export function useCancelMembership() {
   return useMutation({
     mutationFn: cancelMembership,
     onSuccess: async () => {
-      // identity learns of the change through an event; give it a moment before reading again.
+      // identity learns of the change through an event; give it a moment before reading the
+      // profile (whose copy of the membership shows the cancellation) again.
       for (const delay of [300, 800, 1500]) {
         await new Promise((r) => setTimeout(r, delay));
         await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
