@@ -1,12 +1,11 @@
 import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { RealtimeConnection } from '../../lib/realtime';
-import { SessionProvider } from '../../lib/session-context';
+import { SessionProvider, useSession } from '../../lib/session-context';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -37,6 +36,21 @@ function MembershipRedirect() {
   return null;
 }
 
+// The socket (and socket.io-client with it) is for signed-in people only; visitors never fetch it.
+const RealtimeConnection = lazy(() =>
+  import('../../lib/realtime').then((module) => ({ default: module.RealtimeConnection })),
+);
+
+function RealtimeWhenSignedIn() {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeConnection />
+    </Suspense>
+  );
+}
+
 export function PageLoader() {
   return (
     <Center py={120}>
@@ -49,7 +63,7 @@ export function AppLayout() {
   return (
     <SessionProvider>
       <MembershipRedirect />
-      <RealtimeConnection />
+      <RealtimeWhenSignedIn />
       <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
         <Box component="main" id="main" style={{ flex: 1 }}>
