@@ -12,23 +12,38 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-describe('planned screens, against make run', () => {
+describe('the first page, planned screens and payments script, against make run', () => {
   let stack: RunningMakeRun;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};
+  /** Everything the browser asked js.stripe.com for, over the whole visit. */
+  const stripeRequests: string[] = [];
 
   beforeAll(async () => {
     stack = await startMakeRun();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.on('request', (request) => {
+      if (new URL(request.url()).hostname === 'js.stripe.com') stripeRequests.push(request.url());
+    });
     page = await context.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+  });
+
+  it('when a visitor opens the home page and the membership page of the embedded run, then nothing is requested from js.stripe.com', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${stack.url}/membership`);
+    await page.getByTestId('plan-lifetime').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(stripeRequests).toEqual([]);
   });
 
   it('when a visitor opens a planned screen, then it says what is coming and leads home, not to the 404 page', async () => {
@@ -71,7 +86,7 @@ describe('planned screens, against make run', () => {
     expect(findings).toEqual({ visitor: [], member: [] });
   });
 
-  it('when a member pays in the checkout of the embedded run and cancels from the profile, then the profile shows the cancellation', async () => {
+  it('when a member pays in the checkout of the embedded run and cancels from the profile, then the simulator takes the card, Stripe.js is never requested and the profile shows the cancellation', async () => {
     await page.goto(`${stack.url}/membership`);
     await page.getByTestId('plan-annual').getByRole('button').click();
     const checkout = page.getByRole('dialog');
@@ -93,5 +108,6 @@ describe('planned screens, against make run', () => {
     // Read again until identity's copy of the membership has the cancellation.
     await page.getByText('Your membership is cancelled and ends on').waitFor({ timeout: 10_000 });
     await screenshot(page, '32-profile-cancelled');
+    expect(stripeRequests).toEqual([]);
   });
 });
