@@ -3,12 +3,11 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/carousel/styles.css';
-import { DELAYS_MS } from '@linksmate/proto';
+import { DELAYS_MS } from '@linksmate/proto/rules';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
@@ -19,14 +18,23 @@ const accessibleColours: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * The manager behind `modals.openConfirmModal(...)` and the like. No page opens one on arrival, so it
+ * (and the Modal, scroll lock and focus trap behind it) is fetched once the page shows, not before.
+ */
+const ModalsManager = lazy(() =>
+  import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })),
+);
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColours}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" autoClose={DELAYS_MS.toastDefault} />
-          {children}
-        </ModalsProvider>
+        <Notifications position="top-right" autoClose={DELAYS_MS.toastDefault} />
+        <Suspense fallback={null}>
+          <ModalsManager />
+        </Suspense>
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

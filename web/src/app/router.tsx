@@ -1,52 +1,84 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFound';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  ResendVerificationPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from '../features/auth';
-import { MailboxPage } from '../features/dev-mailbox';
 import { HomePage } from '../features/home';
-import { MembershipPage, OnboardingPage } from '../features/membership';
-import { ProfilePage } from '../features/profile';
+import { paths } from '../lib/paths';
 import { AccessGuard } from './guards/AccessGuard';
 import { AppLayout } from './layout/AppLayout';
+import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
-/** Every screen of the app, in one table (spec 1 §2.1). */
+/**
+ * A screen whose code is fetched when it is first opened. The home page is the one most visits start
+ * on, so it ships with the app itself; every other screen is a chunk of its own, shown by the
+ * `<Suspense>` in AppLayout while it loads.
+ */
+function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  const Screen = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Screen />;
+}
+
+const auth = () => import('../features/auth');
+const membership = () => import('../features/membership');
+
+const ComingSoonPage = lazy(() =>
+  import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
+);
+
+const plannedScreens = (access: Access): RouteObject[] =>
+  PLANNED_SCREENS.filter((screen) => screen.access === access).map((screen) => ({
+    path: screen.path,
+    element: <ComingSoonPage title={screen.title} description={screen.description} />,
+  }));
+
+/** Every screen of the app, in one table (spec 1 §2.1), grouped by who may open it. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/resend-verification', element: <ResendVerificationPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      {
-        path: '/profile',
-        element: (
-          <AccessGuard>
-            <ProfilePage />
-          </AccessGuard>
-        ),
-      },
-      {
-        path: '/onboarding',
-        element: (
-          <AccessGuard>
-            <OnboardingPage />
-          </AccessGuard>
-        ),
-      },
-      { path: '/membership', element: <MembershipPage /> },
+      { path: paths.home.path, element: <HomePage /> },
+      { path: paths.login.path, element: onDemand(auth, (m) => m.LoginPage) },
+      { path: paths.register.path, element: onDemand(auth, (m) => m.RegisterPage) },
+      { path: paths.verifyEmail.path, element: onDemand(auth, (m) => m.VerifyEmailPage) },
+      { path: paths.resendVerification.path, element: onDemand(auth, (m) => m.ResendVerificationPage) },
+      { path: paths.forgotPassword.path, element: onDemand(auth, (m) => m.ForgotPasswordPage) },
+      { path: paths.resetPassword.path, element: onDemand(auth, (m) => m.ResetPasswordPage) },
+      { path: paths.membership.path, element: onDemand(membership, (m) => m.MembershipPage) },
       // Spec 1 §2.1 names /dashboard as where "Maybe later" leads; the own profile is that place.
-      { path: '/dashboard', element: <Navigate to="/profile" replace /> },
-      { path: '/dev/mailbox', element: <MailboxPage /> },
+      { path: paths.dashboard.path, element: <Navigate to={paths.profile.href()} replace /> },
+      {
+        path: paths.devMailbox.path,
+        element: onDemand(
+          () => import('../features/dev-mailbox'),
+          (m) => m.MailboxPage,
+        ),
+      },
+      ...plannedScreens('public'),
+      {
+        element: (
+          <AccessGuard>
+            <Outlet />
+          </AccessGuard>
+        ),
+        children: [
+          {
+            path: paths.profile.path,
+            element: onDemand(
+              () => import('./routes/ProfileRoute'),
+              (m) => m.ProfileRoute,
+            ),
+          },
+          { path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) },
+          ...plannedScreens('login'),
+        ],
+      },
+      {
+        element: (
+          <AccessGuard admin>
+            <Outlet />
+          </AccessGuard>
+        ),
+        children: plannedScreens('admin'),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

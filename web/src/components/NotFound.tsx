@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths';
 
 export function NotFoundPage() {
   return (
@@ -10,7 +11,7 @@ export function NotFoundPage() {
         </Text>
         <Title order={1}>This page is out of bounds</Title>
         <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.home.href()}>
           Back to home
         </Button>
       </Stack>

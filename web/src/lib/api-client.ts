@@ -1,4 +1,5 @@
-import { MEMBERSHIP_REQUIRED, PUBLIC_API_PREFIX } from '@linksmate/proto';
+import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
+import { MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules';
 import { getStoredToken } from './session';
 
 /** An API failure with the message the spec says to show. */

@@ -1,7 +1,8 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
+import { sharedQueryRoots } from './query-keys';
 import { refreshToken } from './refresh-session';
 import { useSession } from './session-context';
 
@@ -30,8 +31,8 @@ export function RealtimeConnection() {
           : claims.membership_status === (expected ?? null),
       ).catch(() => null);
       refresh();
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
-      await queryClient.invalidateQueries({ queryKey: ['payments'] });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.payments });
     });
     socket.on('session:revoked', () => signOut());
     return () => {

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from './paths';
 import { clearToken, readSession, type Session, storeToken } from './session';
 
 interface SessionContextValue extends Session {
@@ -78,6 +79,6 @@ export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     signOut();
-    navigate('/login');
+    navigate(paths.login.href());
   }, [signOut, navigate]);
 }

@@ -1,4 +1,4 @@
-import { isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto';
+import { isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules';
 
 /** Claims the client reads from the token (decoded, not verified — the server verifies). */
 export interface TokenClaims {

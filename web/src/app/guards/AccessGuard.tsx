@@ -1,7 +1,8 @@
-import { passesMembershipCheck, requiresMembership } from '@linksmate/proto';
+import { passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { readSession } from '../../lib/session';
 
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
@@ -44,11 +45,17 @@ export function AccessGuard({
         </Center>
       );
     case 'login':
-      return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+      return (
+        <Navigate
+          to={paths.login.href()}
+          replace
+          state={{ from: `${location.pathname}${location.search}` }}
+        />
+      );
     case 'home':
-      return <Navigate to="/" replace />;
+      return <Navigate to={paths.home.href()} replace />;
     case 'membership':
-      return <Navigate to="/membership" replace state={{ required: true }} />;
+      return <Navigate to={paths.membership.href()} replace state={{ required: true }} />;
     default:
       return <>{children}</>;
   }

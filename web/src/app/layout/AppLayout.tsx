@@ -1,11 +1,11 @@
-import { DELAYS_MS } from '@linksmate/proto';
+import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired } from '../../lib/api-client';
-import { RealtimeConnection } from '../../lib/realtime';
-import { SessionProvider } from '../../lib/session-context';
+import { paths } from '../../lib/paths';
+import { SessionProvider, useSession } from '../../lib/session-context';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -25,7 +25,7 @@ function MembershipRedirect() {
       });
       pending = setTimeout(() => {
         pending = undefined;
-        navigate(error.redirectUrl ?? '/membership', { state: { required: true } });
+        navigate(error.redirectUrl ?? paths.membership.href(), { state: { required: true } });
       }, DELAYS_MS.membershipRedirect);
     });
     return () => {
@@ -34,6 +34,21 @@ function MembershipRedirect() {
     };
   }, [navigate]);
   return null;
+}
+
+// The socket (and socket.io-client with it) is for signed-in people only; visitors never fetch it.
+const RealtimeConnection = lazy(() =>
+  import('../../lib/realtime').then((module) => ({ default: module.RealtimeConnection })),
+);
+
+function RealtimeWhenSignedIn() {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeConnection />
+    </Suspense>
+  );
 }
 
 export function PageLoader() {
@@ -48,7 +63,7 @@ export function AppLayout() {
   return (
     <SessionProvider>
       <MembershipRedirect />
-      <RealtimeConnection />
+      <RealtimeWhenSignedIn />
       <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
         <Box component="main" id="main" style={{ flex: 1 }}>

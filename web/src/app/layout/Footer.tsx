@@ -2,29 +2,30 @@ import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Tit
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { paths } from '../../lib/paths';
 import classes from './Footer.module.css';
 
 const SECTIONS = [
   {
     title: 'Navigation',
     links: [
-      { label: 'Home', to: '/' },
-      { label: 'Find Golfers', to: '/find-golfers' },
-      { label: 'My Profile', to: '/profile' },
+      { label: 'Home', to: paths.home.href() },
+      { label: 'Find Golfers', to: paths.findGolfers.href() },
+      { label: 'My Profile', to: paths.profile.href() },
     ],
   },
   {
     title: 'Account',
     links: [
-      { label: 'Login', to: '/login' },
-      { label: 'Register', to: '/register' },
+      { label: 'Login', to: paths.login.href() },
+      { label: 'Register', to: paths.register.href() },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Terms of Service', to: '/terms' },
-      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: paths.terms.href() },
+      { label: 'Privacy Policy', to: paths.privacy.href() },
     ],
   },
 ];

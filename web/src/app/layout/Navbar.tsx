@@ -1,71 +1,43 @@
-import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
-import {
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  NavLink,
-  Stack,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink } from 'react-router-dom';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { paths } from '../../lib/paths';
 import { useLogout, useSession } from '../../lib/session-context';
 import classes from './Navbar.module.css';
+import { NavMenuLabel } from './NavMenuLabel';
+import { adminLinks, GAME_LINKS, type NavItem, PUBLIC_LINKS, SIGNED_IN_LINKS } from './nav-links';
 
-const PUBLIC_LINKS = [
-  { label: 'Find Players', to: '/players' },
-  { label: 'Find Coaches', to: '/find-coaches' },
-  { label: 'Events', to: '/events' },
-  { label: 'Venues', to: '/venues' },
-];
+// Menus and the drawer (and the floating and scroll-locking code behind them) are fetched when they
+// are first needed: signed in for the menus, a tap on the burger for the drawer. Visitors landing on
+// a page never fetch them.
+const NavDropdown = lazy(() => import('./NavDropdown').then((module) => ({ default: module.NavDropdown })));
+const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
-const GAME_LINKS = [
-  { label: 'Create Game', to: '/create-game' },
-  { label: 'My Created Games', to: '/my-games' },
-  { label: 'My Bookings', to: '/my-bookings' },
-];
-
-const CREATE_EVENT_PATH = `/admin/create-${OFFICIAL_EVENT_TYPE.replace('_event', '')}-event`;
-
-/** Spec 1 §2.2: the admin menu, by role. */
-function adminLinks(role: string | null) {
-  const links = [{ label: 'Admin Dashboard', to: '/admin' }];
-  if (role === 'admin') links.push({ label: 'Create LinksMate Event', to: CREATE_EVENT_PATH });
-  return links;
-}
-
-function Dropdown({ label, links }: { label: string; links: Array<{ label: string; to: string }> }) {
+function Dropdown({ label, links }: { label: string; links: NavItem[] }) {
+  // Highlighted, like the plain links, while one of its screens is open.
+  const { pathname } = useLocation();
+  const active = links.some((link) => link.to === pathname);
   return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.link} aria-haspopup="menu">
-          <Group gap={4} wrap="nowrap">
-            {label}
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
+    <Suspense
+      fallback={
+        <UnstyledButton className={classes.link} aria-haspopup="menu" data-active={active || undefined}>
+          <NavMenuLabel label={label} />
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {links.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <NavDropdown label={label} links={links} active={active} />
+    </Suspense>
   );
 }
 
 export function Navbar() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Once opened, the drawer stays mounted so that it can animate closed and open again at once.
+  const drawerWanted = useRef(false);
+  if (opened) drawerWanted.current = true;
 
   const signOutAndLeave = useLogout();
   const logout = () => {
@@ -73,34 +45,22 @@ export function Navbar() {
     signOutAndLeave();
   };
 
-  const mobileLink = (link: { label: string; to: string }) => (
-    <NavLink key={link.to} component={RouterNavLink} to={link.to} label={link.label} onClick={close} />
-  );
-
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group justify="space-between" h="100%" wrap="nowrap">
-          <Link to="/" aria-label="LinksMate home" className={classes.brand}>
+          <Link to={paths.home.href()} aria-label="LinksMate home" className={classes.brand}>
             <Logo />
           </Link>
           <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
-            {PUBLIC_LINKS.map((link) => (
+            {[...PUBLIC_LINKS, ...(session.isLoggedIn ? SIGNED_IN_LINKS : [])].map((link) => (
               <RouterNavLink key={link.to} to={link.to} className={classes.link}>
                 {link.label}
               </RouterNavLink>
             ))}
-            {session.isLoggedIn && (
-              <>
-                <RouterNavLink to="/profile" className={classes.link}>
-                  My Profile
-                </RouterNavLink>
-                <RouterNavLink to="/messages" className={classes.link}>
-                  Messages
-                </RouterNavLink>
-                <Dropdown label="My Games" links={GAME_LINKS} />
-                {session.isAdmin && <Dropdown label="Admin" links={adminLinks(session.role)} />}
-              </>
+            {session.isLoggedIn && <Dropdown label="My Games" links={GAME_LINKS} />}
+            {session.isLoggedIn && session.isAdmin && (
+              <Dropdown label="Admin" links={adminLinks(session.role)} />
             )}
           </Group>
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
@@ -109,7 +69,7 @@ export function Navbar() {
                 Logout
               </Button>
             ) : (
-              <Button component={Link} to="/login">
+              <Button component={Link} to={paths.login.href()}>
                 Login
               </Button>
             )}
@@ -117,43 +77,11 @@ export function Navbar() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        size="100%"
-        hiddenFrom="md"
-        title={<Logo />}
-        zIndex={1000}
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      >
-        <Stack gap={0} component="nav" aria-label="Main">
-          {PUBLIC_LINKS.map(mobileLink)}
-          {session.isLoggedIn && (
-            <>
-              {mobileLink({ label: 'My Profile', to: '/profile' })}
-              {mobileLink({ label: 'Messages', to: '/messages' })}
-              <NavLink label="My Games" defaultOpened childrenOffset="md">
-                {GAME_LINKS.map(mobileLink)}
-              </NavLink>
-              {session.isAdmin && (
-                <NavLink label="Admin" childrenOffset="md">
-                  {adminLinks(session.role).map(mobileLink)}
-                </NavLink>
-              )}
-            </>
-          )}
-          <Divider my="md" />
-          {session.isLoggedIn ? (
-            <Button variant="default" onClick={logout}>
-              Logout
-            </Button>
-          ) : (
-            <Button component={Link} to="/login" onClick={close}>
-              Login
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerWanted.current && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} onLogout={logout} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,8 +1,6 @@
-import { Box, Group, Input, Skeleton, Text, TextInput } from '@mantine/core';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { Box, Group, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type MutableRefObject, useEffect, useMemo, useState } from 'react';
+import { lazy, type MutableRefObject, Suspense, useEffect, useState } from 'react';
 import { type CardConfirmer, confirmWithSimulator, type SimulatorCard } from '../../lib/card-payments';
 
 export interface PaymentsSetup {
@@ -10,11 +8,14 @@ export interface PaymentsSetup {
   simulator_path: string | null;
 }
 
-const stripeLoads = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  if (!stripeLoads.has(key)) stripeLoads.set(key, loadStripe(key));
-  return stripeLoads.get(key)!;
-};
+/**
+ * Stripe Elements and Stripe.js come only when Stripe itself takes the card (a real publishable key,
+ * no simulator path), and only once a checkout shows the card field: the embedded run's simulator
+ * (`pk_test_simulator`) never needs them, and no other page does.
+ */
+const StripeCardElement = lazy(() =>
+  import('./StripeCardElement').then((module) => ({ default: module.StripeCardElement })),
+);
 
 function formatNumber(value: string) {
   return value
@@ -83,40 +84,6 @@ function SimulatorCardFields({
   );
 }
 
-function StripeCardInner({ controller }: { controller: MutableRefObject<CardConfirmer | null> }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  useEffect(() => {
-    if (!stripe || !elements) return;
-    controller.current = {
-      async confirm(clientSecret, email) {
-        const card = elements.getElement(CardElement);
-        if (!card) return { error: 'Payment session not initialized. Please close and try again.' };
-        const paymentMethod = { card, billing_details: { email } };
-        if (clientSecret.startsWith('seti_')) {
-          const result = await stripe.confirmCardSetup(clientSecret, { payment_method: paymentMethod });
-          if (result.error) return { error: result.error.message ?? 'Payment failed. Please try again.' };
-          return { status: result.setupIntent.status, intentId: result.setupIntent.id };
-        }
-        const result = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethod });
-        if (result.error) return { error: result.error.message ?? 'Payment failed. Please try again.' };
-        return { status: result.paymentIntent.status, intentId: result.paymentIntent.id };
-      },
-    };
-  }, [stripe, elements, controller]);
-  return (
-    <Input.Wrapper label="Card details" required>
-      <Box
-        p="sm"
-        style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}
-      >
-        {/* Spec 1 §2.11: the postal code is hidden. */}
-        <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
-      </Box>
-    </Input.Wrapper>
-  );
-}
-
 /**
  * The card input of a checkout: Stripe Elements with a real publishable key, or the simulator's
  * own form in development. Either way it fills `controller` with how to confirm a client secret.
@@ -128,19 +95,15 @@ export function CardField({
   setup: PaymentsSetup | undefined;
   controller: MutableRefObject<CardConfirmer | null>;
 }) {
-  const stripePromise = useMemo(
-    () => (setup && !setup.simulator_path ? stripeFor(setup.publishable_key) : null),
-    [setup],
-  );
   if (!setup) return <Skeleton height={110} radius="md" />;
   return (
     <Box>
       {setup.simulator_path ? (
         <SimulatorCardFields setup={setup} controller={controller} />
       ) : (
-        <Elements stripe={stripePromise}>
-          <StripeCardInner controller={controller} />
-        </Elements>
+        <Suspense fallback={<Skeleton height={70} radius="md" />}>
+          <StripeCardElement publishableKey={setup.publishable_key} controller={controller} />
+        </Suspense>
       )}
       <Group gap={6} mt="xs" c="dimmed" wrap="nowrap" align="flex-start">
         <IconLock size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />

@@ -1,2 +1,3 @@
+export { MembershipActions } from './components/MembershipActions';
 export { MembershipPage } from './routes/MembershipPage';
 export { OnboardingPage } from './routes/OnboardingPage';

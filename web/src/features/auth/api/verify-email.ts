@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 export const verifyEmail = (token: string) =>
   api.get<{ message: string }>(`/auth/verify-email${queryString({ token })}`, { auth: false });
@@ -10,7 +11,7 @@ export const verifyEmail = (token: string) =>
  */
 export const verifyEmailQuery = (token: string) =>
   queryOptions({
-    queryKey: ['verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     retry: false,
     staleTime: Infinity,

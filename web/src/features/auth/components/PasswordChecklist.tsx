@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '@linksmate/proto';
+import { PASSWORD_RULES } from '@linksmate/proto/rules';
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 

@@ -1,7 +1,8 @@
-import { LINK_VALIDITY } from '@linksmate/proto';
+import { LINK_VALIDITY } from '@linksmate/proto/rules';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
+import { paths } from '../../../lib/paths';
 import { forgotPassword } from '../api/forgot-password';
 import { EmailRequestForm } from './EmailRequestForm';
 
@@ -26,7 +27,7 @@ export function ForgotPasswordPage() {
         )}
         failureText="Failed to send reset email. Please try again."
         footer={
-          <Anchor component={Link} to="/login" size="sm">
+          <Anchor component={Link} to={paths.login.href()} size="sm">
             Back to login
           </Anchor>
         }

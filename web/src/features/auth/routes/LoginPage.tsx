@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { hasTokenShape } from '../../../lib/session';
 import { useSession } from '../../../lib/session-context';
 import { useLogin } from '../api/login';
@@ -39,7 +40,9 @@ export function LoginPage() {
         return;
       }
       session.signIn(token);
-      navigate(state.from && state.from !== '/login' ? state.from : '/profile', { replace: true });
+      navigate(state.from && state.from !== paths.login.href() ? state.from : paths.profile.href(), {
+        replace: true,
+      });
     } catch (err) {
       const needsVerification =
         err instanceof ApiError && err.status === 403 && /verify your email/i.test(err.message);
@@ -53,7 +56,7 @@ export function LoginPage() {
       subtitle={
         <>
           Or{' '}
-          <Anchor component={Link} to="/register" fw={600}>
+          <Anchor component={Link} to={paths.register.href()} fw={600}>
             create a new account
           </Anchor>
         </>
@@ -72,7 +75,13 @@ export function LoginPage() {
                 {error.message}
                 {error.needsVerification && (
                   <Text size="sm" mt={6}>
-                    <Anchor component={Link} to="/resend-verification" fw={600} c="red.9" underline="always">
+                    <Anchor
+                      component={Link}
+                      to={paths.resendVerification.href()}
+                      fw={600}
+                      c="red.9"
+                      underline="always"
+                    >
                       Resend verification email
                     </Anchor>
                   </Text>
@@ -93,7 +102,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+          <Anchor component={Link} to={paths.forgotPassword.href()} size="sm" ta="right">
             Forgot your password?
           </Anchor>
           <Button type="submit" size="md" loading={login.isPending} fullWidth>

@@ -1,4 +1,4 @@
-import { LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto';
+import { LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -20,6 +20,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
 import { useResendVerification } from '../api/resend-verification';
 import { PasswordChecklist } from '../components/PasswordChecklist';
@@ -78,7 +79,7 @@ export function RegisterPage() {
       subtitle={
         <>
           Already a member?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor component={Link} to={paths.login.href()} fw={600}>
             Log in
           </Anchor>
         </>
@@ -116,7 +117,7 @@ export function RegisterPage() {
 
       <Modal
         opened={!!createdEmail}
-        onClose={() => navigate('/login')}
+        onClose={() => navigate(paths.login.href())}
         centered
         size="lg"
         closeButtonProps={{ 'aria-label': 'Close and go to login' }}
@@ -145,8 +146,10 @@ export function RegisterPage() {
             </Alert>
           )}
           <Stack gap="xs">
-            <Button onClick={() => navigate('/onboarding')}>Continue to Membership Selection</Button>
-            <Button variant="default" onClick={() => navigate('/login')}>
+            <Button onClick={() => navigate(paths.onboarding.href())}>
+              Continue to Membership Selection
+            </Button>
+            <Button variant="default" onClick={() => navigate(paths.login.href())}>
               Go to Login
             </Button>
             <Button variant="subtle" onClick={resendEmail} loading={resend.isPending}>

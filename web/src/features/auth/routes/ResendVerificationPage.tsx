@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
+import { paths } from '../../../lib/paths';
 import { resendVerification } from '../api/resend-verification';
 import { EmailRequestForm } from './EmailRequestForm';
 
@@ -18,10 +19,10 @@ export function ResendVerificationPage() {
         networkFailureText="An error occurred. Please try again."
         footer={
           <Group justify="space-between">
-            <Anchor component={Link} to="/login" size="sm">
+            <Anchor component={Link} to={paths.login.href()} size="sm">
               Back to login
             </Anchor>
-            <Anchor component={Link} to="/register" size="sm">
+            <Anchor component={Link} to={paths.register.href()} size="sm">
               Create an account
             </Anchor>
           </Group>

@@ -1,4 +1,4 @@
-import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto';
+import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto/rules';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { LinkFailure } from '../components/LinkFailure';
 import { PasswordChecklist } from '../components/PasswordChecklist';
@@ -18,8 +19,8 @@ function InvalidLink({ message }: { message: string }) {
       icon={<IconLinkOff size={36} aria-hidden />}
       message={message}
       ways={[
-        { to: '/forgot-password', label: 'Request a new link' },
-        { to: '/login', label: 'Back to login' },
+        { to: paths.forgotPassword.href(), label: 'Request a new link' },
+        { to: paths.login.href(), label: 'Back to login' },
       ]}
     />
   );
@@ -49,7 +50,7 @@ export function ResetPasswordPage() {
     if (!done) return;
     const timer = setTimeout(
       () =>
-        navigate('/login', {
+        navigate(paths.login.href(), {
           state: { message: 'Password reset successfully! You can now log in with your new password.' },
         }),
       DELAYS_MS.afterResetRedirect,

@@ -1,14 +1,15 @@
-import { DELAYS_MS } from '@linksmate/proto';
+import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Button, Center, Loader, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useVerifyEmail } from '../api/verify-email';
 import { LinkFailure } from '../components/LinkFailure';
 
-const ONBOARDING = '/onboarding?verified=true';
+const ONBOARDING = paths.onboarding.href({ verified: true });
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || 'Email verification failed.';
@@ -75,8 +76,8 @@ export function VerifyEmailPage() {
       icon={<IconCircleX size={40} aria-hidden />}
       message={message}
       ways={[
-        { to: '/resend-verification', label: 'Request New Verification Email' },
-        { to: '/register', label: 'Create New Account' },
+        { to: paths.resendVerification.href(), label: 'Request New Verification Email' },
+        { to: paths.register.href(), label: 'Create New Account' },
       ]}
     />
   );

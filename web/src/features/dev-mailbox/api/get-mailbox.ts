@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { devMailboxKeys } from './keys';
 
 export interface CaughtMail {
   id: string;
@@ -13,7 +14,7 @@ export interface CaughtMail {
 export const getMailbox = () => api.get<{ messages: CaughtMail[] }>('/dev/mailbox', { auth: false });
 
 export const mailboxQuery = () =>
-  queryOptions({ queryKey: ['dev-mailbox'], queryFn: getMailbox, refetchInterval: 3_000 });
+  queryOptions({ queryKey: devMailboxKeys.all, queryFn: getMailbox, refetchInterval: 3_000 });
 
 export function useMailbox() {
   return useQuery(mailboxQuery());

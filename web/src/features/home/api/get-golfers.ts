@@ -1,7 +1,8 @@
-import { PAGE_SIZES } from '@linksmate/proto';
+import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';
+import { homeKeys } from './keys';
 
 /** Golfer card (spec 1 §3, camelCase on the home page). */
 export interface GolferCard {
@@ -51,7 +52,7 @@ export async function getGolfers(
 }
 
 export const featuredGolfersQuery = () =>
-  queryOptions({ queryKey: ['golfers', 'featured', !!getStoredToken()], queryFn: () => getGolfers() });
+  queryOptions({ queryKey: homeKeys.featuredGolfers(!!getStoredToken()), queryFn: () => getGolfers() });
 
 export function useFeaturedGolfers() {
   return useQuery(featuredGolfersQuery());

@@ -1,4 +1,4 @@
-import { displayName } from '@linksmate/proto';
+import { displayName } from '@linksmate/proto/rules';
 import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';

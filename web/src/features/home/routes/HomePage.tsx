@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
 import { FeaturedGolfers } from '../components/FeaturedGolfers';
 import { HeroArt } from '../components/HeroArt';
 import classes from './HomePage.module.css';
@@ -52,10 +53,16 @@ export function HomePage() {
                 and discover courses — with $20M insurance and an official handicap for members.
               </Text>
               <Group gap="md">
-                <Button component={Link} to="/register" size="lg" color="sand.4" c="dark.9">
+                <Button component={Link} to={paths.register.href()} size="lg" color="sand.4" c="dark.9">
                   Get Started
                 </Button>
-                <Button component={Link} to="/find-golfers" size="lg" variant="white" color="fairway.8">
+                <Button
+                  component={Link}
+                  to={paths.findGolfers.href()}
+                  size="lg"
+                  variant="white"
+                  color="fairway.8"
+                >
                   Find Golf Partners
                 </Button>
               </Group>
@@ -92,7 +99,7 @@ export function HomePage() {
               <Title order={2}>Featured Golfers</Title>
               <Text c="dimmed">A few of the golfers playing with LinksMate.</Text>
             </div>
-            <Button component={Link} to="/find-golfers" variant="light">
+            <Button component={Link} to={paths.findGolfers.href()} variant="light">
               View All Golfers
             </Button>
           </Group>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { membershipKeys } from './keys';
 
 export interface PaymentsConfig {
   publishable_key: string;
@@ -10,7 +11,7 @@ export interface PaymentsConfig {
 export const getPaymentsConfig = () => api.get<PaymentsConfig>('/payments/config', { auth: false });
 
 export const paymentsConfigQuery = () =>
-  queryOptions({ queryKey: ['payments', 'config'], queryFn: getPaymentsConfig, staleTime: Infinity });
+  queryOptions({ queryKey: membershipKeys.config(), queryFn: getPaymentsConfig, staleTime: Infinity });
 
 export function usePaymentsConfig() {
   return useQuery(paymentsConfigQuery());

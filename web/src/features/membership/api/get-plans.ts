@@ -1,6 +1,7 @@
 import type { Plan } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { membershipKeys } from './keys';
 
 export type { Plan };
 
@@ -16,7 +17,7 @@ export const getPlans = () =>
     .then((r) => r.plans);
 
 export const plansQuery = () =>
-  queryOptions({ queryKey: ['payments', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: membershipKeys.plans(), queryFn: getPlans, staleTime: 5 * 60_000 });
 
 export function usePlans() {
   return useQuery(plansQuery());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';
+import { membershipKeys } from './keys';
 
 export interface SubscriptionStatus {
   status: string | null;
@@ -10,7 +11,7 @@ export interface SubscriptionStatus {
 export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status');
 
 export const subscriptionStatusQuery = () =>
-  queryOptions({ queryKey: ['payments', 'subscription-status'], queryFn: getSubscriptionStatus });
+  queryOptions({ queryKey: membershipKeys.subscriptionStatus(), queryFn: getSubscriptionStatus });
 
 /** Only asked for with a stored token; signed out, there is no membership to show. */
 export function useSubscriptionStatus() {

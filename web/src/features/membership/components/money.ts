@@ -1,4 +1,4 @@
-import { formatCents } from '@linksmate/proto';
+import { formatCents } from '@linksmate/proto/rules';
 import type { Plan } from '../api/get-plans';
 
 export const money = (cents: number, currency = 'AUD') => formatCents(cents, currency);

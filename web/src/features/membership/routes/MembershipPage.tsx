@@ -1,4 +1,4 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto';
+import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -16,10 +16,13 @@ import { IconAward, IconCalendarX, IconReceiptTax, IconShieldCheck, IconSparkles
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { refreshToken } from '../../../lib/refresh-session';
 import { useSession } from '../../../lib/session-context';
 import type { Plan } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { membershipKeys } from '../api/keys';
 import { CheckoutModal } from '../components/CheckoutModal';
 import { PlanGrid } from '../components/PlanGrid';
 
@@ -42,10 +45,10 @@ function MemberCard({ title, text }: { title: string; text: string }) {
         <Title order={2}>{title}</Title>
         <Text c="dimmed">{text}</Text>
         <Group>
-          <Button component={Link} to="/events">
+          <Button component={Link} to={paths.events.href()}>
             Browse Events
           </Button>
-          <Button component={Link} to="/profile" variant="default">
+          <Button component={Link} to={paths.profile.href()} variant="default">
             Manage Membership
           </Button>
         </Group>
@@ -71,7 +74,7 @@ export function MembershipPage() {
 
   const choose = (plan: Plan) => {
     if (!session.isLoggedIn) {
-      navigate('/login', { state: { from: '/membership' } });
+      navigate(paths.login.href(), { state: { from: paths.membership.href() } });
       return;
     }
     setChosen(plan);
@@ -79,7 +82,7 @@ export function MembershipPage() {
 
   const later = () => {
     if (required) setLaterNotice(true);
-    else navigate(fromOnboarding ? '/events' : '/dashboard');
+    else navigate(fromOnboarding ? paths.events.href() : paths.dashboard.href());
   };
 
   const purchased = async (plan: Plan) => {
@@ -88,8 +91,8 @@ export function MembershipPage() {
     // A fresh token carries the membership, once identity has heard of it.
     await refreshToken((claims) => passesMembershipCheck(claims)).catch(() => null);
     session.refresh();
-    await queryClient.invalidateQueries({ queryKey: ['payments'] });
-    await queryClient.invalidateQueries({ queryKey: ['profile'] });
+    await queryClient.invalidateQueries({ queryKey: membershipKeys.all });
+    await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
   };
 
   const isMember = isRunningSubscription(status.data?.status);

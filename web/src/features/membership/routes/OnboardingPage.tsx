@@ -1,4 +1,4 @@
-import { DELAYS_MS, isCoachRole } from '@linksmate/proto';
+import { DELAYS_MS, isCoachRole } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -16,6 +16,7 @@ import {
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import type { Plan } from '../api/get-plans';
 import { CheckoutModal } from '../components/CheckoutModal';
@@ -50,7 +51,7 @@ export function OnboardingPage() {
       100,
     );
     const timer = setTimeout(
-      () => navigate('/login', { state: { message: LOGIN_AGAIN } }),
+      () => navigate(paths.login.href(), { state: { message: LOGIN_AGAIN } }),
       DELAYS_MS.afterPurchaseRedirect,
     );
     return () => {
@@ -105,7 +106,7 @@ export function OnboardingPage() {
               </List>
               <Button
                 component={Link}
-                to="/profile?welcome=true"
+                to={paths.profile.href({ welcome: true })}
                 size="md"
                 style={{ alignSelf: 'flex-start' }}
               >
@@ -123,7 +124,7 @@ export function OnboardingPage() {
               </Text>
             </Stack>
             <PlanGrid onChoose={setChosen} />
-            <Anchor component={Link} to="/profile?welcome=true" ta="center">
+            <Anchor component={Link} to={paths.profile.href({ welcome: true })} ta="center">
               I'll choose a membership later
             </Anchor>
           </Stack>

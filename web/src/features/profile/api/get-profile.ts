@@ -1,6 +1,7 @@
 import type { MembershipResponse } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
 
 export interface ProfileUser {
   id: number;
@@ -30,7 +31,7 @@ export interface ProfileResponse {
 
 export const getProfile = () => api.get<ProfileResponse>('/profile');
 
-export const profileQuery = () => queryOptions({ queryKey: ['profile', 'me'], queryFn: getProfile });
+export const profileQuery = () => queryOptions({ queryKey: profileKeys.me(), queryFn: getProfile });
 
 export function useProfile() {
   return useQuery(profileQuery());

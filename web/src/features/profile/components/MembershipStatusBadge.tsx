@@ -1,4 +1,4 @@
-import { membershipStatusColour } from '@linksmate/proto';
+import { membershipStatusColour } from '@linksmate/proto/rules';
 import { Badge } from '@mantine/core';
 
 /** Shades dark enough for white text at WCAG AA; yellow carries dark text instead. */

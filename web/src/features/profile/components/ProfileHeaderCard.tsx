@@ -1,4 +1,4 @@
-import { displayName } from '@linksmate/proto';
+import { displayName } from '@linksmate/proto/rules';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { capitalise, initialsOf } from '../../../lib/text';

@@ -1,9 +1,4 @@
-import {
-  AVAILABILITY_STATUS_LABELS,
-  type AvailabilityStatus,
-  isRunningSubscription,
-  maskEmail,
-} from '@linksmate/proto';
+import { AVAILABILITY_STATUS_LABELS, type AvailabilityStatus, maskEmail } from '@linksmate/proto/rules';
 import {
   Alert,
   Badge,
@@ -17,21 +12,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconLogout, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/dates';
+import { paths } from '../../../lib/paths';
 import { useLogout, useSession } from '../../../lib/session-context';
 import { capitalise } from '../../../lib/text';
-import { useCancelMembership } from '../api/cancel-membership';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
 import { MembershipStatusBadge } from '../components/MembershipStatusBadge';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
-
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
 
 const membershipName = (m: ProfileMembership | null) => (m?.type ? capitalise(m.type) : 'Free');
 
@@ -69,54 +61,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const renewsAutomatically = (m: ProfileMembership) =>
   !!m.provider_subscription_id && !m.cancel_at_period_end && !m.ends_at;
 
-function MembershipActions({ membership }: { membership: ProfileMembership | null }) {
-  const cancel = useCancelMembership();
-  const running = isRunningSubscription(membership?.status);
-  if (!membership || !running) {
-    return (
-      <Button component={Link} to="/membership" size="xs" variant="light" mt="sm">
-        {membership ? 'Renew membership' : 'Become a member'}
-      </Button>
-    );
-  }
-  if (membership.cancel_at_period_end) {
-    return (
-      <Text size="sm" c="dimmed" mt="sm">
-        Your membership is cancelled and ends on{' '}
-        {formatDate(membership.ends_at ?? membership.current_period_ends_at)}.
-      </Text>
-    );
-  }
-  if (!membership.provider_subscription_id) return null;
-  const confirmCancel = () =>
-    modals.openConfirmModal({
-      title: 'Cancel your membership?',
-      children: (
-        <Text size="sm">
-          Your membership stays active until {formatDate(membership.current_period_ends_at)} and is not
-          renewed after that.
-        </Text>
-      ),
-      labels: { confirm: 'Cancel membership', cancel: 'Keep membership' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(undefined, {
-          onSuccess: (reply) =>
-            notifications.show({
-              color: 'fairway',
-              title: 'Membership cancelled',
-              message: `Your membership ends on ${formatDate(reply.membership?.ends_at)}.`,
-            }),
-          onError: (error) => notifications.show({ color: 'red', title: 'Error', message: error.message }),
-        }),
-    });
-  return (
-    <Button size="xs" variant="subtle" color="red" mt="sm" onClick={confirmCancel} loading={cancel.isPending}>
-      Cancel membership
-    </Button>
-  );
-}
-
 // Dark enough for white text at WCAG AA.
 const AVAILABILITY_COLOURS: Record<string, string> = {
   Available: 'fairway.8',
@@ -124,8 +68,15 @@ const AVAILABILITY_COLOURS: Record<string, string> = {
   playing: 'blue.9',
 };
 
-/** Spec 1 §2.12: the own profile. */
-export function ProfilePage() {
+/**
+ * Spec 1 §2.12: the own profile. What can be done about the membership belongs to the membership
+ * feature; the app fills that slot in (`membershipActions`) so the two features stay apart.
+ */
+export function ProfilePage({
+  membershipActions,
+}: {
+  membershipActions?: (membership: ProfileMembership | null) => ReactNode;
+}) {
   const { data, isPending, error } = useProfile();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -138,7 +89,7 @@ export function ProfilePage() {
     notifications.show({ color: 'red', title: 'Error', message: 'Failed to fetch profile' });
     const refused = error instanceof ApiError && error.status === 401;
     if (refused) signOut();
-    navigate('/login', {
+    navigate(paths.login.href(), {
       replace: true,
       state: { message: refused ? 'Authentication failed. Please log in again.' : undefined },
     });
@@ -185,17 +136,17 @@ export function ProfilePage() {
               <Field label="Email">{user.email ? maskEmail(user.email) : '—'}</Field>
               <Field label="Username">{user.username}</Field>
               <Field label="Name">{[user.first_name, user.last_name].filter(Boolean).join(' ') || '—'}</Field>
-              <Field label="Member since">{formatDate(user.created_at)}</Field>
+              <Field label="Member since">{formatLongDate(user.created_at)}</Field>
               <Field label="Membership">{membershipName(membership)}</Field>
               <Field label="Status">
                 <MembershipStatusBadge status={membership?.status} />
               </Field>
               {membership?.trial_ends_at && (
-                <Field label="Trial ends">{formatDate(membership.trial_ends_at)}</Field>
+                <Field label="Trial ends">{formatLongDate(membership.trial_ends_at)}</Field>
               )}
               {(membership?.ends_at || membership?.current_period_ends_at) && (
                 <Field label="Membership ends">
-                  {formatDate(membership.ends_at ?? membership.current_period_ends_at)}
+                  {formatLongDate(membership.ends_at ?? membership.current_period_ends_at)}
                   {renewsAutomatically(membership) && (
                     <Text span size="xs" c="dimmed" display="block">
                       renews automatically
@@ -203,7 +154,7 @@ export function ProfilePage() {
                   )}
                 </Field>
               )}
-              <MembershipActions membership={membership} />
+              {membershipActions?.(membership)}
             </Section>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../src/browser';
+import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
+import { type RunningMakeRun, startMakeRun } from '../src/stack';
+
+const DEMO = { email: 'olivia@linksmate.dev', password: 'Fairway!2026' };
+
+async function logIn(page: Page) {
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel(/^Password/).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('the first page, planned screens and payments script, against make run', () => {
+  let stack: RunningMakeRun;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const findings: Record<string, string[]> = {};
+  /** Everything the browser asked js.stripe.com for, over the whole visit. */
+  const stripeRequests: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startMakeRun();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.on('request', (request) => {
+      if (new URL(request.url()).hostname === 'js.stripe.com') stripeRequests.push(request.url());
+    });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when a visitor opens the home page and the membership page of the embedded run, then nothing is requested from js.stripe.com', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${stack.url}/membership`);
+    await page.getByTestId('plan-lifetime').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(stripeRequests).toEqual([]);
+  });
+
+  it('when a visitor opens a planned screen, then it says what is coming and leads home, not to the 404 page', async () => {
+    await page.goto(`${stack.url}/find-coaches`);
+    await page.getByRole('heading', { name: 'Find Coaches', level: 1 }).waitFor();
+    await page.getByText('Coming soon').waitFor();
+    expect(await page.textContent('main')).toContain('Search coaches by name or specialty');
+    await screenshot(page, '30-coming-soon-visitor');
+    findings.visitor = await seriousAccessibilityViolations(page);
+    // Opened directly, there is no page of ours to go back to: the way out is home.
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${stack.url}/`);
+
+    // Reached from the navigation, the way out is back where the person was.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+    await page.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+
+    // A screen with parameters is planned too; an address nobody planned is still out of bounds.
+    await page.goto(`${stack.url}/venue/royal-melbourne`);
+    await page.getByRole('heading', { name: 'Venue details', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/no-such-screen`);
+    await page.getByRole('heading', { name: 'This page is out of bounds' }).waitFor();
+  });
+
+  it('when a visitor opens a planned screen that needs a login, then they log in first and land on it', async () => {
+    await page.goto(`${stack.url}/my-bookings`);
+    await page.waitForURL('**/login');
+    await logIn(page);
+    await page.waitForURL('**/my-bookings');
+    await page.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    await screenshot(page, '31-coming-soon-member');
+    findings.member = await seriousAccessibilityViolations(page);
+
+    // The admin area stays closed to a member: the guard sends them home.
+    await page.goto(`${stack.url}/admin`);
+    await page.waitForURL(`${stack.url}/`);
+    expect(findings).toEqual({ visitor: [], member: [] });
+  });
+
+  it('when a member pays in the checkout of the embedded run and cancels from the profile, then the simulator takes the card, Stripe.js is never requested and the profile shows the cancellation', async () => {
+    await page.goto(`${stack.url}/membership`);
+    await page.getByTestId('plan-annual').getByRole('button').click();
+    const checkout = page.getByRole('dialog');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry').fill('12 / 30');
+    await checkout.getByLabel('CVC').fill('123');
+    await checkout.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Welcome to LinksMate Annual!' }).waitFor({ timeout: 20_000 });
+
+    // The profile shows the membership feature's cancel action, with its confirmation.
+    await page.getByRole('link', { name: 'Manage Membership' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Cancel your membership?').waitFor();
+    expect(await confirm.textContent()).toContain('is not renewed after that.');
+    await confirm.getByRole('button', { name: 'Cancel membership' }).click();
+    await page.getByText('Membership cancelled').waitFor();
+    // Read again until identity's copy of the membership has the cancellation.
+    await page.getByText('Your membership is cancelled and ends on').waitFor({ timeout: 10_000 });
+    await screenshot(page, '32-profile-cancelled');
+    expect(stripeRequests).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { paths } from '../../lib/paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** Spec 1 §2.2: the links everyone sees. */
+export const PUBLIC_LINKS: NavItem[] = [
+  { label: 'Find Players', to: paths.players.href() },
+  { label: 'Find Coaches', to: paths.findCoaches.href() },
+  { label: 'Events', to: paths.events.href() },
+  { label: 'Venues', to: paths.venues.href() },
+];
+
+/** Signed in: My Profile and Messages, then the My Games menu. */
+export const SIGNED_IN_LINKS: NavItem[] = [
+  { label: 'My Profile', to: paths.profile.href() },
+  { label: 'Messages', to: paths.messages.href() },
+];
+
+export const GAME_LINKS: NavItem[] = [
+  { label: 'Create Game', to: paths.createGame.href() },
+  { label: 'My Created Games', to: paths.myGames.href() },
+  { label: 'My Bookings', to: paths.myBookings.href() },
+];
+
+/** Spec 1 §2.2: the admin menu, by role. */
+export function adminLinks(role: string | null): NavItem[] {
+  const links: NavItem[] = [{ label: 'Admin Dashboard', to: paths.admin.dashboard.href() }];
+  if (role === 'admin')
+    links.push({ label: 'Create LinksMate Event', to: paths.admin.createOfficialEvent.href() });
+  return links;
+}

@@ -1,0 +1,215 @@
+import { paths } from '../../lib/paths';
+
+/** Who may open a screen (spec 1 §2.1 access column; spec 3 for the admin area). */
+export type Access = 'public' | 'login' | 'admin';
+
+export interface PlannedScreen {
+  path: string;
+  access: Access;
+  title: string;
+  /** One sentence: what the screen will do. */
+  description: string;
+}
+
+/**
+ * Screens the navigation already links to, not built yet. Each shows what it will be instead of the
+ * 404 page, behind the access guard the spec gives it. A screen that gets built leaves this list
+ * for a route of its own.
+ */
+export const PLANNED_SCREENS: PlannedScreen[] = [
+  {
+    path: paths.players.path,
+    access: 'public',
+    title: 'Find Players',
+    description: 'Find golfers by skill level and availability, and ask them to play.',
+  },
+  {
+    path: paths.findGolfers.path,
+    access: 'public',
+    title: 'Find Golfers',
+    description: 'Find golfers by skill level and availability, and ask them to play.',
+  },
+  {
+    path: paths.userProfile.path,
+    access: 'public',
+    title: 'Golfer profile',
+    description:
+      "Another golfer's handicap, skill level, clubs and availability, with a way to message them.",
+  },
+  {
+    path: paths.findCoaches.path,
+    access: 'public',
+    title: 'Find Coaches',
+    description: 'Search coaches by name or specialty and get in touch to book a lesson.',
+  },
+  {
+    path: paths.coach.path,
+    access: 'public',
+    title: 'Coach profile',
+    description:
+      "A coach's experience, specialties, certifications and hourly rate, with a way to get in touch.",
+  },
+  {
+    path: paths.events.path,
+    access: 'public',
+    title: 'Event Listings',
+    description: 'Browse LinksMate events and member games, and join the ones that suit you.',
+  },
+  {
+    path: paths.event.path,
+    access: 'public',
+    title: 'Event details',
+    description: 'Everything about one event (venue, time, places left) and a way to join it.',
+  },
+  {
+    path: paths.venues.path,
+    access: 'public',
+    title: 'Discover Golf Venues',
+    description: 'Search golf courses, driving ranges and practice facilities across Australia.',
+  },
+  {
+    path: paths.venue.path,
+    access: 'public',
+    title: 'Venue details',
+    description: "A venue's photos, amenities, opening hours and contact details, with directions.",
+  },
+  {
+    path: paths.venueBySlug.path,
+    access: 'public',
+    title: 'Venue details',
+    description: "A venue's photos, amenities, opening hours and contact details, with directions.",
+  },
+  {
+    path: paths.claimProfile.path,
+    access: 'public',
+    title: 'Claim your profile',
+    description: 'Coaches and venue owners will claim their LinksMate profile here to keep it up to date.',
+  },
+  {
+    path: paths.terms.path,
+    access: 'public',
+    title: 'Terms of Service',
+    description: 'The terms that apply when you use LinksMate.',
+  },
+  {
+    path: paths.privacy.path,
+    access: 'public',
+    title: 'Privacy Policy',
+    description: 'How LinksMate collects, uses and protects your personal information.',
+  },
+  {
+    path: paths.createGame.path,
+    access: 'login',
+    title: 'Create Game',
+    description:
+      'Set up a game at a venue, choose the time and the number of players, and approve who joins.',
+  },
+  {
+    path: paths.myGames.path,
+    access: 'login',
+    title: 'My Created Games',
+    description: 'The games you organise, with the join requests waiting for your approval.',
+  },
+  {
+    path: paths.myBookings.path,
+    access: 'login',
+    title: 'My Bookings',
+    description: 'The events and games you joined or asked to join, and where each request stands.',
+  },
+  {
+    path: paths.messages.path,
+    access: 'login',
+    title: 'Messages',
+    description: 'Chat with other golfers and with your event groups, in real time.',
+  },
+  {
+    path: paths.announcements.path,
+    access: 'login',
+    title: 'Platform Announcements',
+    description: 'News and notices from the LinksMate team.',
+  },
+  {
+    path: paths.conversation.path,
+    access: 'login',
+    title: 'Conversation',
+    description: 'Your messages with another golfer or an event group, in real time.',
+  },
+  {
+    path: paths.admin.dashboard.path,
+    access: 'admin',
+    title: 'Admin Dashboard',
+    description: 'Manage venues, coaches, bookings, events, announcements, payments and users.',
+  },
+  {
+    path: paths.admin.venues.path,
+    access: 'admin',
+    title: 'Venues Management',
+    description: 'Add, edit and verify the venues golfers can discover.',
+  },
+  {
+    path: paths.admin.venue.path,
+    access: 'admin',
+    title: 'Venue details',
+    description: "One venue's details and media, with its featured image and gallery to manage.",
+  },
+  {
+    path: paths.admin.coaches.path,
+    access: 'admin',
+    title: 'Coaches management',
+    description: 'Add, edit and verify the coaches golfers can book.',
+  },
+  {
+    path: paths.admin.coachVenues.path,
+    access: 'admin',
+    title: 'Coach venues',
+    description: 'Which venues each coach teaches at.',
+  },
+  {
+    path: paths.admin.profileClaims.path,
+    access: 'admin',
+    title: 'Profile claim requests',
+    description: 'Approve or reject coaches and venue owners who claim their profile.',
+  },
+  {
+    path: paths.admin.availability.path,
+    access: 'admin',
+    title: 'Manage Availability',
+    description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
+  },
+  {
+    path: paths.admin.bookings.path,
+    access: 'admin',
+    title: 'Manage Bookings',
+    description: 'Every booking, as a list or a calendar, with a way to update its status.',
+  },
+  {
+    path: paths.admin.events.path,
+    access: 'admin',
+    title: 'Events management',
+    description: 'Every event and member game, as a list or a calendar.',
+  },
+  {
+    path: paths.admin.createOfficialEvent.path,
+    access: 'admin',
+    title: 'Create LinksMate Event',
+    description: 'Publish an official LinksMate event with its venue, time, places and price.',
+  },
+  {
+    path: paths.admin.announcements.path,
+    access: 'admin',
+    title: 'Platform Announcements',
+    description: 'Send announcements to everyone on LinksMate and see the recent ones.',
+  },
+  {
+    path: paths.admin.transactions.path,
+    access: 'admin',
+    title: 'Payment Transactions',
+    description: 'Every payment taken on LinksMate, to filter and look through.',
+  },
+  {
+    path: paths.admin.users.path,
+    access: 'admin',
+    title: 'User Management',
+    description: 'Find people, change their role, grant memberships and ban or unban accounts.',
+  },
+];

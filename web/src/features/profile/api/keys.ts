@@ -1,0 +1,7 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
+/** The profile's query keys; a membership change invalidates them all through the shared root. */
+export const profileKeys = {
+  all: sharedQueryRoots.profile,
+  me: () => [...sharedQueryRoots.profile, 'me'] as const,
+};

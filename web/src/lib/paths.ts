@@ -1,0 +1,90 @@
+import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
+
+/**
+ * Every screen's address, in one place (spec 1 §2.1, spec 2 and spec 3 route tables). `path` is the
+ * router's pattern; `href(...)` builds a link to it, typed for the parameters it needs. Links,
+ * redirects and the route table use these; no other file spells a path.
+ */
+
+type Id = number | string;
+export type ConversationType = 'direct' | 'event';
+export type ClaimableEntity = 'coach' | 'venue';
+
+const segment = (value: Id) => encodeURIComponent(String(value));
+
+/** The query string of the flags that are set, e.g. `?verified=true`. */
+function withFlags(path: string, flags: Record<string, boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, on] of Object.entries(flags)) if (on) search.set(name, 'true');
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** A screen without parameters. */
+const fixed = <P extends string>(path: P) => ({ path, href: (): P => path });
+
+// Spec 3: "Create {product} Event" lives at /admin/create-{product}-event.
+const officialEventProduct = OFFICIAL_EVENT_TYPE.replace(/_event$/, '');
+
+export const paths = {
+  home: fixed('/'),
+  login: fixed('/login'),
+  register: fixed('/register'),
+  verifyEmail: fixed('/verify-email'),
+  resendVerification: fixed('/resend-verification'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
+  onboarding: {
+    path: '/onboarding',
+    href: (flags: { verified?: boolean } = {}) => withFlags('/onboarding', flags),
+  },
+  membership: fixed('/membership'),
+  /** The own profile; spec 1 §2.1 names /dashboard as where "Maybe later" leads, which comes here. */
+  profile: {
+    path: '/profile',
+    href: (flags: { welcome?: boolean } = {}) => withFlags('/profile', flags),
+  },
+  dashboard: fixed('/dashboard'),
+  userProfile: { path: '/profile/:userId', href: (userId: Id) => `/profile/${segment(userId)}` },
+  findCoaches: fixed('/find-coaches'),
+  coach: { path: '/coach/:coachId', href: (coachId: Id) => `/coach/${segment(coachId)}` },
+  /** /players and /find-golfers are the same screen (spec 1 §2.1). */
+  players: fixed('/players'),
+  findGolfers: fixed('/find-golfers'),
+  venues: fixed('/venues'),
+  venue: { path: '/venues/:venueId', href: (venueId: Id) => `/venues/${segment(venueId)}` },
+  venueBySlug: { path: '/venue/:slug', href: (slug: string) => `/venue/${segment(slug)}` },
+  events: fixed('/events'),
+  event: { path: '/events/:eventId', href: (eventId: Id) => `/events/${segment(eventId)}` },
+  createGame: fixed('/create-game'),
+  myGames: fixed('/my-games'),
+  myBookings: fixed('/my-bookings'),
+  messages: fixed('/messages'),
+  announcements: fixed('/messages/announcements'),
+  conversation: {
+    path: '/messages/:conversationType/:id',
+    href: (type: ConversationType, id: Id) => `/messages/${type}/${segment(id)}`,
+  },
+  claimProfile: {
+    path: '/claim-profile/:entityType/:entityId',
+    href: (entityType: ClaimableEntity, entityId: Id) => `/claim-profile/${entityType}/${segment(entityId)}`,
+  },
+  admin: {
+    dashboard: fixed('/admin'),
+    venues: fixed('/admin/venues'),
+    venue: { path: '/admin/venues/:venueId', href: (venueId: Id) => `/admin/venues/${segment(venueId)}` },
+    coaches: fixed('/admin/coaches'),
+    coachVenues: fixed('/admin/coach-venues'),
+    profileClaims: fixed('/admin/profile-claims'),
+    availability: fixed('/admin/availability'),
+    bookings: fixed('/admin/bookings'),
+    events: fixed('/admin/events'),
+    createOfficialEvent: fixed(`/admin/create-${officialEventProduct}-event`),
+    announcements: fixed('/admin/announcements'),
+    transactions: fixed('/admin/transactions'),
+    users: fixed('/admin/users'),
+  },
+  terms: fixed('/terms'),
+  privacy: fixed('/privacy'),
+  devMailbox: fixed('/dev/mailbox'),
+} as const;

@@ -1,0 +1,11 @@
+/**
+ * Query-key roots that more than one feature touches. A membership change makes the account's data
+ * (the profile) stale as well as the payments' (plans, subscription status), and those who learn of
+ * the change (the socket, the checkout, the cancel action) are not those who read the data.
+ * Invalidating by these roots lets each feature keep its own keys without importing another's.
+ * Each feature's `api/keys.ts` builds its keys on these or on a root of its own.
+ */
+export const sharedQueryRoots = {
+  profile: ['profile'],
+  payments: ['payments'],
+} as const;
