@@ -20,6 +20,8 @@ describe('the first page, planned screens and payments script, against make run'
   const findings: Record<string, string[]> = {};
   /** Everything the browser asked js.stripe.com for, over the whole visit. */
   const stripeRequests: string[] = [];
+  /** How often the browser asked for a fresh token. */
+  let tokenRefreshes = 0;
 
   beforeAll(async () => {
     stack = await startMakeRun();
@@ -27,6 +29,7 @@ describe('the first page, planned screens and payments script, against make run'
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.on('request', (request) => {
       if (new URL(request.url()).hostname === 'js.stripe.com') stripeRequests.push(request.url());
+      if (new URL(request.url()).pathname === '/api/v1/auth/refresh') tokenRefreshes++;
     });
     page = await context.newPage();
   });
@@ -86,7 +89,19 @@ describe('the first page, planned screens and payments script, against make run'
     expect(findings).toEqual({ visitor: [], member: [] });
   });
 
-  it('when a member pays in the checkout of the embedded run and cancels from the profile, then the simulator takes the card, Stripe.js is never requested and the profile shows the cancellation', async () => {
+  /** The membership status the stored token claims (decoded as the app decodes it). */
+  const claimedStatus = async () => {
+    const token = (await page.evaluate("localStorage.getItem('token')")) as string | null;
+    const payload = token?.split('.')[1];
+    return payload
+      ? (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { membership_status: string | null })
+          .membership_status
+      : null;
+  };
+
+  it('when a member pays in the checkout of the embedded run and cancels from the profile, then the simulator takes the card, Stripe.js is never requested, the token follows each change once, and the profile shows the cancellation', async () => {
+    expect(await claimedStatus()).toBeNull();
+    tokenRefreshes = 0;
     await page.goto(`${stack.url}/membership`);
     await page.getByTestId('plan-annual').getByRole('button').click();
     const checkout = page.getByRole('dialog');
@@ -95,6 +110,9 @@ describe('the first page, planned screens and payments script, against make run'
     await checkout.getByLabel('CVC').fill('123');
     await checkout.getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
     await page.getByRole('heading', { name: 'Welcome to LinksMate Annual!' }).waitFor({ timeout: 20_000 });
+    // identity said the claims changed: one fresh token, with the trial, and no logging in again.
+    await expect.poll(claimedStatus, { timeout: 10_000 }).toBe('trialing');
+    expect(tokenRefreshes).toBe(1);
 
     // The profile shows the membership feature's cancel action, with its confirmation.
     await page.getByRole('link', { name: 'Manage Membership' }).click();
@@ -105,8 +123,9 @@ describe('the first page, planned screens and payments script, against make run'
     expect(await confirm.textContent()).toContain('is not renewed after that.');
     await confirm.getByRole('button', { name: 'Cancel membership' }).click();
     await page.getByText('Membership cancelled').waitFor();
-    // Read again until identity's copy of the membership has the cancellation.
+    // identity's copy of the membership has the cancellation once it says the claims changed.
     await page.getByText('Your membership is cancelled and ends on').waitFor({ timeout: 10_000 });
+    await expect.poll(() => tokenRefreshes, { timeout: 10_000 }).toBe(2);
     await screenshot(page, '32-profile-cancelled');
     expect(stripeRequests).toEqual([]);
   });

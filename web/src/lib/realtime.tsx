@@ -1,14 +1,16 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
+import type { ServerToClientEvents } from '@linksmate/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { sharedQueryRoots } from './query-keys';
 import { refreshToken } from './refresh-session';
 import { useSession } from './session-context';
 
 /**
- * The signed-in person's socket. When payments reports a membership change, a fresh token is
- * fetched so its claims catch up; when the session is revoked (ban, role change), it ends here too.
+ * The signed-in person's socket, typed by proto's socket table. When identity says the person's
+ * claims changed (a membership bought, cancelled or ended), a fresh token is asked for once, and
+ * the profile and payments are read again; when the session is revoked (ban, role change), it ends
+ * here too.
  */
 export function RealtimeConnection() {
   const session = useSession();
@@ -17,23 +19,21 @@ export function RealtimeConnection() {
 
   useEffect(() => {
     if (!token) return;
-    const socket = io({
+    const socket: Socket<ServerToClientEvents> = io({
       path: '/socket.io',
       auth: { token },
       transports: ['websocket'],
       reconnectionDelayMax: 10_000,
     });
-    socket.on('membership:changed', async (payload: { membership?: { status?: string | null } }) => {
-      const expected = payload.membership?.status;
-      await refreshToken((claims) =>
-        isRunningSubscription(expected)
-          ? passesMembershipCheck(claims)
-          : claims.membership_status === (expected ?? null),
-      ).catch(() => null);
+    const catchUp = async () => {
+      await refreshToken().catch(() => null);
       refresh();
       await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
       await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.payments });
-    });
+    };
+    socket.on('claims:changed', () => void catchUp());
+    // Pushes sent while the socket was away are gone: take the state as it is now.
+    socket.io.on('reconnect', () => void catchUp());
     socket.on('session:revoked', () => signOut());
     return () => {
       socket.close();

@@ -1,13 +1,10 @@
-import { isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules';
+import { type AccessTokenClaims, isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules';
 
-/** Claims the client reads from the token (decoded, not verified — the server verifies). */
-export interface TokenClaims {
-  user_id: number;
-  role: string;
-  exp: number;
-  membership_status: string | null;
-  membership_ends_at: string | null;
-}
+/** Claims the client reads from the token (decoded, not verified — the server verifies; spec 1 §3). */
+export type TokenClaims = Pick<
+  AccessTokenClaims,
+  'user_id' | 'role' | 'exp' | 'membership_status' | 'membership_ends_at'
+>;
 
 export function getStoredToken(): string | null {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);

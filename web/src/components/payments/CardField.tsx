@@ -1,12 +1,11 @@
+import type { PaymentsConfigReply } from '@linksmate/proto';
 import { Box, Group, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, type MutableRefObject, Suspense, useEffect, useState } from 'react';
 import { type CardConfirmer, confirmWithSimulator, type SimulatorCard } from '../../lib/card-payments';
 
-export interface PaymentsSetup {
-  publishable_key: string;
-  simulator_path: string | null;
-}
+/** How the card is taken: the publishable key, and the simulator's path when it stands in for Stripe. */
+export type PaymentsSetup = PaymentsConfigReply;
 
 /**
  * Stripe Elements and Stripe.js come only when Stripe itself takes the card (a real publishable key,

@@ -1,9 +1,10 @@
+import type { MessageReply } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { authKeys } from './keys';
 
 export const verifyEmail = (token: string) =>
-  api.get<{ message: string }>(`/auth/verify-email${queryString({ token })}`, { auth: false });
+  api.get<MessageReply>(`/auth/verify-email${queryString({ token })}`, { auth: false });
 
 /**
  * A query rather than a mutation: one request per token however often the page renders

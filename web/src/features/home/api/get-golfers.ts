@@ -1,3 +1,4 @@
+import type { GolfersQuery, GolfersReply } from '@linksmate/proto';
 import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
@@ -15,18 +16,6 @@ export interface GolferCard {
   handicap: number | null;
 }
 
-interface GolfersResponse {
-  users: Array<{
-    id: number;
-    username: string;
-    first_name: string | null;
-    last_name: string | null;
-    profile_image_url: string | null;
-    skill_level: string | null;
-    manual_handicap: number | null;
-  }>;
-}
-
 export async function getGolfers(
   page = 1,
   limit: number = PAGE_SIZES.featuredGolfers,
@@ -34,7 +23,8 @@ export async function getGolfers(
   // Spec 1 §7: the call is made only if a token exists.
   if (!getStoredToken()) return [];
   try {
-    const body = await api.get<GolfersResponse>(`/golfers${queryString({ page, limit })}`);
+    const query: GolfersQuery = { page, limit };
+    const body = await api.get<GolfersReply>(`/golfers${queryString(query)}`);
     return (body.users ?? []).map((u) => ({
       id: u.id,
       firstName: u.first_name,

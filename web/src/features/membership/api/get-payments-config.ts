@@ -1,12 +1,10 @@
+import type { PaymentsConfigReply } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { membershipKeys } from './keys';
 
-export interface PaymentsConfig {
-  publishable_key: string;
-  /** Where the simulator takes card confirmations; null when Stripe itself does. */
-  simulator_path: string | null;
-}
+/** `simulator_path`: where the simulator takes card confirmations; null when Stripe itself does. */
+export type PaymentsConfig = PaymentsConfigReply;
 
 export const getPaymentsConfig = () => api.get<PaymentsConfig>('/payments/config', { auth: false });
 

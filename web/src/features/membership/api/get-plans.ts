@@ -1,4 +1,4 @@
-import type { Plan } from '@linksmate/proto';
+import type { Plan, PlansReply } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { membershipKeys } from './keys';
@@ -11,7 +11,7 @@ export const getPlans = () =>
     .get<{ plans: Plan[] }>('/payments/plans')
     .catch((error) =>
       error instanceof ApiError && error.status === 401
-        ? api.get<{ plans: Plan[] }>('/payments/plans', { auth: false })
+        ? api.get<PlansReply>('/payments/plans', { auth: false })
         : Promise.reject(error),
     )
     .then((r) => r.plans);

@@ -1,12 +1,10 @@
+import type { SubscriptionStatusReply } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';
 import { membershipKeys } from './keys';
 
-export interface SubscriptionStatus {
-  status: string | null;
-  plan_id: string | null;
-}
+export type SubscriptionStatus = SubscriptionStatusReply;
 
 export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status');
 

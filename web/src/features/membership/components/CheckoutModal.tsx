@@ -4,6 +4,7 @@ import { FormError } from '../../../components/FormError';
 import { CardField } from '../../../components/payments/CardField';
 import { ApiError } from '../../../lib/api-client';
 import { type CardConfirmer, outcomeMessage } from '../../../lib/card-payments';
+import { randomId } from '../../../lib/random-id';
 import { confirmPayment } from '../api/confirm-payment';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { createSubscription } from '../api/create-subscription';
@@ -23,7 +24,7 @@ interface Session {
 }
 
 function newAttemptKey() {
-  return `checkout-${crypto.randomUUID()}`;
+  return `checkout-${randomId()}`;
 }
 
 /** The payment modal of spec 1 §2.11: plan summary, e-mail, card, error box and the submit button. */

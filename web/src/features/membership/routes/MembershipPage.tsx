@@ -1,4 +1,4 @@
-import { isRunningSubscription, passesMembershipCheck } from '@linksmate/proto/rules';
+import { isRunningSubscription } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -17,8 +17,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { sharedQueryRoots } from '../../../lib/query-keys';
-import { refreshToken } from '../../../lib/refresh-session';
 import { useSession } from '../../../lib/session-context';
 import type { Plan } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
@@ -88,11 +86,8 @@ export function MembershipPage() {
   const purchased = async (plan: Plan) => {
     setChosen(null);
     setWelcomed(plan);
-    // A fresh token carries the membership, once identity has heard of it.
-    await refreshToken((claims) => passesMembershipCheck(claims)).catch(() => null);
-    session.refresh();
+    // payments already knows; the token and the profile follow when identity says (claims:changed).
     await queryClient.invalidateQueries({ queryKey: membershipKeys.all });
-    await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
   };
 
   const isMember = isRunningSubscription(status.data?.status);
