@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
 
@@ -19,7 +19,8 @@ function freePort(): Promise<number> {
 
 export interface RunningMakeRun {
   url: string;
-  dataDir: string;
+  /** PostgreSQL's own data folder, wherever the run chose to keep it. */
+  postgresDir: string;
   output(): string;
   /**
    * Ctrl+C, as a person would: SIGINT to the terminal's process group. Resolves once make, node and
@@ -29,28 +30,33 @@ export interface RunningMakeRun {
 }
 
 /**
- * Runs `make run` as a newcomer would, on a fresh data folder and free ports, and waits until it
- * prints the URL to open.
+ * Runs `make run` as a newcomer would, on free ports, and waits until it prints the URL to open. In
+ * this checkout it gets a fresh DATA_DIR; in another clone (`repo`) DATA_DIR is left unset, so the
+ * run picks its data folder itself.
  */
 export async function startMakeRun(
-  extraEnv: Record<string, string> = {},
-  timeoutMs = 180_000,
+  options: { repo?: string; extraEnv?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningMakeRun> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-data-'));
-  // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
-  chmodSync(dataDir, 0o755);
+  const env: Record<string, string | undefined> = { ...process.env };
+  let temporaryDataDir: string | undefined;
+  if (options.repo) delete env.DATA_DIR;
+  else {
+    temporaryDataDir = mkdtempSync(join(tmpdir(), 'linksmate-data-'));
+    // A DATA_DIR given is used as is, and the postgres user PostgreSQL runs as under root must enter it.
+    chmodSync(temporaryDataDir, 0o755);
+    env.DATA_DIR = temporaryDataDir;
+  }
   const port = await freePort();
   const pgPort = await freePort();
   const child: ChildProcess = spawn('make', ['run'], {
-    cwd: repoRoot,
+    cwd: options.repo ?? repoRoot,
     detached: true,
     env: {
-      ...process.env,
+      ...env,
       PORT: String(port),
       EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...extraEnv,
+      ...options.extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,11 +64,14 @@ export async function startMakeRun(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const removeTemporaryData = () => {
+    if (temporaryDataDir) rmSync(temporaryDataDir, { recursive: true, force: true });
+  };
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`make run did not print its URL in time:\n${output}`)),
-      timeoutMs,
+      options.timeoutMs ?? 180_000,
     );
     const check = () => {
       const match = /Open (http:\/\/\S+)/.exec(output);
@@ -74,13 +83,18 @@ export async function startMakeRun(
     child.stdout?.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
+      removeTemporaryData();
       reject(new Error(`make run exited with ${code}:\n${output}`));
     });
   });
 
+  const dataDir = env.DATA_DIR ?? join(options.repo ?? repoRoot, '.data');
+  // As root, when the postgres user cannot enter the data folder, the run keeps PostgreSQL's data elsewhere and says where.
+  const moved = /PostgreSQL keeps its data in (.+?) \(/.exec(output)?.[1];
+  const postgresDir = moved ?? join(dataDir, 'postgres');
   return {
     url,
-    dataDir,
+    postgresDir,
     output: () => output,
     stop: async () => {
       const alive = (pid: number) => {
@@ -92,7 +106,7 @@ export async function startMakeRun(
         }
       };
       // PostgreSQL removes its postmaster.pid only when it shuts down cleanly.
-      const postmasterFile = join(dataDir, 'postgres', 'postmaster.pid');
+      const postmasterFile = join(postgresDir, 'postmaster.pid');
       const postmaster = () =>
         existsSync(postmasterFile) ? Number(readFileSync(postmasterFile, 'utf8').split('\n')[0]) : null;
       const running = () => alive(-child.pid!) || postmaster() !== null;
@@ -106,7 +120,9 @@ export async function startMakeRun(
         if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
       }
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeTemporaryData();
+      // Moved data belongs to this run alone (a fresh DATA_DIR or a throwaway clone).
+      if (moved) rmSync(dirname(moved), { recursive: true, force: true });
       return { graceful };
     },
   };

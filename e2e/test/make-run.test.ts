@@ -1,4 +1,8 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneIntoPrivateFolder, type PrivateClone } from '../src/clone';
 import { type RunningMakeRun, startMakeRun, waitForStatus } from '../src/stack';
 
 describe('make run', () => {
@@ -56,7 +60,11 @@ describe('make run', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1]!;
-    expect((await fetch(`${stack.url}${script}`)).status).toBe(200);
+    const asset = await fetch(`${stack.url}${script}`);
+    expect(asset.status).toBe(200);
+    // Read to the end, as a browser does: an unread body holds its connection open, and the gateway's
+    // close would wait on it past the stop test's 30 s.
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('when an unknown API path is asked for, then a JSON 404 comes back, not the app', async () => {
@@ -73,5 +81,58 @@ describe('make run', () => {
     // The services drained against a database still up: nothing was cut short on the way out.
     expect(running.output()).not.toMatch(/drain failed|close failed|terminat/i);
     await expect(fetch(`${running.url}/api/v1/health`)).rejects.toThrow();
+  });
+});
+
+describe('make run from a clone inside a folder only its owner may enter', () => {
+  let clone: PrivateClone;
+  let stack: RunningMakeRun;
+
+  beforeAll(async () => {
+    clone = cloneIntoPrivateFolder();
+    stack = await startMakeRun({ repo: clone.repo });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    clone?.remove();
+  });
+
+  it('when started with DATA_DIR unset, then /api/v1/health answers 200 and the data is where the console says', async () => {
+    await waitForStatus(`${stack.url}/api/v1/health`, 200);
+    if (userInfo().uid === 0) {
+      // PostgreSQL runs as the user postgres, which cannot enter the clone: its data lives elsewhere, said so.
+      expect(stack.postgresDir).toMatch(/^\/var\/lib\/linksmate\/[0-9a-f]+\/postgres$/);
+      expect(stack.output()).toContain(`PostgreSQL keeps its data in ${stack.postgresDir}`);
+    } else {
+      expect(stack.postgresDir).toBe(join(clone.repo, '.data', 'postgres'));
+    }
+    expect(existsSync(join(stack.postgresDir, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('when stopped with Ctrl+C, then every process, PostgreSQL included, ends without force', async () => {
+    const running = stack;
+    stack = undefined as unknown as RunningMakeRun;
+    expect(await running.stop()).toEqual({ graceful: true });
+    expect(running.output()).not.toMatch(/drain failed|close failed|terminat/i);
+  });
+});
+
+describe('make run with a DATA_DIR PostgreSQL cannot enter', () => {
+  it('when started, then it stops with one line naming the folder, not a stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-closed-'));
+    // Closed to everyone but root: neither the user postgres (as root) nor PostgreSQL's own user may enter.
+    chmodSync(dataDir, 0o000);
+    try {
+      const failure = await startMakeRun({ extraEnv: { DATA_DIR: dataDir } }).then(
+        () => new Error('make run started'),
+        (err: Error) => err,
+      );
+      expect(failure.message).toMatch(/^make run exited with 2:/);
+      expect(failure.message).toContain(dataDir);
+      expect(failure.message).not.toMatch(/^\s+at /m);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

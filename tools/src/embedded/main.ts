@@ -1,4 +1,5 @@
 import { ConfigError } from '@linksmate/platform';
+import { EmbeddedPostgresProblem } from './postgres';
 import { demoLoginsText } from './seed';
 import { startStack } from './stack';
 
@@ -32,6 +33,7 @@ try {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // What the person can fix is said in a line; anything else comes with its stack.
+  console.error(err instanceof ConfigError || err instanceof EmbeddedPostgresProblem ? err.message : err);
   process.exit(1);
 }

