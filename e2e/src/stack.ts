@@ -38,6 +38,8 @@ export async function startMakeRun(
   options: { repo?: string; extraEnv?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningMakeRun> {
   const env: Record<string, string | undefined> = { ...process.env };
+  // As a person's shell would: the test runner's NODE_ENV=test would build the web in test mode.
+  delete env.NODE_ENV;
   let temporaryDataDir: string | undefined;
   if (options.repo) delete env.DATA_DIR;
   else {
