@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const repoRoot = new URL('../../', import.meta.url).pathname;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface PrivateClone {
   repo: string;
@@ -11,13 +12,14 @@ export interface PrivateClone {
 }
 
 /**
- * A clone of the committed HEAD inside a fresh folder only its owner may enter (mktemp -d is 0700,
+ * A clone of the committed HEAD, at a path with a space, inside a fresh folder only its owner may enter (mktemp -d is 0700,
  * like many homes), so users other than its owner cannot reach it. This checkout's installed packages
  * are hard-linked in and its web build copied, so `make run` there neither installs nor builds.
  */
 export function cloneIntoPrivateFolder(): PrivateClone {
   const parent = mkdtempSync(join(tmpdir(), 'linksmate-clone-'));
-  const repo = join(parent, 'linksmate');
+  // A space in the path too: every path the run works out must survive it.
+  const repo = join(parent, 'links mate');
   try {
     execFileSync('git', ['clone', '--quiet', repoRoot, repo]);
     const { workspaces } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

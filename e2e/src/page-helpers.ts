@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-const artifacts = new URL('../../.artifacts/screenshots/', import.meta.url).pathname;
+const artifacts = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url));
 
 /** Saves a full-page screenshot as a test artifact (.artifacts/screenshots). */
 export async function screenshot(page: Page, name: string): Promise<string> {

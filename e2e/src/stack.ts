@@ -3,8 +3,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const repoRoot = new URL('../../', import.meta.url).pathname;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

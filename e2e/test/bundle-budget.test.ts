@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -11,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 const BUDGET_KB = 180;
 
-const dist = new URL('../../web/dist/', import.meta.url).pathname;
+const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 interface ManifestChunk {
   file: string;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
 import Type from 'typebox';
 import type { ServiceName } from './routes';
@@ -31,7 +32,7 @@ export const GatewayConfigSchema = Type.Object({
   UPSTREAM_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 700 }),
   UPSTREAM_RESPONSE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** The built web app; served with SPA fallback when present. */
-  WEB_DIST: Type.String({ default: new URL('../../web/dist', import.meta.url).pathname }),
+  WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../web/dist', import.meta.url)) }),
   /**
    * Development only: the local Stripe simulator, reachable by the browser at /stripe-simulator/*
    * to confirm cards as Stripe.js would with Stripe.

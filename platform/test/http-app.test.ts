@@ -32,6 +32,16 @@ describe('createHttpApp', () => {
     app.get('/members-only', async () => {
       throw membershipRequired();
     });
+    app.get(
+      '/pages/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+        },
+      },
+      async (request) => ({ id: request.params.id }),
+    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true };
@@ -69,6 +79,20 @@ describe('createHttpApp', () => {
     const body = res.json();
     expect(body.code).toBe('validation_failed');
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
+  });
+
+  it('when a number comes as text beyond every range (1e999, Infinity), then 400 on that field, not a 500', async () => {
+    for (const [url, field] of [
+      ['/pages/1e999', 'id'],
+      ['/pages/Infinity', 'id'],
+      ['/pages/-Infinity', 'id'],
+      ['/pages/3?limit=1e999', 'limit'],
+    ] as const) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toEqual({ [field]: `${field} must be a finite number` });
+    }
+    expect((await app.inject('/pages/3?limit=5')).json()).toEqual({ id: 3 });
   });
 
   it('when a handler throws an API error, then its status and shape are kept', async () => {
@@ -117,6 +141,16 @@ describe('graceful close', () => {
   it('when closed with a request in flight, then the request is answered before the app stops', async () => {
     const app = await createHttpApp({ name: 'closing', logger: silentLogger() });
     let closedHookRan = false;
+    app.get(
+      '/pages/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+        },
+      },
+      async (request) => ({ id: request.params.id }),
+    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true, closedHookRanBefore: closedHookRan };

@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkBoundaries } from '../src/lint/boundaries';
 
-const repoRoot = new URL('../../', import.meta.url).pathname;
-const checker = new URL('../src/lint/boundaries.ts', import.meta.url).pathname;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const checker = fileURLToPath(new URL('../src/lint/boundaries.ts', import.meta.url));
 const run = promisify(execFile);
 
 /** A tiny repository: a root manifest with the given workspaces and the given source files. */

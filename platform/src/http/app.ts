@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { installErrorHandlers } from './error-handler';
+import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
@@ -63,6 +64,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     if (closing) reply.header('connection', 'close');
   });
   installErrorHandlers(app as unknown as FastifyInstance, { notFound: options.jsonNotFound });
+  refuseNonFiniteNumbers(app as unknown as FastifyInstance);
 
   if (options.openapi) {
     await app.register(swagger, {

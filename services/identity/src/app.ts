@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   createLocalVerifier,
   createService,
@@ -23,7 +24,7 @@ import { ProfileService } from './modules/profile/service';
 import { registerUserRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 
-export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
+export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** identity: accounts, authentication, tokens and profiles. */
 export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): Promise<HttpApp> {

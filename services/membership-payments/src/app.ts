@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { MembershipPaymentsConfig } from './config';
 import { consumeUsers } from './consumers/users';
@@ -19,7 +20,7 @@ import { PaymentsUsers } from './modules/users/service';
 import { registerWebhookRoutes } from './modules/webhooks/routes';
 import { WebhookService } from './modules/webhooks/service';
 
-export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
+export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** How long start-up waits for the provider's prices before the service answers (not ready meanwhile). */
 const PRICE_SYNC_WAIT_MS = 5_000;

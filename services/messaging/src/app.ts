@@ -1,10 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { createService, createSmtpMailer, type HttpApp, type ServiceDeps } from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
 import * as schema from './db/schema';
 import { MailDelivery } from './modules/email/service';
 
-export const migrationsFolder = new URL('./db/migrations', import.meta.url).pathname;
+export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** messaging: conversations, announcements and e-mail delivery. */
 export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}): Promise<HttpApp> {

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../embedded/ports';
 import { fmt } from './infra';
 
-const main = new URL('../embedded/main.ts', import.meta.url).pathname;
+const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
 
 /** Every process below the given one (the embedded PostgreSQL's server and workers included). */
 function descendants(root: number): number[] {

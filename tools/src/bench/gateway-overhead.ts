@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../embedded/ports';
 import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
 
 const run = promisify(execFile);
-const root = new URL('../../../', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const autocannon = `${root}node_modules/autocannon/autocannon.js`;
 
 interface LoadResult {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as admin from '@linksmate/admin';
 import * as eventsBookings from '@linksmate/events-bookings';
 import { buildGateway, loadGatewayConfig, type ServiceName } from '@linksmate/gateway';
@@ -23,7 +24,7 @@ import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { seedDemoData } from './seed';
 
-const repoRoot = new URL('../../../', import.meta.url).pathname;
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const EmbeddedConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -99,6 +100,26 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
+/** Where the services' databases live; the embedded PostgreSQL by default. */
+export type DatabaseProvider = (databases: string[], config: EmbeddedConfig) => Promise<EmbeddedDatabase>;
+
+export interface StackOptions {
+  databases?: DatabaseProvider;
+  /** Gateway settings beyond the embedded run's (e.g. rate limits for a test that sends many requests). */
+  gatewayEnv?: Record<string, string>;
+}
+
+const embeddedPostgres =
+  (env: Record<string, string | undefined>, log: (line: string) => void): DatabaseProvider =>
+  (databases, config) =>
+    startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      dataDirChosen: Boolean(env.DATA_DIR),
+      port: config.EMBEDDED_PG_PORT,
+      databases,
+      log,
+    });
+
 /**
  * The whole platform in one process: embedded PostgreSQL with a database per service, the
  * in-process event bus, the six services each on its own loopback port, and the gateway in front.
@@ -106,6 +127,7 @@ export interface RunningStack {
  */
 export async function startStack(
   env: Record<string, string | undefined> = process.env,
+  options: StackOptions = {},
 ): Promise<RunningStack> {
   const config = loadConfig(EmbeddedConfigSchema, env, 'embedded run');
   const logger = createLogger('linksmate', config.LOG_LEVEL);
@@ -115,13 +137,12 @@ export async function startStack(
       await closer().catch((err) => logger.error({ err }, 'close failed'));
   };
   try {
-    const database: EmbeddedDatabase = await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR,
-      dataDirChosen: Boolean(env.DATA_DIR),
-      port: config.EMBEDDED_PG_PORT,
-      databases: SERVICES.map((s) => s.database),
-      log: (line) => logger.debug({ component: 'postgres' }, line),
-    });
+    const provide =
+      options.databases ?? embeddedPostgres(env, (line) => logger.debug({ component: 'postgres' }, line));
+    const database = await provide(
+      SERVICES.map((s) => s.database),
+      config,
+    );
     closers.push(() => database.stop());
 
     const bus = new InProcessEventBus({
@@ -195,6 +216,7 @@ export async function startStack(
       WEB_DIST: config.WEB_DIST,
       STRIPE_SIMULATOR_URL: stripe.url,
       DEV_MAILBOX_URL: mailbox.url,
+      ...options.gatewayEnv,
     });
     const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });
