@@ -9,11 +9,12 @@ export npm_config_update_notifier := false
 
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: help install run test lint typecheck unit e2e bench up down k8s system-deps clean
+.PHONY: help install run test lint typecheck unit fuzz e2e bench up down k8s system-deps clean
 
 help:
 	@echo "make run     start LinksMate on http://localhost:8080 (embedded PostgreSQL, demo data)"
 	@echo "make test    lint, type check, unit/API/integration tests, infrastructure checks, browser tests"
+	@echo "make fuzz    malformed requests to every documented API operation (FUZZ_SEED, FUZZ_RUNS)"
 	@echo "make e2e     browser and make-run tests only"
 	@echo "make bench   benchmarks (event latency, gateway overhead, embedded start-up)"
 	@echo "make up      the distributed stack with docker compose (needs a Docker engine)"
@@ -46,10 +47,14 @@ typecheck: install
 unit: install
 	npx vitest run
 
+# Every documented API operation gets malformed paths, queries and bodies; any 5xx fails.
+fuzz: install
+	npx vitest run --config tools/fuzz/vitest.config.ts
+
 e2e: install web/dist/index.html system-deps
 	npx vitest run --config e2e/vitest.config.ts
 
-test: install system-deps lint typecheck unit e2e
+test: install system-deps lint typecheck unit fuzz e2e
 
 bench: install web/dist/index.html
 	npx tsx tools/src/bench/main.ts

@@ -244,6 +244,22 @@ describe('identity: accounts', () => {
     });
   });
 
+  describe('malformed input', () => {
+    it('when an e-mail carries a NUL character, then every account call says 400 on the field, not a 500', async () => {
+      const email = 'nul\u0000@example.com';
+      for (const [url, payload] of [
+        ['/auth/login', { email, password: PASSWORD }],
+        ['/auth/register', { username: 'nul_byte', email, password: PASSWORD }],
+        ['/auth/forgot-password', { email }],
+        ['/auth/resend-verification', { email }],
+      ] as const) {
+        const res = await identity.post(url, payload);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors, url).toEqual({ email: 'email contains characters that are not allowed' });
+      }
+    });
+  });
+
   describe('password reset', () => {
     it('when a reset is asked for, then the answer is the same whether or not the e-mail exists', async () => {
       await identity.verifiedUser('forgetful', 'forgetful@example.com');

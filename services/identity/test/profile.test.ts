@@ -164,4 +164,17 @@ describe('identity: profiles, golfers and memberships', () => {
     });
     expect(res.json().versions).toContainEqual({ user_id: other.id, token_version: 3 });
   });
+
+  it('when an id or a page is beyond its column, then 400 on that field, not a 500', async () => {
+    for (const [url, field] of [
+      ['/profile/99999999999999999999', 'id'],
+      ['/profile/1e999', 'id'],
+      ['/golfers?page=99999999999999999999', 'page'],
+      ['/golfers?limit=Infinity', 'limit'],
+    ] as const) {
+      const res = await identity.get(url, me.token);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json().errors), url).toEqual([field]);
+    }
+  });
 });

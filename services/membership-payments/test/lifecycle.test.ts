@@ -214,6 +214,21 @@ describe('membership-payments: webhooks and the life of a membership', () => {
       });
     });
 
+    it('when a filter is beyond its column or carries a NUL, then 400 on that filter, not a 500', async () => {
+      const admin = await payments.member('site_admin');
+      for (const [query, field] of [
+        ['offset=99999999999999999999', 'offset'],
+        ['minAmount=99999999999999999999', 'minAmount'],
+        ['maxAmount=1e999', 'maxAmount'],
+        ['userEmail=a%00b', 'userEmail'],
+        ['status=paid%00', 'status'],
+      ] as const) {
+        const res = await payments.call('GET', `/admin/payments/transactions?${query}`, admin.token);
+        expect(res.statusCode, query).toBe(400);
+        expect(Object.keys(res.json().errors), query).toEqual([field]);
+      }
+    });
+
     it('when a member or a facility admin asks for transactions, then 403', async () => {
       const member = await payments.member();
       expect((await payments.call('GET', '/admin/payments/transactions', member.token)).statusCode).toBe(403);

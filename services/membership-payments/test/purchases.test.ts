@@ -45,6 +45,18 @@ describe('membership-payments: buying a membership', () => {
     for (const plan of plans) expect(plan.provider_price_id).toMatch(/^price_/);
   });
 
+  it('when a checkout call comes without a token, then 401 whatever its body says', async () => {
+    for (const url of [
+      '/payments/create-subscription',
+      '/payments/create-payment-intent',
+      '/payments/confirm-payment',
+    ]) {
+      const res = await payments.call('POST', url, undefined, {});
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code, url).toBe('unauthorized');
+    }
+  });
+
   it('when the annual plan is bought with 4242, then the trial starts without a charge once the card is saved', async () => {
     const member = await payments.member();
     const priceId = await payments.priceId('annual');
