@@ -141,16 +141,6 @@ describe('graceful close', () => {
   it('when closed with a request in flight, then the request is answered before the app stops', async () => {
     const app = await createHttpApp({ name: 'closing', logger: silentLogger() });
     let closedHookRan = false;
-    app.get(
-      '/pages/:id',
-      {
-        schema: {
-          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
-        },
-      },
-      async (request) => ({ id: request.params.id }),
-    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true, closedHookRanBefore: closedHookRan };

@@ -94,20 +94,6 @@ export const EmailRequested = defineEvent(
   }),
 );
 
-export const identityEvents = [
-  UserRegistered,
-  UserVerified,
-  UserUpdated,
-  UserBanned,
-  UserUnbanned,
-  UserRoleChanged,
-  UserDeleted,
-  UserBlocked,
-  UserUnblocked,
-  UserClaimsChanged,
-  EmailRequested,
-];
-
 /** The events that carry a user's full snapshot: what projections of users consume. */
 export const userSnapshotEvents = [
   UserRegistered,
@@ -117,6 +103,15 @@ export const userSnapshotEvents = [
   UserUnbanned,
   UserRoleChanged,
 ] as const;
+
+export const identityEvents = [
+  ...userSnapshotEvents,
+  UserDeleted,
+  UserBlocked,
+  UserUnblocked,
+  UserClaimsChanged,
+  EmailRequested,
+];
 
 /** The events that carry a user's current token version: a token with an older one no longer counts. */
 export const tokenVersionEvents = [...userSnapshotEvents, UserDeleted, UserClaimsChanged] as const;
