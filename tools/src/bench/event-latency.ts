@@ -43,6 +43,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
   });
   const committedAt = new Map<string, number>();
   const latencies: number[] = [];
+  const delivered = new Set<string>();
   let done: () => void = () => {};
   const finished = new Promise<void>((resolve) => {
     done = resolve;
@@ -52,9 +53,10 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
     patterns: ['identity.user.updated'],
     prefetch: 64,
     handler: async (event) => {
+      delivered.add(event.id);
       const committed = committedAt.get(event.id);
       if (committed !== undefined) latencies.push(performance.now() - committed);
-      if (latencies.length >= total) done();
+      if (delivered.size >= total) done();
     },
   });
   await runtime.start();
@@ -107,6 +109,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
   const sorted = latencies.sort((a, b) => a - b);
   return {
     events: total,
+    delivered: delivered.size,
     handled: sorted.length,
     achievedRate: total / writeSeconds,
     p50: percentile(sorted, 50),
@@ -116,7 +119,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
     report() {
       return [
         `Event latency over RabbitMQ (outbox commit → consumer handled), ${this.events} events at ${fmt(this.achievedRate, 0)}/s:`,
-        `  handled ${this.handled}/${this.events}   p50 ${fmt(this.p50)} ms   p90 ${fmt(this.p90)} ms   p99 ${fmt(this.p99)} ms   max ${fmt(this.max)} ms   (target p99 ≤ 100 ms)`,
+        `  delivered ${this.delivered}/${this.events} (${this.events - this.handled} before the writer heard its commit, so without a latency)   p50 ${fmt(this.p50)} ms   p90 ${fmt(this.p90)} ms   p99 ${fmt(this.p99)} ms   max ${fmt(this.max)} ms   (target p99 ≤ 100 ms)`,
       ].join('\n');
     },
   };
