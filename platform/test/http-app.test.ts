@@ -1,3 +1,4 @@
+import { DateOnly, Text, Timestamp } from '@linksmate/proto';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest, createHttpApp, type HttpApp, membershipRequired } from '../src';
@@ -37,10 +38,19 @@ describe('createHttpApp', () => {
       {
         schema: {
           params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+          querystring: Type.Object({
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            from: Type.Optional(DateOnly),
+            at: Type.Optional(Timestamp),
+          }),
         },
       },
       async (request) => ({ id: request.params.id }),
+    );
+    app.post(
+      '/notes',
+      { schema: { body: Type.Object({ note: Text({ maxLength: 20 }) }) } },
+      async (request) => ({ note: request.body.note }),
     );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
@@ -93,6 +103,35 @@ describe('createHttpApp', () => {
       expect(res.json().errors, url).toEqual({ [field]: `${field} must be a finite number` });
     }
     expect((await app.inject('/pages/3?limit=5')).json()).toEqual({ id: 3 });
+  });
+
+  it('when a date is in the year 0000, which PostgreSQL has not, then 400 on that field; year 0001 passes', async () => {
+    for (const [query, field] of [
+      ['from=0000-01-01', 'from'],
+      ['at=0000-06-01T10:00:00Z', 'at'],
+    ] as const) {
+      const res = await app.inject(`/pages/3?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().errors), query).toEqual([field]);
+    }
+    expect((await app.inject('/pages/3?from=0001-01-01&at=9999-12-31T23:59:59Z')).statusCode).toBe(200);
+  });
+
+  it('when request text holds half a surrogate pair or a NUL, then 400 on that field; whole pairs pass', async () => {
+    // JSON escapes can carry a lone surrogate; a URL cannot (invalid UTF-8 there reads as U+FFFD).
+    const post = (raw: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/notes',
+        headers: { 'content-type': 'application/json' },
+        payload: raw,
+      });
+    for (const raw of ['{"note":"a\\ud800b"}', '{"note":"\\udfff"}', '{"note":"a\\u0000b"}']) {
+      const res = await post(raw);
+      expect(res.statusCode, raw).toBe(400);
+      expect(res.json().errors, raw).toEqual({ note: 'note contains characters that are not allowed' });
+    }
+    expect((await post(JSON.stringify({ note: 'golf ⛳😀' }))).json()).toEqual({ note: 'golf ⛳😀' });
   });
 
   it('when a handler throws an API error, then its status and shape are kept', async () => {

@@ -9,9 +9,14 @@ import Type, { type TSchema } from 'typebox';
 /** The largest value of a PostgreSQL `integer` column: every id and amount we store is one. */
 export const INT4_MAX = 2_147_483_647;
 
-const NO_NUL = '^[^\\u0000]*$';
+/**
+ * Request text: no NUL (PostgreSQL cannot store 0x00) and no half of a surrogate pair (not Unicode:
+ * `encodeURIComponent` throws on it, and PostgreSQL would store U+FFFD instead). Validators read
+ * patterns as Unicode (`u`), where a whole pair is one character and passes.
+ */
+export const REQUEST_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
-/** Request text: no NUL character and at most `maxLength` characters (nothing is unbounded). */
+/** Request text: well-formed, without NUL, and at most `maxLength` characters (nothing is unbounded). */
 export function Text(options: {
   maxLength: number;
   minLength?: number;
@@ -22,8 +27,11 @@ export function Text(options: {
   default?: string;
 }) {
   const { pattern, ...rest } = options;
-  // A schema has one pattern: the NUL check is folded in as a lookahead.
-  return Type.String({ ...rest, pattern: pattern ? `(?=${NO_NUL})${pattern}` : NO_NUL });
+  // A schema has one pattern: the text check is folded in as a lookahead.
+  return Type.String({
+    ...rest,
+    pattern: pattern ? `(?=${REQUEST_TEXT_PATTERN})${pattern}` : REQUEST_TEXT_PATTERN,
+  });
 }
 
 /** An integer that fits a PostgreSQL `integer` column. */

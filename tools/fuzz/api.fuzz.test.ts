@@ -8,7 +8,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
-import { HOSTILE_RAW_BODIES, hostileValue, validValue } from './arbitraries';
+import { edgeConstants, HOSTILE_RAW_BODIES, hostileValue, validValue } from './arbitraries';
 import { type Operation, operationsOf, type Schema } from './openapi';
 import { type FuzzRequest, toFetch } from './request';
 
@@ -37,51 +37,63 @@ const testDatabases: DatabaseProvider = async (names) => {
   };
 };
 
-/** One request to attack an operation with: a parameter, a body field or the body itself. */
-function hostileRequests(operation: Operation): fc.Arbitrary<FuzzRequest> {
-  const valid: FuzzRequest = {
-    path: Object.fromEntries(
-      operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, validValue(p.schema)]),
-    ),
-    query: Object.fromEntries(
-      operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, validValue(p.schema)]),
-    ),
+/** A request each of whose parts the operation's schemas accept. */
+function validRequest(operation: Operation): FuzzRequest {
+  const of = (place: 'path' | 'query') =>
+    Object.fromEntries(
+      operation.parameters.filter((p) => p.in === place).map((p) => [p.name, validValue(p.schema)]),
+    );
+  return {
+    path: of('path'),
+    query: of('query'),
     ...(operation.body ? { body: { json: validValue(operation.body) } } : {}),
   };
-  const attacks: fc.Arbitrary<FuzzRequest>[] = [fc.constant(valid)];
-  for (const parameter of operation.parameters) {
-    attacks.push(
-      hostileValue(parameter.schema).map((value) => ({
-        ...valid,
-        [parameter.in]: { ...valid[parameter.in], [parameter.name]: value },
-      })),
-    );
+}
+
+/** Each parameter and body field of the operation, with its schema and how to put a value in it. */
+function targetsOf(operation: Operation): Array<{ schema: Schema; put: (value: unknown) => FuzzRequest }> {
+  const valid = validRequest(operation);
+  const targets = operation.parameters.map((parameter) => ({
+    schema: parameter.schema,
+    put: (value: unknown) => ({
+      ...valid,
+      [parameter.in]: { ...valid[parameter.in], [parameter.name]: value },
+    }),
+  }));
+  const validBody = (operation.body ? validValue(operation.body) : {}) as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(operation.body?.properties ?? {}) as Array<[string, Schema]>) {
+    targets.push({ schema, put: (value) => ({ ...valid, body: { json: { ...validBody, [name]: value } } }) });
   }
-  const body = operation.body;
-  if (body) {
-    const fields = Object.entries(body.properties ?? {}) as Array<[string, Schema]>;
-    const validBody = validValue(body) as Record<string, unknown>;
-    for (const [name, schema] of fields) {
-      attacks.push(
-        hostileValue(schema).map((value) => ({ ...valid, body: { json: { ...validBody, [name]: value } } })),
-      );
-    }
-    for (const name of body.required ?? []) {
-      const { [name]: _missing, ...rest } = validBody;
-      attacks.push(fc.constant({ ...valid, body: { json: rest } }));
-    }
+  return targets;
+}
+
+/** Every edge value in every field, once each, and each required body field left out. */
+function edgeSweep(operation: Operation): FuzzRequest[] {
+  const valid = validRequest(operation);
+  const requests = targetsOf(operation).flatMap(({ schema, put }) => edgeConstants(schema).map(put));
+  const validBody = (operation.body ? validValue(operation.body) : {}) as Record<string, unknown>;
+  for (const name of operation.body?.required ?? []) {
+    const { [name]: _missing, ...rest } = validBody;
+    requests.push({ ...valid, body: { json: rest } });
   }
   // Whatever the route expects, a body that is no such thing (a GET carries none: fetch refuses it).
+  if (operation.method !== 'GET') {
+    for (const raw of HOSTILE_RAW_BODIES)
+      requests.push({ ...valid, body: { raw, contentType: 'application/json' } });
+    requests.push({ ...valid, body: { raw: 'a=b', contentType: 'text/plain' } });
+  }
+  return requests;
+}
+
+/** One random request attacking the operation: a parameter, a body field or the body itself. */
+function hostileRequests(operation: Operation): fc.Arbitrary<FuzzRequest> {
+  const valid = validRequest(operation);
+  const attacks: fc.Arbitrary<FuzzRequest>[] = [
+    fc.constant(valid),
+    ...targetsOf(operation).map(({ schema, put }) => hostileValue(schema).map(put)),
+  ];
   if (operation.method !== 'GET')
-    attacks.push(
-      fc.jsonValue({ maxDepth: 4 }).map((json) => ({ ...valid, body: { json } })),
-      fc
-        .constantFrom(...HOSTILE_RAW_BODIES)
-        .map((raw) => ({ ...valid, body: { raw, contentType: 'application/json' } })),
-      fc
-        .constantFrom('a=b', '<x/>', '\u0000')
-        .map((raw) => ({ ...valid, body: { raw, contentType: 'text/plain' } })),
-    );
+    attacks.push(fc.jsonValue({ maxDepth: 4 }).map((json) => ({ ...valid, body: { json } })));
   return fc.oneof(...attacks);
 }
 
@@ -127,20 +139,29 @@ describe('the API under malformed requests', () => {
     const failures: string[] = [];
     let sent = 0;
     const started = Date.now();
+    const send = async (operation: Operation, request: FuzzRequest, caller: Caller) => {
+      const { url, init } = toFetch(operation, request, tokens[caller]);
+      sent++;
+      const response = await fetch(`${stack.url}${PUBLIC_API_PREFIX}${url}`, init).catch((err: Error) => ({
+        status: 599,
+        text: async () => err.message,
+      }));
+      const text = await response.text();
+      if (response.status >= 500)
+        throw new Error(`${operation.method} ${url} (${caller}) → ${response.status} ${text.slice(0, 300)}`);
+    };
     for (const operation of operations) {
+      // Every edge value, as the caller every access rule lets through to the route's own checks.
+      for (const request of edgeSweep(operation)) {
+        await send(operation, request, 'admin').catch((err: Error) =>
+          failures.push(`${err.message}\n  request: ${JSON.stringify(request).slice(0, 500)}`),
+        );
+      }
+      // Then random ones, as each caller.
       for (const caller of ['visitor', 'member', 'admin'] as const) {
-        const property = fc.asyncProperty(hostileRequests(operation), async (request) => {
-          const { url, init } = toFetch(operation, request, tokens[caller]);
-          sent++;
-          const response = await fetch(`${stack.url}${PUBLIC_API_PREFIX}${url}`, init).catch(
-            (err: Error) => ({ status: 599, text: async () => err.message }),
-          );
-          const text = await response.text();
-          if (response.status >= 500)
-            throw new Error(
-              `${operation.method} ${url} (${caller}) → ${response.status} ${text.slice(0, 300)}`,
-            );
-        });
+        const property = fc.asyncProperty(hostileRequests(operation), (request) =>
+          send(operation, request, caller),
+        );
         const result = await fc.check(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
         if (result.failed)
           failures.push(

@@ -88,6 +88,31 @@ const ANYWHERE: unknown[] = [
   'x'.repeat(100_000),
 ];
 
+/** Text that is not Unicode (half a surrogate pair): JSON can carry it, a database cannot store it. */
+const BROKEN_TEXT = ['\ud800', 'a\udfffb'];
+const HOSTILE_DATES = ['0000-01-01', '0000-06-01T10:00:00Z', '10000-01-01', '2026-02-30', 'yesterday'];
+
+/**
+ * Every edge value worth trying on a field of this schema, each once: what breaks anything, and the
+ * values just inside and just past its own bounds.
+ */
+export function edgeConstants(schema: Schema): unknown[] {
+  const values = [...ANYWHERE, ...BROKEN_TEXT];
+  for (const branch of branches(schema)) {
+    if (branch.type === 'integer' || branch.type === 'number') {
+      const min = branch.minimum ?? -INT4_MAX - 1;
+      const max = branch.maximum ?? INT4_MAX;
+      values.push(min, max, min - 1, max + 1, String(max + 1), '1e400', '-Infinity');
+    }
+    if (branch.type === 'string') {
+      const max = branch.maxLength ?? 300;
+      values.push('x'.repeat(max), 'x'.repeat(max + 1), `${'x'.repeat(Math.max(0, max - 1))}\u0000`);
+      if (branch.format) values.push(...HOSTILE_DATES);
+    }
+  }
+  return values;
+}
+
 /** Values at and past the edges of what the schema allows. */
 function edgesOf(schema: Schema): fc.Arbitrary<unknown>[] {
   const edges: fc.Arbitrary<unknown>[] = [];

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
+import { storableDates } from './storable-dates';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -49,6 +50,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     return503OnClosing: true,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
+      onCreate: storableDates,
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
 

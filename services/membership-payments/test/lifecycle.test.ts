@@ -214,7 +214,7 @@ describe('membership-payments: webhooks and the life of a membership', () => {
       });
     });
 
-    it('when a filter is beyond its column or carries a NUL, then 400 on that filter, not a 500', async () => {
+    it('when a filter is beyond its column, infinite, a year-0000 date or carries a NUL, then 400 on that filter, not a 500', async () => {
       const admin = await payments.member('site_admin');
       for (const [query, field] of [
         ['offset=99999999999999999999', 'offset'],
@@ -222,6 +222,10 @@ describe('membership-payments: webhooks and the life of a membership', () => {
         ['maxAmount=1e999', 'maxAmount'],
         ['userEmail=a%00b', 'userEmail'],
         ['status=paid%00', 'status'],
+        ['dateFrom=0000-01-01', 'dateFrom'],
+        ['dateTo=0000-12-31', 'dateTo'],
+        ['limit=1e400', 'limit'],
+        ['offset=-Infinity', 'offset'],
       ] as const) {
         const res = await payments.call('GET', `/admin/payments/transactions?${query}`, admin.token);
         expect(res.statusCode, query).toBe(400);

@@ -309,6 +309,17 @@ describe('membership-payments: buying a membership', () => {
     expect((await payments.call('GET', '/payments/plans')).statusCode).toBe(200);
   });
 
+  it('when a provider id holds half a surrogate pair, then 400 before the provider is asked, not a 500', async () => {
+    const member = await payments.member();
+    for (const field of ['setup_intent_id', 'payment_intent_id']) {
+      const res = await payments.call('POST', '/payments/confirm-payment', member.token, {
+        [field]: 'seti_\ud800x',
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors).toHaveProperty(field);
+    }
+  });
+
   it('when an unknown plan is named, then 400', async () => {
     const member = await payments.member();
     const res = await payments.call('POST', '/payments/create-subscription', member.token, {
