@@ -162,6 +162,12 @@ describe('createHttpApp', () => {
     expect(res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
   });
 
+  it('when the URL cannot be decoded, then 400 in the API error shape', async () => {
+    const res = await app.inject('/pages/%');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'fst_err_bad_url' });
+  });
+
   it('when the route does not exist, then a JSON 404', async () => {
     const res = await app.inject('/nowhere');
     expect(res.statusCode).toBe(404);

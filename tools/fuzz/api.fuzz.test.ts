@@ -37,6 +37,14 @@ const testDatabases: DatabaseProvider = async (names) => {
   };
 };
 
+const parsedOrNull = (text: string): { error?: unknown } | null => {
+  try {
+    return JSON.parse(text) as { error?: unknown };
+  } catch {
+    return null;
+  }
+};
+
 /** A request each of whose parts the operation's schemas accept. */
 function validRequest(operation: Operation): FuzzRequest {
   const of = (place: 'path' | 'query') =>
@@ -147,8 +155,11 @@ describe('the API under malformed requests', () => {
         text: async () => err.message,
       }));
       const text = await response.text();
-      if (response.status >= 500)
-        throw new Error(`${operation.method} ${url} (${caller}) → ${response.status} ${text.slice(0, 300)}`);
+      const answer = `${operation.method} ${url} (${caller}) → ${response.status} ${text.slice(0, 300)}`;
+      if (response.status >= 500) throw new Error(answer);
+      // A refusal says why, in the API's error shape (ARCHITECTURE.md §API conventions).
+      if (response.status >= 400 && typeof parsedOrNull(text)?.error !== 'string')
+        throw new Error(`not in the error shape: ${answer}`);
     };
     for (const operation of operations) {
       // Every edge value, as the caller every access rule lets through to the route's own checks.

@@ -3,7 +3,10 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
@@ -36,6 +39,12 @@ export type HttpApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+/** A URL Fastify cannot even route (a broken percent-encoding, say) still answers in the API's shape. */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ error: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
+}
+
 /**
  * The Fastify bootstrap shared by every service and the gateway: pino logging with a request id
  * (which becomes the correlation id of the events a request causes), the API error shape,
@@ -48,6 +57,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,
+    frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
       onCreate: storableDates,
