@@ -73,16 +73,17 @@ export type ProfileReply = Type.Static<typeof ProfileReply>;
 export const GolfersQuery = Type.Object({ page: Page, limit: Limit(PAGE_SIZES.playerDiscovery, 50) });
 export type GolfersQuery = Type.Static<typeof GolfersQuery>;
 
-export const GolferListItem = Type.Object({
-  id: Id,
-  username: Type.String(),
-  first_name: NullableString,
-  last_name: NullableString,
-  profile_image_url: NullableString,
-  skill_level: NullableString,
-  manual_handicap: Nullable(Type.Number()),
-  availability_status: Type.String(),
-});
+/** What the directory shows of a golfer: part of the profile, never the e-mail. */
+export const GolferListItem = Type.Pick(ProfileUser, [
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'skill_level',
+  'manual_handicap',
+  'availability_status',
+]);
 export type GolferListItem = Type.Static<typeof GolferListItem>;
 
 export const GolfersReply = Type.Object({
