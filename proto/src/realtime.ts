@@ -17,7 +17,6 @@ import type { EventData, EventDefinition } from './events/registry';
  */
 
 export const userRoom = (userId: number) => `user:${userId}`;
-export const eventRoom = (eventId: number) => `event:${eventId}`;
 
 export type SessionEndedReason = 'banned' | 'deleted' | 'role-changed';
 

@@ -53,7 +53,5 @@ export const NullableString = Nullable(Type.String());
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Nullable(Timestamp);
 export const DateOnly = Type.String({ format: 'date' });
-/** A date-time in answers (ISO 8601). */
-export const DateTime = Timestamp;
 
 export type { Static } from 'typebox';

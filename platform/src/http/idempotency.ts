@@ -112,7 +112,8 @@ export async function forgetOldIdempotencyKeys({ db }: Keys, now: Date): Promise
   return gone.length;
 }
 
-const keyOf = (request: FastifyRequest) => {
+/** The request's Idempotency-Key, when it sent one. */
+export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers['idempotency-key'];
   return typeof header === 'string' && header ? header : undefined;
 };
@@ -136,7 +137,12 @@ export function registerIdempotency(app: FastifyInstance, keys: Keys | undefined
     route.handler = async function idempotentHandler(request: FastifyRequest, reply: FastifyReply) {
       const result = await withIdempotency(
         keys,
-        { userId: currentUser(request).user_id, key: keyOf(request), route: name, body: request.body },
+        {
+          userId: currentUser(request).user_id,
+          key: idempotencyKeyOf(request),
+          route: name,
+          body: request.body,
+        },
         async () => ({ status: 200, body: await handler.call(this, request, reply) }),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { PAGE_SIZES, REQUEST_TEXT_CAP, ROLES } from '../rules';
-import { DateTime, Id, Int, Nullable, NullableString, Text } from '../schema';
+import { Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Limit, Page } from './common';
 import { MembershipResponse } from './payments';
 
@@ -61,7 +61,7 @@ export const ProfileUser = Type.Object({
   availability_status_message: NullableString,
   blocked_user_ids: Type.Optional(Type.Array(Id)),
   role: Type.Enum(ROLES),
-  created_at: DateTime,
+  created_at: Timestamp,
 });
 export type ProfileUser = Type.Static<typeof ProfileUser>;
 

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { MembershipSnapshot } from '../events/payments';
 import { PAGE_SIZES } from '../rules';
-import { Cents, DateOnly, DateTime, Id, Int, Nullable, NullableString, Text } from '../schema';
+import { Cents, DateOnly, Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Limit, Offset } from './common';
 
 /**
@@ -134,7 +134,7 @@ export const Transaction = Type.Object({
   currency: Type.String(),
   user_email: NullableString,
   description: NullableString,
-  created_at: DateTime,
+  created_at: Timestamp,
   stripe_event_id: Type.String(),
 });
 export type Transaction = Type.Static<typeof Transaction>;

@@ -23,3 +23,6 @@ export interface AccessTokenClaims {
   /** ISO date-time, or null when the membership has no end (lifetime) or none exists. */
   membership_ends_at: string | null;
 }
+
+/** The random id a browser keeps for itself and sends with logins (`X-Device-Id`, see the README's login limits). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;

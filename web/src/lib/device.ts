@@ -1,3 +1,4 @@
+import { DEVICE_ID_PATTERN } from '@linksmate/proto/rules';
 import { randomId } from './random-id';
 
 const DEVICE_KEY = 'linksmate.device';
@@ -9,7 +10,7 @@ const DEVICE_KEY = 'linksmate.device';
  */
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_KEY);
-  if (!id || !/^[A-Za-z0-9_-]{16,100}$/.test(id)) {
+  if (!id || !DEVICE_ID_PATTERN.test(id)) {
     id = randomId();
     localStorage.setItem(DEVICE_KEY, id);
   }

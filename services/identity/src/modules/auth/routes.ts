@@ -1,6 +1,7 @@
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
   ApiErrorSchema,
+  DEVICE_ID_PATTERN,
   EmailBody,
   LoginBody,
   MessageReply,
@@ -22,11 +23,10 @@ const refusals = {
   429: ApiErrorSchema,
 };
 const tags = ['auth'];
-/** The random id the browser keeps for itself (LoginGuard); anything else is ignored, not refused. */
-const DEVICE_ID = /^[A-Za-z0-9_-]{16,100}$/;
+/** The browser's own id (LoginGuard); anything else is ignored, not refused. */
 const deviceIdOf = (request: FastifyRequest) => {
   const header = request.headers['x-device-id'];
-  return typeof header === 'string' && DEVICE_ID.test(header) ? header : undefined;
+  return typeof header === 'string' && DEVICE_ID_PATTERN.test(header) ? header : undefined;
 };
 
 export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {

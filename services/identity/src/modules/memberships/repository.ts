@@ -7,8 +7,8 @@ export async function findMembership(db: Db, userId: number): Promise<Membership
   return row;
 }
 
-/** Keeps the newest snapshot: an older or repeated event changes nothing. Returns whether it changed. */
-export async function upsertMembership(db: Db, row: NewMembership): Promise<boolean> {
+/** Keeps the newest snapshot: an older or repeated event changes nothing (undefined). */
+export async function upsertMembership(db: Db, row: NewMembership): Promise<Membership | undefined> {
   const result = await db
     .insert(memberships)
     .values(row)
@@ -17,6 +17,6 @@ export async function upsertMembership(db: Db, row: NewMembership): Promise<bool
       set: { ...row },
       setWhere: sql`${memberships.version} < ${row.version}`,
     })
-    .returning({ userId: memberships.userId });
-  return result.length > 0;
+    .returning();
+  return result[0];
 }

@@ -91,7 +91,7 @@ export class MembershipSnapshots {
       updatedAt: new Date(change.changed_at),
     });
     if (!applied) return;
-    const claims = await this.claimsFor(user.id, tx);
+    const claims = claimsOf(applied);
     await this.deps.runtime.publish(
       tx,
       this.deps.runtime.event(

@@ -1,4 +1,4 @@
-import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
+import { currentUser, type HttpApp, idempotencyKeyOf, requestMeta } from '@linksmate/platform';
 import {
   ApiErrorSchema,
   CancelSubscriptionReply,
@@ -11,7 +11,6 @@ import {
   PaymentsConfigReply,
   SubscriptionStatusReply,
 } from '@linksmate/proto';
-import type { FastifyRequest } from 'fastify';
 import type { MembershipPaymentsConfig } from '../../config';
 import type { CheckoutService } from './service';
 
@@ -24,11 +23,6 @@ const refusals = {
   502: ApiErrorSchema,
 };
 const tags = ['payments'];
-/** The client's key also keys the provider's request, so a retried attempt charges once. */
-const idempotencyKeyOf = (request: FastifyRequest) => {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header ? header : undefined;
-};
 
 export function registerCheckoutRoutes(
   app: HttpApp,
