@@ -1,7 +1,14 @@
 import Type from 'typebox';
-import { PAGE_SIZES, REQUEST_TEXT_CAP, ROLES } from '../rules';
+import {
+  AVAILABILITY_STATUSES,
+  DISCOVERY_AVAILABILITY_FILTERS,
+  PAGE_SIZES,
+  REQUEST_TEXT_CAP,
+  ROLES,
+  SKILL_LEVELS,
+} from '../rules';
 import { Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
-import { Limit, Page } from './common';
+import { Limit, Offset, Page } from './common';
 import { MembershipResponse } from './payments';
 
 /**
@@ -45,7 +52,19 @@ export const ResetPasswordBody = Type.Object({ token: LinkToken, new_password: P
 export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
 
 // ── Profiles (spec 1 §§2.12, 3; spec 2 "Other user's profile") ──────────────
-/** Profile / user, snake_case. `email` and `blocked_user_ids` are on one's own profile only. */
+/** Spec 1 §2.13: a blocked user as the own profile lists them, with the unblock action. */
+export const BlockedUser = Type.Object({
+  id: Id,
+  displayName: Type.String(),
+  username: Type.String(),
+  profile_image_url: NullableString,
+});
+export type BlockedUser = Type.Static<typeof BlockedUser>;
+
+/**
+ * Profile / user, snake_case. `email`, `blocked_user_ids` and `blocked_users` are on one's own
+ * profile only.
+ */
 export const ProfileUser = Type.Object({
   id: Id,
   username: Type.String(),
@@ -60,6 +79,7 @@ export const ProfileUser = Type.Object({
   availability_status: Type.String(),
   availability_status_message: NullableString,
   blocked_user_ids: Type.Optional(Type.Array(Id)),
+  blocked_users: Type.Optional(Type.Array(BlockedUser)),
   role: Type.Enum(ROLES),
   created_at: Timestamp,
 });
@@ -68,6 +88,37 @@ export type ProfileUser = Type.Static<typeof ProfileUser>;
 /** The spec allows several shapes; we answer `{ user, membership }` (membership null until one exists). */
 export const ProfileReply = Type.Object({ user: ProfileUser, membership: MembershipResponse });
 export type ProfileReply = Type.Static<typeof ProfileReply>;
+
+/**
+ * `PUT /profile` (spec 1 §§2.13, 5): the form's fields. Fields left out keep their value. Their
+ * rules (required names, username shape, handicap range and decimals, the enumerations) are
+ * answered by the service as 422 field errors in the spec's words, so the schema only caps what is
+ * read; the handicap also arrives as text from some clients and is judged by the same rule.
+ * `id`, when sent, must be the caller's own.
+ */
+export const UpdateProfileBody = Type.Object({
+  id: Type.Optional(Id),
+  username: Type.Optional(Text({ maxLength: REQUEST_TEXT_CAP })),
+  first_name: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP }))),
+  last_name: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP }))),
+  manual_handicap: Type.Optional(Type.Union([Type.Number(), Text({ maxLength: 32 }), Type.Null()])),
+  skill_level: Type.Optional(Nullable(Text({ maxLength: 40 }))),
+  club_memberships_text: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP * 4 }))),
+  is_profile_visible: Type.Optional(Type.Boolean()),
+  availability_status: Type.Optional(Text({ maxLength: 40 })),
+  availability_status_message: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP }))),
+  /** null removes the picture; otherwise the current one or one the caller just uploaded. */
+  profile_image_url: Type.Optional(Nullable(Text({ maxLength: 2048 }))),
+});
+export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>;
+
+/** The updated profile, in the shape of `GET /profile`. */
+export const UpdateProfileReply = ProfileReply;
+export type UpdateProfileReply = ProfileReply;
+
+/** `POST|DELETE /profile/block/{id}`: idempotent; answers the person's blocked ids as they now are. */
+export const BlockReply = Type.Object({ message: Type.String(), blocked_user_ids: Type.Array(Id) });
+export type BlockReply = Type.Static<typeof BlockReply>;
 
 // ── Golfer directory (spec 1 §2.3) ──────────────────────────────────────────
 export const GolfersQuery = Type.Object({ page: Page, limit: Limit(PAGE_SIZES.playerDiscovery, 50) });
@@ -93,6 +144,52 @@ export const GolfersReply = Type.Object({
   total: Int(),
 });
 export type GolfersReply = Type.Static<typeof GolfersReply>;
+
+// ── Player discovery (spec 2 "Player Discovery", §7) ──────────────────────
+/** A player card: what discovery shows of a golfer, never the e-mail. */
+export const PlayerCard = Type.Pick(ProfileUser, [
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'skill_level',
+  'manual_handicap',
+  'club_memberships_text',
+  'availability_status',
+  'availability_status_message',
+]);
+export type PlayerCard = Type.Static<typeof PlayerCard>;
+
+export const DiscoveryQuery = Type.Object({
+  skill_level: Type.Optional(Type.Union([Type.Literal(''), Type.Enum(SKILL_LEVELS)])),
+  /** The filter's "Playing" is the stored "playing" (spec 2 §4); both spellings are accepted. */
+  availability_status: Type.Optional(
+    Type.Union([
+      Type.Literal(''),
+      Type.Enum(DISCOVERY_AVAILABILITY_FILTERS),
+      Type.Enum(AVAILABILITY_STATUSES),
+    ]),
+  ),
+  limit: Limit(PAGE_SIZES.playerDiscovery, 50),
+  offset: Offset,
+});
+export type DiscoveryQuery = Type.Static<typeof DiscoveryQuery>;
+
+export const DiscoveryReply = Type.Object({
+  users: Type.Array(PlayerCard),
+  total_count: Int({ minimum: 0 }),
+});
+export type DiscoveryReply = Type.Static<typeof DiscoveryReply>;
+
+// ── Uploads (spec 1 §7) ─────────────────────────────────────────────────────
+/** `POST /upload/profile-image` (multipart field `image`): where the re-encoded picture is served. */
+export const UploadReply = Type.Object({
+  url: Type.String(),
+  /** The square thumbnail of the same picture, for lists and avatars. */
+  thumbnail_url: Type.String(),
+});
+export type UploadReply = Type.Static<typeof UploadReply>;
 
 // ── Internal calls (service token; never routed by the gateway) ─────────────
 /** An account made by the platform: demo data, and claimed coach and venue profiles. */

@@ -12,6 +12,33 @@ export const AVAILABILITY_STATUS_LABELS: Record<AvailabilityStatus, string> = {
 /** The player-discovery filter sends "Playing" for the stored value "playing" (spec 2 §4). */
 export const DISCOVERY_AVAILABILITY_FILTERS = ['Available', 'Unavailable', 'Playing'] as const;
 
+/** Longest accepted text per profile field; longer is answered with a field error. */
+export const PROFILE_TEXT_LIMITS = {
+  name: 50,
+  clubMemberships: 500,
+  availabilityMessage: 200,
+} as const;
+export const PROFILE_TEXT_MESSAGES = {
+  firstNameTooLong: `First name must be at most ${PROFILE_TEXT_LIMITS.name} characters.`,
+  lastNameTooLong: `Last name must be at most ${PROFILE_TEXT_LIMITS.name} characters.`,
+  clubMembershipsTooLong: `Club memberships must be at most ${PROFILE_TEXT_LIMITS.clubMemberships} characters.`,
+  availabilityMessageTooLong: `Availability message must be at most ${PROFILE_TEXT_LIMITS.availabilityMessage} characters.`,
+  invalidSkillLevel: 'Please choose a skill level: beginner, intermediate, advanced or pro.',
+  invalidAvailability: 'Please choose an availability: Available, Unavailable or Currently Playing.',
+  invalidImage: 'Please upload the profile image again.',
+  notOwnProfile: 'You can only edit your own profile.',
+  updated: 'Profile updated successfully!',
+} as const;
+
+/** Spec 2 §§4, 6: blocking and what it answers. */
+export const BLOCK_MESSAGES = {
+  confirm: "Are you sure you want to block this user? You won't see their profile anymore.",
+  blocked: 'User has been blocked.',
+  unblocked: 'User unblocked successfully!',
+  cannotBlockSelf: 'You cannot block yourself.',
+  userNotFound: 'User not found',
+} as const;
+
 export const HANDICAP = {
   min: -10,
   max: 54,
