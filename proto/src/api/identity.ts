@@ -208,6 +208,8 @@ export const CreateAccountBody = Type.Object({
   skill_level: Type.Optional(Nullable(Text({ maxLength: 40 }))),
   manual_handicap: Type.Optional(Nullable(Type.Number())),
   club_memberships_text: Type.Optional(Nullable(Text({ maxLength: 1000 }))),
+  availability_status: Type.Optional(Type.Enum(AVAILABILITY_STATUSES)),
+  availability_status_message: Type.Optional(Nullable(Text({ maxLength: 200 }))),
   /** Accounts made by the platform itself (demo data) start verified; claimed ones do not. */
   verified: Type.Boolean({ default: false }),
 });

@@ -149,6 +149,8 @@ export class UsersService {
           skillLevel: input.skill_level ?? null,
           manualHandicap: input.manual_handicap ?? null,
           clubMembershipsText: input.club_memberships_text ?? null,
+          availabilityStatus: input.availability_status ?? 'Available',
+          availabilityStatusMessage: input.availability_status_message ?? null,
           emailVerifiedAt: input.verified ? now : null,
           createdAt: now,
           updatedAt: now,
