@@ -42,7 +42,12 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    try {
+      await rm(this.pathOf(key), { force: true });
+    } catch (err) {
+      // A folder on the way that is not one holds no file either.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOTDIR') throw err;
+    }
   }
 
   async open(key: string): Promise<StoredObject | null> {
