@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
+import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/config';
-import { createObjectStorage, type StorageConfig } from '../src/storage/config';
+import { ConfigError, loadConfig } from '../src/config';
+import { createObjectStorage, type StorageConfig, StorageConfigFields } from '../src/storage/config';
 import { contentTypeOfKey, isStorageKey, newStorageKey, uploadUrl } from '../src/storage/keys';
 import { LocalDiskStorage } from '../src/storage/local';
 import type { ObjectStorage } from '../src/storage/types';
@@ -183,6 +184,25 @@ describe('S3 storage', () => {
       'S3_BUCKET: is required when STORAGE_DRIVER is s3',
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
     ]);
+  });
+
+  it("when the keys are a template's REPLACE_ME placeholders, then the configuration is refused at boot", () => {
+    const schema = Type.Object(StorageConfigFields);
+    expect(() =>
+      loadConfig(schema, {
+        S3_ACCESS_KEY_ID: 'REPLACE_ME:access-key-id',
+        S3_SECRET_ACCESS_KEY: 'REPLACE_ME:x',
+      }),
+    ).toThrow(/S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(
+      loadConfig(schema, {
+        S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+      }),
+    ).toMatchObject({
+      STORAGE_DRIVER: 'local',
+      S3_FORCE_PATH_STYLE: false,
+    });
   });
 
   it('when an object is put, then it opens with its bytes and type (the bucket in the path, as MinIO wants)', async () => {

@@ -16,8 +16,9 @@ export const StorageConfigFields = {
   S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
   /** An S3-compatible server such as MinIO; unset for AWS S3 itself. */
   S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
-  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
-  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** No spaces or colons: a template's `REPLACE_ME:…` placeholder stops the boot instead of every upload. */
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ pattern: '^[^\\s:]{3,128}$' })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ pattern: '^[^\\s:]{8,}$' })),
   /** MinIO and most S3-compatible servers want the bucket in the path, not the host name. */
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
 };
