@@ -35,6 +35,8 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   // identity verifies its own tokens with the keys it holds, not over HTTP to itself.
   let ownKeys: TokenVerifier | undefined;
   const verifier: TokenVerifier = deps.verifier ?? { verify: (token) => ownKeys!.verify(token) };
+  // Before the database: a storage misconfiguration stops the boot with nothing opened yet.
+  const storage = await createObjectStorage(config, 'identity');
   const { app, runtime } = await createService({
     name: 'identity',
     title: 'LinksMate identity',
@@ -55,7 +57,6 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   const loginGuard = new LoginGuard({ db, clock, config });
   const auth = new AuthService({ db, runtime, users, loginGuard, memberships, keys, clock });
 
-  const storage = await createObjectStorage(config, 'identity');
   runtime.closeAfterHandlers(() => storage.close());
   const images = new ProfileImages({
     db,
