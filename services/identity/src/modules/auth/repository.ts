@@ -47,7 +47,7 @@ export async function lastLinkCreatedAt(db: Db, userId: number, purpose: LinkPur
 /**
  * Takes the address's turn for a link mail of this kind, unless its last turn was after `notBefore`;
  * the row stays locked to the end of the transaction, so two requests at once cannot both take it.
- * Answers when the turn was taken: now when it is taken, else the earlier turn that still holds.
+ * Not taken, it answers since when the earlier turn holds.
  */
 export async function takeLinkMailTurn(
   db: Db,
@@ -55,7 +55,7 @@ export async function takeLinkMailTurn(
   purpose: LinkPurpose,
   now: Date,
   notBefore: Date,
-): Promise<Date> {
+): Promise<{ taken: true } | { taken: false; heldSince: Date }> {
   const [taken] = await db
     .insert(linkMailRequests)
     .values({ addressHash, purpose, requestedAt: now })
@@ -65,12 +65,12 @@ export async function takeLinkMailTurn(
       setWhere: lte(linkMailRequests.requestedAt, notBefore),
     })
     .returning({ at: linkMailRequests.requestedAt });
-  if (taken) return now;
+  if (taken) return { taken: true };
   const [held] = await db
     .select({ at: linkMailRequests.requestedAt })
     .from(linkMailRequests)
     .where(and(eq(linkMailRequests.addressHash, addressHash), eq(linkMailRequests.purpose, purpose)));
-  return held ? new Date(held.at) : now;
+  return { taken: false, heldSince: held ? new Date(held.at) : now };
 }
 
 /** Requests older than every cooldown hold nothing back any more. */

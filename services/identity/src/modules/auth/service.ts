@@ -173,9 +173,9 @@ export class AuthService {
         now,
         new Date(now.getTime() - LINK_MAIL_COOLDOWN_MS),
       );
-      if (turn.getTime() !== now.getTime())
+      if (!turn.taken)
         throw new ResendTooSoon(
-          Math.max(1, Math.ceil((turn.getTime() + LINK_MAIL_COOLDOWN_MS - now.getTime()) / 1000)),
+          Math.max(1, Math.ceil((turn.heldSince.getTime() + LINK_MAIL_COOLDOWN_MS - now.getTime()) / 1000)),
         );
       const user = await this.deps.users.byEmail(email.trim(), tx);
       if (!user || user.emailVerifiedAt || user.bannedAt) return;
