@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
 import { paths } from '../lib/paths';
 import { AccessGuard } from './guards/AccessGuard';
+import { logInToChooseMembership } from './guards/login-reasons';
 import { AppLayout } from './layout/AppLayout';
 import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
@@ -67,9 +68,16 @@ export const routes: RouteObject[] = [
               (m) => m.ProfileRoute,
             ),
           },
-          { path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) },
           ...plannedScreens('login'),
         ],
+      },
+      {
+        element: (
+          <AccessGuard loginReason={logInToChooseMembership}>
+            <Outlet />
+          </AccessGuard>
+        ),
+        children: [{ path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) }],
       },
       {
         element: (

@@ -38,7 +38,12 @@ export const paths = {
     path: '/onboarding',
     href: (flags: { verified?: boolean } = {}) => withFlags('/onboarding', flags),
   },
-  membership: fixed('/membership'),
+  membership: {
+    path: '/membership',
+    /** `plan`: the plan whose checkout opens on arrival (chosen before logging in). */
+    href: (options: { plan?: string } = {}) =>
+      options.plan ? `/membership?plan=${encodeURIComponent(options.plan)}` : '/membership',
+  },
   /** The own profile; spec 1 §2.1 names /dashboard as where "Maybe later" leads, which comes here. */
   profile: {
     path: '/profile',

@@ -3,40 +3,43 @@ import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@
 import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
-/** Shown when no golfers come back (spec 1 §2.3). */
+/**
+ * Shown when no golfers come back (spec 1 §2.3). Invented people, named unlike anyone in the demo
+ * data, so a sample never contradicts a real profile.
+ */
 export const SAMPLE_GOLFERS: GolferCard[] = [
   {
     id: -1,
-    firstName: 'Olivia',
-    lastName: 'Nguyen',
-    username: 'olivia_n',
+    firstName: 'Harriet',
+    lastName: 'Lindqvist',
+    username: 'harriet_l',
     profileImageUrl: null,
     skillLevel: 'intermediate',
-    handicap: 14.2,
+    handicap: 15.4,
   },
   {
     id: -2,
-    firstName: 'Jack',
-    lastName: 'Thompson',
-    username: 'jackt',
+    firstName: 'Rafael',
+    lastName: 'Moreno',
+    username: 'rafael_m',
     profileImageUrl: null,
     skillLevel: 'advanced',
-    handicap: 6.8,
+    handicap: 5.1,
   },
   {
     id: -3,
-    firstName: 'Mia',
-    lastName: 'Patel',
-    username: 'miap',
+    firstName: 'Anika',
+    lastName: 'Thorsen',
+    username: 'anika_t',
     profileImageUrl: null,
     skillLevel: 'beginner',
-    handicap: 28,
+    handicap: 31,
   },
   {
     id: -4,
-    firstName: 'Liam',
-    lastName: "O'Connor",
-    username: 'liamoc',
+    firstName: 'Declan',
+    lastName: 'Ashworth',
+    username: 'declan_a',
     profileImageUrl: null,
     skillLevel: 'pro',
     handicap: 0,
