@@ -19,6 +19,8 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const auth = () => import('../features/auth');
 const membership = () => import('../features/membership');
+const players = () => import('../features/players');
+const profile = () => import('../features/profile');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -52,6 +54,9 @@ export const routes: RouteObject[] = [
           (m) => m.MailboxPage,
         ),
       },
+      // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
+      { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
+      { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
       ...plannedScreens('public'),
       {
         element: (
@@ -67,6 +72,7 @@ export const routes: RouteObject[] = [
               (m) => m.ProfileRoute,
             ),
           },
+          { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
           { path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) },
           ...plannedScreens('login'),
         ],
