@@ -53,7 +53,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
 
   registerKeyRoutes(app, keys);
   registerAuthRoutes(app, auth);
-  registerProfileRoutes(app, new ProfileService(db, users, memberships));
+  registerProfileRoutes(app, new ProfileService({ runtime, users, memberships, clock }));
   registerDirectoryRoutes(app, new DirectoryService(db));
   registerUserRoutes(app, users);
   consumeMembershipChanges(runtime, users, memberships);

@@ -201,7 +201,10 @@ export async function startStack(
     }
     // Every service has subscribed: events may flow.
     await bus.start();
-    await seedDemoData(urlOf('identity'), config.SERVICE_TOKEN);
+    await seedDemoData(
+      { identity: urlOf('identity'), payments: urlOf('membership-payments') },
+      config.SERVICE_TOKEN,
+    );
 
     const gatewayConfig = loadGatewayConfig({
       ...shared,
