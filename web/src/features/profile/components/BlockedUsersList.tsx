@@ -49,8 +49,7 @@ export function BlockedUsersList({ users }: { users: BlockedUser[] }) {
       </div>
       {users.length === 0 ? (
         <Text size="sm" c="dimmed">
-          You haven't blocked anyone. People you block can't find you or see your profile, and you won't see
-          theirs.
+          You haven't blocked anyone.
         </Text>
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Blocked users">

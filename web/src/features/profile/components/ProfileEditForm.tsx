@@ -67,14 +67,8 @@ function FormSection({
 }) {
   const headingId = `${sectionId(section)}-title`;
   return (
-    <Card
-      shadow="xs"
-      component="section"
-      id={sectionId(section)}
-      aria-labelledby={headingId}
-      style={{ scrollMarginTop: 80 }}
-    >
-      <Title order={2} fz="lg" id={headingId} tabIndex={-1}>
+    <Card shadow="xs" component="section" id={sectionId(section)} aria-labelledby={headingId}>
+      <Title order={2} fz="lg" id={headingId} tabIndex={-1} style={{ scrollMarginTop: 80 }}>
         {title}
       </Title>
       {description && (
@@ -266,6 +260,7 @@ export function ProfileEditForm({
             label="Availability Status"
             description="Let other golfers know whether you're up for a game."
             id={fieldId('availability_status')}
+            size="md"
             {...form.getInputProps('availability_status')}
           >
             <Group gap="lg" mt="xs">
@@ -306,19 +301,15 @@ export function ProfileEditForm({
           style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
           data-testid="profile-save-bar"
         >
-          <Group justify="space-between" gap="sm">
+          <Group justify="space-between" gap="xs">
             <div aria-live="polite">
-              {dirty ? (
+              {dirty && (
                 <Badge color="sand.3" c="dark.8" variant="filled" size="lg">
                   Unsaved changes
                 </Badge>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No unsaved changes
-                </Text>
               )}
             </div>
-            <Group gap="sm">
+            <Group gap="xs" wrap="nowrap" ml="auto">
               <Button variant="default" onClick={cancel} disabled={update.isPending}>
                 Cancel
               </Button>
