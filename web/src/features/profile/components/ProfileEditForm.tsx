@@ -160,7 +160,10 @@ export function ProfileEditForm({
   const save = (values: ProfileFormValues) => {
     if (!dirty || uploading) return;
     setFormError(null);
-    update.mutate(bodyOf(values), {
+    const body = bodyOf(values);
+    // The picture is sent only when it changed: a new upload to take, or null to remove it.
+    if (values.profile_image_url === initialValues.profile_image_url) delete body.profile_image_url;
+    update.mutate(body, {
       onSuccess: () => {
         leavingOnPurpose.current = true;
         onSaved();
