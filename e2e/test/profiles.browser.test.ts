@@ -17,16 +17,18 @@ async function logIn(page: Page, baseUrl: string, email: string) {
   await page.waitForURL('**/profile');
 }
 
-/** Whether the element's box lies within the viewport. */
-const inViewport = (locator: Locator) =>
-  locator.evaluate(
-    '(element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; }',
-  );
-const isFocused = (locator: Locator) => locator.evaluate('(element) => element === document.activeElement');
+/** Whether the element's box lies within the viewport (boxes are measured from the viewport's top). */
+async function inViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  return !!box && !!viewport && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+const focusedId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.id');
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  // The input comes first; the option list, labelled by the same label, is rendered at the page's end.
+  await page.getByLabel(label, { exact: true }).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -76,12 +78,13 @@ describe('profiles, player discovery and blocking in the browser, against make r
     const handicap = page.getByLabel('Handicap');
     await handicap.fill('15.25');
     await page.getByTestId('profile-save-bar').getByText('Unsaved changes').waitFor();
-    await page.evaluate('window.scrollTo(0, 0)');
-    expect(await inViewport(handicap)).toBe(false);
+    // Away from the field (the save bar stays in view): saving must bring it back.
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    expect(await inViewport(page, handicap)).toBe(false);
     await save.click();
     await page.getByText('Handicap can only have one decimal place (e.g., 15.2).').waitFor();
-    await expect.poll(() => inViewport(handicap)).toBe(true);
-    expect(await isFocused(handicap)).toBe(true);
+    await expect.poll(() => inViewport(page, handicap)).toBe(true);
+    expect(await focusedId(page)).toBe(await handicap.getAttribute('id'));
     expect(await handicap.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, '41-profile-edit-invalid');
     findings.editInvalid = await seriousAccessibilityViolations(page);
@@ -104,6 +107,7 @@ describe('profiles, player discovery and blocking in the browser, against make r
 
     await page.getByText('Profile updated successfully!').waitFor();
     await page.waitForURL((url) => url.pathname === '/profile' && !url.search.includes('edit'));
+    await page.getByRole('link', { name: 'Edit Profile' }).waitFor();
     const golf = page.locator('div', { has: page.getByRole('heading', { name: 'Golf Information' }) }).last();
     expect(await golf.textContent()).toContain('15.2');
     const avatar = page.getByRole('img', { name: 'Olivia Nguyen' }).first();
@@ -119,10 +123,11 @@ describe('profiles, player discovery and blocking in the browser, against make r
   });
 
   it('when a member leaves the edit form with unsaved changes, then they are asked first and can stay', async () => {
+    await page.goto(`${stack.url}/profile`);
     await page.getByRole('link', { name: 'Update Availability' }).click();
     await page.waitForURL('**/profile?edit=availability');
     const heading = page.getByRole('heading', { name: 'Availability & Privacy' });
-    await expect.poll(() => inViewport(heading)).toBe(true);
+    await expect.poll(() => inViewport(page, heading)).toBe(true);
     await page.getByLabel('Availability Message').fill('Free most weekend mornings');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Players' }).click();
     const leave = page.getByRole('dialog');
@@ -146,7 +151,10 @@ describe('profiles, player discovery and blocking in the browser, against make r
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForURL('**/players?skill_level=pro');
     await page.getByTestId('player-card').first().waitFor();
-    await expect.poll(() => page.getByTestId('player-card').filter({ hasNotText: 'Pro' }).count()).toBe(0);
+    // Only pros, once the page before has given way to the filtered one.
+    await expect
+      .poll(() => page.locator('[data-testid="player-card"]:not([data-skill="pro"])').count())
+      .toBe(0);
     expect(await page.textContent('main')).toMatch(/Showing 1 to \d+ of \d+ players/);
     await screenshot(page, '43-players-pro');
     findings.players = await seriousAccessibilityViolations(page);
@@ -224,12 +232,35 @@ describe('profiles, player discovery and blocking in the browser, against make r
     await page.getByRole('button', { name: 'Block User' }).waitFor();
   });
 
+  it('when the address asks for a page past the last, then the last page shows, and neither end can be passed', async () => {
+    await page.goto(`${stack.url}/players?offset=1000`);
+    await page.waitForURL((url) => url.searchParams.get('offset') !== '1000');
+    const showing = page.getByText(/^Showing \d+ to \d+ of \d+ players$/);
+    await showing.waitFor();
+    const [, from, to, total] = /Showing (\d+) to (\d+) of (\d+)/
+      .exec((await showing.textContent()) ?? '')!
+      .map(Number);
+    expect(to).toBe(total);
+    expect(from).toBeGreaterThan(1);
+    expect((from! - 1) % 10).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await screenshot(page, '46-players-last-page');
+
+    await page.goto(`${stack.url}/players?offset=-10`);
+    await page.getByText(/^Showing 1 to 10 of \d+ players$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/^Showing 11 to 20 of \d+ players$/).waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText(/^Showing 1 to 10 of \d+ players$/).waitFor();
+  });
+
   it('when a member without a membership opens Find Players, then they are told and sent to the membership page', async () => {
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const mia = await other.newPage();
     await logIn(mia, stack.url, MIA);
     await mia.goto(`${stack.url}/players`);
-    await mia.getByRole('alert').filter({ hasText: 'Membership required' }).waitFor();
+    await mia.getByRole('alert', { name: 'Membership required' }).waitFor();
     await mia.waitForURL('**/membership', { timeout: 5_000 });
     await mia.getByText('Membership Required').first().waitFor();
     await other.close();

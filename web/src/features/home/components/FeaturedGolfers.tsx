@@ -82,7 +82,12 @@ export function FeaturedGolfers() {
   const { data, isLoading } = useFeaturedGolfers();
   if (isLoading) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label="Loading golfers">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading golfers"
+      >
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={190} radius="lg" />
         ))}

@@ -10,7 +10,14 @@ import type { PlayerCard as Player } from '../api/find-players';
 export function PlayerCard({ player }: { player: Player }) {
   const name = displayName(player);
   return (
-    <Card shadow="xs" h="100%" data-testid="player-card" component="article" aria-label={name}>
+    <Card
+      shadow="xs"
+      h="100%"
+      data-testid="player-card"
+      data-skill={player.skill_level ?? undefined}
+      component="article"
+      aria-label={name}
+    >
       <Stack gap="sm" h="100%">
         <Group gap="md" wrap="nowrap" align="center">
           <Avatar src={player.profile_image_url} size={64} radius={32} color="fairway" alt="">

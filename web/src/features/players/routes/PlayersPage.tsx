@@ -97,7 +97,7 @@ function LoginPrompt() {
 
 function ResultsSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading players">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-busy="true" aria-label="Loading players">
       {[0, 1, 2, 3, 4, 5].map((slot) => (
         <Skeleton key={slot} height={230} radius="lg" />
       ))}
@@ -260,7 +260,7 @@ export function PlayersPage() {
               </Card>
             ) : (
               <Stack gap="lg" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={isPlaceholderData}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy={isPlaceholderData}>
                   {data.users.map((player) => (
                     <PlayerCard key={player.id} player={player} />
                   ))}

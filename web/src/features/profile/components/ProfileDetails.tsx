@@ -147,7 +147,12 @@ export function ProfileDetails({
               {blockedCount === 0
                 ? "You haven't blocked anyone."
                 : `You have blocked ${blockedCount} ${blockedCount === 1 ? 'person' : 'people'}.`}{' '}
-              <Anchor component={Link} to={paths.profile.href({ edit: 'blocked' })} size="sm">
+              <Anchor
+                component={Link}
+                to={paths.profile.href({ edit: 'blocked' })}
+                size="sm"
+                underline="always"
+              >
                 Manage blocked users
               </Anchor>
             </Text>

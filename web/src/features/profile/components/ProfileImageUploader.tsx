@@ -157,7 +157,7 @@ export function ProfileImageUploader({
         </Stack>
       </Group>
       {message && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {message}
         </Text>
       )}

@@ -14,7 +14,7 @@ import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 
 function ProfileSkeleton() {
   return (
-    <Container size="lg" py="xl" aria-busy="true" aria-label="Loading your profile">
+    <Container size="lg" py="xl" role="status" aria-busy="true" aria-label="Loading your profile">
       <Stack>
         <Skeleton height={140} radius="lg" />
         <Grid>

@@ -133,7 +133,7 @@ export function UserProfilePage() {
     return (
       <Page>
         <Skeleton height={20} width={160} />
-        <Stack aria-busy="true" aria-label="Loading profile">
+        <Stack role="status" aria-busy="true" aria-label="Loading profile">
           <Skeleton height={140} radius="lg" />
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>
