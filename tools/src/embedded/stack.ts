@@ -183,6 +183,9 @@ export async function startStack(
       PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
       DB_POOL_MAX: '5',
+      // identity writes uploads here and the gateway serves them from here, at /uploads/<key>.
+      STORAGE_DRIVER: 'local',
+      UPLOADS_DIR: join(config.DATA_DIR, 'uploads'),
     };
 
     // Identity first: the others verify tokens with its keys.

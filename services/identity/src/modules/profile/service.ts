@@ -34,6 +34,7 @@ import {
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
+import { type LetGo, NOTHING_LET_GO, type ProfileImages } from '../images/service';
 import type { MembershipSnapshots } from '../memberships/service';
 import type { UsersService } from '../users/service';
 import { blockedIdsOf, blockedUsersOf, deleteBlock, eitherBlocked, insertBlock } from './repository';
@@ -136,11 +137,10 @@ function changesFrom(
       errors.availability_status_message = PROFILE_TEXT_MESSAGES.availabilityMessageTooLong;
     else changes.availabilityStatusMessage = message;
   }
-  if (body.profile_image_url !== undefined && body.profile_image_url !== user.profileImageUrl) {
-    // Only a picture this service stored may be shown; removing one is always allowed.
-    if (body.profile_image_url === null) changes.profileImageUrl = null;
-    else errors.profile_image_url = PROFILE_TEXT_MESSAGES.invalidImage;
-  }
+  // Removing the picture is always allowed; a new one must be the person's own pending upload,
+  // which `update` checks against the uploads. Empty means none: the schema's type coercion turns
+  // a JSON null into "" before it arrives here.
+  if (body.profile_image_url !== undefined) changes.profileImageUrl = optionalText(body.profile_image_url);
   return { changes, errors };
 }
 
@@ -161,6 +161,7 @@ export class ProfileService {
       runtime: ServiceRuntime<typeof schema>;
       users: UsersService;
       memberships: MembershipSnapshots;
+      images: ProfileImages;
       clock: Clock;
     },
   ) {}
@@ -224,8 +225,11 @@ export class ProfileService {
       throw forbidden(PROFILE_TEXT_MESSAGES.notOwnProfile, 'not_own_profile');
     const user = await this.activeUser(claims);
     const { changes, errors } = changesFrom(body, user);
-    if (Object.keys(errors).length) throw invalidFields(errors);
     const changed = effective(changes, user);
+    const newImage = changed.profileImageUrl;
+    if (typeof newImage === 'string' && !(await this.deps.images.isAttachable(user.id, newImage)))
+      errors.profile_image_url = PROFILE_TEXT_MESSAGES.invalidImage;
+    if (Object.keys(errors).length) throw invalidFields(errors);
     if (!Object.keys(changed).length) return this.ownReply(user);
 
     const usernameTaken = () =>
@@ -233,7 +237,16 @@ export class ProfileService {
     if (changed.username && (await this.deps.users.usernameHeldByOther(changed.username, user.id)))
       throw usernameTaken();
     try {
-      const updated = await this.db.transaction((tx) => this.deps.users.change(tx, user.id, changed, meta));
+      let letGo: LetGo = NOTHING_LET_GO;
+      const updated = await this.db.transaction(async (tx) => {
+        // The user's row first: its lock makes two changes of the same profile take turns.
+        const row = await this.deps.users.change(tx, user.id, changed, meta);
+        if (changed.profileImageUrl !== undefined)
+          letGo = await this.deps.images.attach(tx, user.id, changed.profileImageUrl);
+        return row;
+      });
+      // Only once the change is committed may the pictures it replaced lose their files.
+      await this.deps.images.deleteLetGo(letGo);
       return this.ownReply(updated);
     } catch (err) {
       // Two people taking the same name at once: the unique index decides.
