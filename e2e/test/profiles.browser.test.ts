@@ -98,11 +98,26 @@ describe('profiles, player discovery and blocking in the browser, against make r
       buffer: Buffer.from('hello'),
     });
     await page.getByText('Please select a valid image file (JPEG, PNG, GIF, or WebP)').waitFor();
-    // A real picture: a square of this very page, as PNG.
+    await fileInput.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a png'),
+    });
+    await page.getByText('Unable to read image file. Please try a different image.').waitFor();
+    // Real pictures: parts of this very page, as PNG. A wide one may be cropped, a square one fits.
+    const wide = await page.screenshot({ clip: { x: 0, y: 0, width: 640, height: 320 } });
+    const uploaded = () => page.waitForResponse((r) => r.url().endsWith('/api/v1/upload/profile-image'));
+    let upload = uploaded();
+    await fileInput.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+    await page.getByText('This image is quite wide, so it may be cropped.').waitFor();
+    expect((await upload).status()).toBe(200);
     const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 320 } });
+    upload = uploaded();
     await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    expect((await upload).status()).toBe(200);
     await expect.poll(() => save.isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByText('Please select a valid image file').count()).toBe(0);
+    expect(await page.getByText('may be cropped').count()).toBe(0);
+    expect(await page.getByText('Unable to read image file').count()).toBe(0);
     await save.click();
 
     await page.getByText('Profile updated successfully!').waitFor();
