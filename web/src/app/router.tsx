@@ -20,6 +20,8 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const auth = () => import('../features/auth');
 const membership = () => import('../features/membership');
+const players = () => import('../features/players');
+const profile = () => import('../features/profile');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -53,6 +55,9 @@ export const routes: RouteObject[] = [
           (m) => m.MailboxPage,
         ),
       },
+      // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
+      { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
+      { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
       ...plannedScreens('public'),
       {
         element: (
@@ -68,6 +73,7 @@ export const routes: RouteObject[] = [
               (m) => m.ProfileRoute,
             ),
           },
+          { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
           ...plannedScreens('login'),
         ],
       },

@@ -1,5 +1,7 @@
 import { displayName } from '@linksmate/proto/rules';
-import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
 import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
@@ -46,7 +48,8 @@ export const SAMPLE_GOLFERS: GolferCard[] = [
   },
 ];
 
-function GolferTile({ golfer }: { golfer: GolferCard }) {
+/** A golfer's tile; a real golfer's name leads to their profile, a sample's leads nowhere. */
+function GolferTile({ golfer, linked }: { golfer: GolferCard; linked: boolean }) {
   const name = displayName(golfer);
   return (
     <Card shadow="xs" data-testid="golfer-card">
@@ -54,9 +57,15 @@ function GolferTile({ golfer }: { golfer: GolferCard }) {
         <Avatar src={golfer.profileImageUrl} size={72} radius="xl" color="fairway" alt={name}>
           {initialsOf(name)}
         </Avatar>
-        <Text fw={600} ta="center">
-          {name}
-        </Text>
+        {linked ? (
+          <Anchor component={Link} to={paths.userProfile.href(golfer.id)} fw={600} ta="center">
+            {name}
+          </Anchor>
+        ) : (
+          <Text fw={600} ta="center">
+            {name}
+          </Text>
+        )}
         <Group gap={6} justify="center">
           <Text size="sm" c="dimmed">
             {`${capitalise(golfer.skillLevel ?? 'casual')} Golfer`}
@@ -76,18 +85,24 @@ export function FeaturedGolfers() {
   const { data, isLoading } = useFeaturedGolfers();
   if (isLoading) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label="Loading golfers">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading golfers"
+      >
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={190} radius="lg" />
         ))}
       </SimpleGrid>
     );
   }
-  const golfers = data && data.length > 0 ? data : SAMPLE_GOLFERS;
+  const real = !!data && data.length > 0;
+  const golfers = real ? data : SAMPLE_GOLFERS;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       {golfers.slice(0, 4).map((golfer) => (
-        <GolferTile key={golfer.id} golfer={golfer} />
+        <GolferTile key={golfer.id} golfer={golfer} linked={real} />
       ))}
     </SimpleGrid>
   );
