@@ -46,6 +46,10 @@ export const theme = createTheme({
     // the icon and the background carry the tone, the title reads in the body's dark.
     Alert: { styles: { title: { color: 'var(--mantine-color-dark-7)' } } },
     // Mantine's close button has no name of its own; a screen reader would announce "button".
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Its description under a title is grey-6 (below AA on white); grey-7 reads at 8:1.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    },
   },
 });
