@@ -8,19 +8,15 @@ type Card = { id: number; username: string; skill_level: string | null; availabi
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 /** People who never log in here: written straight to the table, verified unless said otherwise. */
-async function addGolfers(identity: IdentityUnderTest, golfers: Golfer[]): Promise<Map<string, number>> {
-  const rows = await identity.db
-    .insert(schema.users)
-    .values(
-      golfers.map((g) => ({
-        email: `${g.username}@example.com`,
-        passwordHash: 'not-a-login',
-        emailVerifiedAt: new Date(),
-        ...g,
-      })),
-    )
-    .returning({ id: schema.users.id, username: schema.users.username });
-  return new Map(rows.map((r) => [r.username, r.id]));
+async function addGolfers(identity: IdentityUnderTest, golfers: Golfer[]): Promise<void> {
+  await identity.db.insert(schema.users).values(
+    golfers.map((g) => ({
+      email: `${g.username}@example.com`,
+      passwordHash: 'not-a-login',
+      emailVerifiedAt: new Date(),
+      ...g,
+    })),
+  );
 }
 
 /** A signed-in member whose token carries a valid membership (identity's snapshot of payments'). */
@@ -46,7 +42,6 @@ async function block(identity: IdentityUnderTest, blockerId: number, blockedId: 
 describe('identity: player discovery and the golfer list', () => {
   let identity: IdentityUnderTest;
   let me: { id: number; token: string };
-  let ids: Map<string, number>;
 
   const discover = async (query: string, token = me.token) => {
     const res = await identity.get(`/discovery/members?${query}`, token);
@@ -58,7 +53,7 @@ describe('identity: player discovery and the golfer list', () => {
   beforeAll(async () => {
     identity = await startIdentity();
     me = await memberWithMembership(identity, 'finder');
-    ids = await addGolfers(identity, [
+    await addGolfers(identity, [
       // Introduced (a name or a photo) come first, then the newest.
       { username: 'ada', firstName: 'Ada', skillLevel: 'advanced', createdAt: minutesAgo(50) },
       {
