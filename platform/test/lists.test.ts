@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ListTotals, PreparedStatements, type TotalCounts, totalProvenByPage } from '../src';
+import { createDatabase, ListTotals, PreparedStatements, type TotalCounts, totalProvenByPage } from '../src';
+import { createEmptyTestDatabase } from '../src/testing/database';
 
 /** A list whose counts are recorded: `rows` match the caller, `shared` everyone, `hidden` are the caller's exclusions. */
 function list(sizes: { rows: number; shared: number; hidden: number }) {
@@ -141,5 +143,42 @@ describe('prepared statements', () => {
     expect(statements.get('all', prepare)).toBe(first);
     expect(statements.get('filtered', prepare).name).toBe('things_filtered');
     expect(prepared).toEqual(['things_all', 'things_filtered']);
+  });
+});
+
+describe('the database for prepared statements', () => {
+  it('when a paging statement runs there again and again, then PostgreSQL plans it once', async () => {
+    const database = await createEmptyTestDatabase('planned_once');
+    const handle = createDatabase(database.url, {}, { max: 1 });
+    try {
+      await handle.db.execute(sql`create table things (id serial primary key, name text not null)`);
+      await handle.db.execute(
+        sql`insert into things (name) select 'thing ' || g from generate_series(1, 500) g`,
+      );
+      const page = handle.prepared
+        .select({ id: sql<number>`id` })
+        .from(sql`things`)
+        .orderBy(sql`id`)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('things_page');
+      for (let i = 0; i < 10; i++) {
+        expect(await page.execute({ limit: 3, offset: i * 3 })).toEqual([
+          { id: i * 3 + 1 },
+          { id: i * 3 + 2 },
+          { id: i * 3 + 3 },
+        ]);
+      }
+      const plans = await handle.prepared.execute(
+        sql`select generic_plans, custom_plans from pg_prepared_statements where name = 'things_page'`,
+      );
+      expect(plans.rows).toEqual([{ generic_plans: 10, custom_plans: 0 }]);
+      const [setting] = (await handle.db.execute(sql`select current_setting('plan_cache_mode') as mode`))
+        .rows;
+      expect(setting).toEqual({ mode: 'auto' });
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
   });
 });

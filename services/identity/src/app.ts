@@ -54,7 +54,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   registerKeyRoutes(app, keys);
   registerAuthRoutes(app, auth);
   registerProfileRoutes(app, new ProfileService(db, users, memberships));
-  registerDirectoryRoutes(app, new DirectoryService(db));
+  registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
   registerUserRoutes(app, users);
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));

@@ -40,6 +40,12 @@ function seenBy(filters: DirectoryFilters): SQL {
   )!;
 }
 
+/**
+ * Of the directory, the people the viewer does not see: themselves, and either side of a block.
+ * As an array, so they are looked up by id, one by one, however many the filters match.
+ */
+const hiddenFromViewer = sql`${users.id} = any(array(select ${viewer}::integer union all ${blockedEitherWay}))`;
+
 /** Introduced profiles first, then the newest; the id makes the order total, so pages never overlap. */
 const directoryOrder = [desc(introducesItself(users)), desc(users.createdAt), desc(users.id)];
 
@@ -92,19 +98,18 @@ export class DirectoryRepository {
 
   constructor(private readonly db: Db) {}
 
-  /** Player cards of one page of discovery. */
-  playerCards(page: DirectoryPage) {
+  /** Player cards of one page of discovery, and how many of the directory the viewer does not see. */
+  async playerCards(page: DirectoryPage) {
     const statement = this.cards.get(shapeOf(page.filters), (name) =>
       prepareCards(this.db, page.filters, name),
     );
-    return statement.execute(values(page));
+    return splitHidden(await statement.execute(values(page)));
   }
 
-  /** Golfers of one page of the home page's list (no filters). */
-  golferItems(page: Omit<DirectoryPage, 'filters'>) {
-    return this.golfers
-      .get('all', (name) => prepareGolfers(this.db, name))
-      .execute(values({ ...page, filters: {} }));
+  /** Golfers of one page of the home page's list (no filters), as `playerCards`. */
+  async golferItems(page: Omit<DirectoryPage, 'filters'>) {
+    const statement = this.golfers.get('all', (name) => prepareGolfers(this.db, name));
+    return splitHidden(await statement.execute(values({ ...page, filters: {} })));
   }
 
   /** What the viewer sees under the filters, counted up to `cap`. */
@@ -129,9 +134,14 @@ export class DirectoryRepository {
   }
 }
 
+/**
+ * A page of the directory in its order. Each row also carries how many of the whole directory
+ * (under the filters) the viewer does not see: the page's total needs it whenever the list is
+ * long, and asked here it costs no second round trip (an uncorrelated subquery runs once).
+ */
 function prepareCards(db: Db, filters: DirectoryFilters, name: string) {
   return db
-    .select(playerCard)
+    .select({ ...playerCard, hiddenFromViewer: hiddenFromViewerColumn(db, filters) })
     .from(users)
     .where(seenBy(filters))
     .orderBy(...directoryOrder)
@@ -142,13 +152,22 @@ function prepareCards(db: Db, filters: DirectoryFilters, name: string) {
 
 function prepareGolfers(db: Db, name: string) {
   return db
-    .select(golferItem)
+    .select({ ...golferItem, hiddenFromViewer: hiddenFromViewerColumn(db, {}) })
     .from(users)
     .where(seenBy({}))
     .orderBy(...directoryOrder)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name);
+}
+
+/**
+ * How many of the whole directory (under the filters) the viewer does not see, on every row of a
+ * page: the total needs it whenever the list is long, and asked here it costs no second round trip
+ * (an uncorrelated subquery, run once per statement).
+ */
+function hiddenFromViewerColumn(db: Db, filters: DirectoryFilters) {
+  return sql<number>`(${countHidden(db, filters)})`.mapWith(Number);
 }
 
 function prepareCountUpTo(db: Db, filters: DirectoryFilters, name: string) {
@@ -166,17 +185,23 @@ function prepareCountAll(db: Db, filters: DirectoryFilters, name: string) {
 }
 
 function prepareCountHidden(db: Db, filters: DirectoryFilters, name: string) {
+  return countHidden(db, filters).prepare(name);
+}
+
+/** Someone blocked both ways is one person: a row matches `= any` once, however often it is named. */
+function countHidden(db: Db, filters: DirectoryFilters) {
   return db
     .select({ n: count() })
     .from(users)
-    .where(
-      and(
-        matching(filters),
-        // `in` takes each row once, however often the list names it (someone blocked both ways).
-        sql`${users.id} in (select ${viewer}::integer union all ${blockedEitherWay})`,
-      ),
-    )
-    .prepare(name);
+    .where(and(matching(filters), hiddenFromViewer));
+}
+
+/** The rows without the count they carry; the count is unknown when the page is empty. */
+function splitHidden<Row extends { hiddenFromViewer: number }>(rows: Row[]) {
+  return {
+    rows: rows.map(({ hiddenFromViewer: _, ...row }) => row),
+    hiddenFromViewer: rows[0]?.hiddenFromViewer,
+  };
 }
 
 function values(page: DirectoryPage) {

@@ -33,17 +33,18 @@ export class DirectoryService {
 
   async discover(viewerId: number, query: DiscoveryQuery): Promise<DiscoveryReply> {
     const page = { viewerId, filters: filtersOf(query), limit: query.limit, offset: query.offset };
-    const users = await this.directory.playerCards(page);
-    return { users, total_count: await this.total(page, users.length) };
+    const { rows, hiddenFromViewer } = await this.directory.playerCards(page);
+    return { users: rows, total_count: await this.total(page, rows.length, hiddenFromViewer) };
   }
 
   async golfers(viewerId: number, { page, limit }: GolfersQuery): Promise<GolfersReply> {
     const shown = { viewerId, filters: {}, limit, offset: (page - 1) * limit };
-    const users = await this.directory.golferItems(shown);
-    return { users, page, limit, total: await this.total(shown, users.length) };
+    const { rows, hiddenFromViewer } = await this.directory.golferItems(shown);
+    return { users: rows, page, limit, total: await this.total(shown, rows.length, hiddenFromViewer) };
   }
 
-  private total(page: DirectoryPage, rows: number): Promise<number> {
+  /** `hiddenFromViewer` came with the page when it held anyone; otherwise it is counted on its own. */
+  private total(page: DirectoryPage, rows: number, hiddenFromViewer: number | undefined): Promise<number> {
     const { viewerId, filters } = page;
     return this.totals.total(
       { offset: page.offset, limit: page.limit, rows },
@@ -53,7 +54,8 @@ export class DirectoryService {
           key: `${filters.skillLevel ?? ''}|${filters.availabilityStatus ?? ''}`,
           count: () => this.directory.countAll(filters),
         },
-        countHiddenFromCaller: () => this.directory.countHiddenFrom(viewerId, filters),
+        countHiddenFromCaller: async () =>
+          hiddenFromViewer ?? (await this.directory.countHiddenFrom(viewerId, filters)),
       },
     );
   }
