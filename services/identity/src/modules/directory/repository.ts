@@ -96,6 +96,7 @@ export class DirectoryRepository {
     'directory_count_hidden',
   );
 
+  /** `db`: the runtime's `preparedDb`, where each of these is planned once. */
   constructor(private readonly db: Db) {}
 
   /** Player cards of one page of discovery, and how many of the directory the viewer does not see. */
@@ -134,11 +135,7 @@ export class DirectoryRepository {
   }
 }
 
-/**
- * A page of the directory in its order. Each row also carries how many of the whole directory
- * (under the filters) the viewer does not see: the page's total needs it whenever the list is
- * long, and asked here it costs no second round trip (an uncorrelated subquery runs once).
- */
+/** A page of discovery in the directory's order, each row with `hiddenFromViewer`. */
 function prepareCards(db: Db, filters: DirectoryFilters, name: string) {
   return db
     .select({ ...playerCard, hiddenFromViewer: hiddenFromViewerColumn(db, filters) })
@@ -150,6 +147,7 @@ function prepareCards(db: Db, filters: DirectoryFilters, name: string) {
     .prepare(name);
 }
 
+/** A page of the home page's golfers, as `prepareCards`. */
 function prepareGolfers(db: Db, name: string) {
   return db
     .select({ ...golferItem, hiddenFromViewer: hiddenFromViewerColumn(db, {}) })

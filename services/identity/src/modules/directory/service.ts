@@ -27,6 +27,7 @@ export class DirectoryService {
   private readonly directory: DirectoryRepository;
   private readonly totals = new ListTotals();
 
+  /** `db`: the runtime's `preparedDb` (every query here is a prepared statement). */
   constructor(db: Db) {
     this.directory = new DirectoryRepository(db);
   }
