@@ -36,6 +36,7 @@ export default defineConfig({
     proxy: {
       '/api': gateway,
       '/v1': gateway,
+      '/uploads': gateway,
       '/socket.io': { target: gateway, ws: true },
     },
   },

@@ -67,6 +67,46 @@ describe('make run', () => {
     expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
+  it('when a member uploads a picture and saves it on the profile, then the gateway serves it at its URL', async () => {
+    const login = await fetch(`${stack.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'olivia@linksmate.dev', password: 'Fairway!2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const authorization = `Bearer ${token}`;
+    // The smallest real PNG: one transparent pixel.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('image', new Blob([png], { type: 'image/png' }), 'me.png');
+    const upload = await fetch(`${stack.url}/api/v1/upload/profile-image`, {
+      method: 'POST',
+      headers: { authorization },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const { url, thumbnail_url } = (await upload.json()) as { url: string; thumbnail_url: string };
+    const saved = await fetch(`${stack.url}/api/v1/profile`, {
+      method: 'PUT',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ profile_image_url: url }),
+    });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { user: { profile_image_url: string } }).user.profile_image_url).toBe(
+      url,
+    );
+    for (const path of [url, thumbnail_url]) {
+      const picture = await fetch(`${stack.url}${path}`);
+      expect(picture.status, path).toBe(200);
+      expect(picture.headers.get('content-type'), path).toBe('image/webp');
+      expect(picture.headers.get('cache-control'), path).toContain('immutable');
+      expect((await picture.arrayBuffer()).byteLength, path).toBeGreaterThan(0);
+    }
+  });
+
   it('when an unknown API path is asked for, then a JSON 404 comes back, not the app', async () => {
     const response = await fetch(`${stack.url}/api/v1/no-such-thing`);
     expect(response.status).toBe(404);

@@ -4,7 +4,8 @@ import { launchBrowser } from '../src/browser';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
 
-const DEMO = { email: 'olivia@linksmate.dev', password: 'Fairway!2026' };
+// mia has no membership in the demo data (ARCHITECTURE.md), so she can buy one.
+const DEMO = { email: 'mia@linksmate.dev', password: 'Fairway!2026' };
 
 async function logIn(page: Page) {
   await page.getByLabel('Email').fill(DEMO.email);

@@ -5,11 +5,13 @@ import {
   createHttpApp,
   createJwksVerifier,
   createLogger,
+  createObjectStorage,
   type EventBus,
   type HttpApp,
   HttpError,
   InvalidTokenError,
   type Logger,
+  type ObjectStorage,
   RabbitMqEventBus,
   type TokenVerifier,
 } from '@linksmate/platform';
@@ -23,6 +25,7 @@ import { Realtime } from './realtime';
 import { AUTH_PREFIX, DEV_MAILBOX_PREFIX } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
+import { registerUploads } from './uploads';
 import { registerWeb } from './web';
 
 export interface GatewayDeps {
@@ -30,6 +33,8 @@ export interface GatewayDeps {
   bus?: EventBus;
   verifier?: TokenVerifier;
   logger?: Logger;
+  /** Where uploads are read from; otherwise the storage STORAGE_DRIVER names. */
+  storage?: ObjectStorage;
 }
 
 export interface Gateway {
@@ -47,8 +52,8 @@ function allowedOrigins(config: GatewayConfig): string[] {
 
 /**
  * The only public entry: `/api/v1/*` (and the `/v1/*` alias) routed to the owning service, token
- * and token-version checks, rate limits, security headers, CORS, body limits, `/api/docs`, the web
- * app with SPA fallback, and Socket.IO on the same port.
+ * and token-version checks, rate limits, security headers, CORS, body limits, `/api/docs`, stored
+ * uploads at `/uploads/*`, the web app with SPA fallback, and Socket.IO on the same port.
  */
 export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<Gateway> {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
@@ -140,6 +145,9 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   });
   registerPlatformHealth(fastify, services, upstreams);
   await registerDocs(fastify, new OpenApiGatherer(services));
+  const storage = deps.storage ?? (await createObjectStorage(config, 'gateway'));
+  if (!deps.storage) fastify.addHook('onClose', async () => storage.close());
+  registerUploads(fastify, storage);
   const hasWeb = await registerWeb(fastify, config.WEB_DIST);
   if (!hasWeb)
     logger.warn({ webDist: config.WEB_DIST }, 'gateway: no web build found; only the API is served');

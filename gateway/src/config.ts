@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
 import Type from 'typebox';
 import type { ServiceName } from './routes';
 
@@ -45,6 +45,8 @@ export const GatewayConfigSchema = Type.Object({
   DEV_MAILBOX_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Behind a load balancer, trust its X-Forwarded-For for client addresses. */
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /** The store the services put uploads in; the gateway serves them at /uploads/<key>. */
+  ...StorageConfigFields,
 });
 export type GatewayConfig = Type.Static<typeof GatewayConfigSchema>;
 

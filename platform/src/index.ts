@@ -27,3 +27,7 @@ export * from './service/create';
 export * from './service/jobs';
 export * from './service/runtime';
 export * from './service/serve';
+export * from './storage/config';
+export * from './storage/keys';
+export * from './storage/local';
+export * from './storage/types';

@@ -24,6 +24,21 @@ describe('createHttpApp', () => {
       },
       async (request) => ({ received: request.body.name }),
     );
+    app.post(
+      '/nullable/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.Integer() }),
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer()) }),
+          body: Type.Object({
+            note: Type.Union([Type.String(), Type.Null()]),
+            count: Type.Union([Type.Integer(), Type.Null()]),
+            flag: Type.Optional(Type.Boolean()),
+          }),
+        },
+      },
+      async (request) => ({ params: request.params, query: request.query, body: request.body }),
+    );
     app.get('/boom', async () => {
       throw new Error('secret database detail');
     });
@@ -89,6 +104,30 @@ describe('createHttpApp', () => {
     const body = res.json();
     expect(body.code).toBe('validation_failed');
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name']);
+  });
+
+  it('when a body sends null to a nullable field, then the handler sees null, not "" or 0; path and query text still become numbers', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nullable/7?limit=10',
+      payload: { note: null, count: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      params: { id: 7 },
+      query: { limit: 10 },
+      body: { note: null, count: null },
+    });
+  });
+
+  it('when a JSON body sends a number or a boolean as text, then 400 on that field: bodies are taken as sent', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nullable/7',
+      payload: { note: 'hi', count: '5', flag: 'true' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['count', 'flag']);
   });
 
   it('when a number comes as text beyond every range (1e999, Infinity), then 400 on that field, not a 500', async () => {

@@ -228,6 +228,7 @@ interface ComposeService {
   image?: string;
   build?: unknown;
   command?: string[] | string;
+  entrypoint?: string[] | string;
   environment?: Record<string, string | number | boolean | null> | string[];
   healthcheck?: { test?: string[] | string; disable?: boolean };
   depends_on?: Record<string, { condition?: string }> | string[];
@@ -257,6 +258,18 @@ function environmentOf(service: ComposeService): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, withComposeDefaults(String(v ?? ''))]));
 }
 
+/** Services that others wait on with `service_completed_successfully`: steps that run once and exit. */
+function oneShotSteps(services: Record<string, ComposeService>): Set<string> {
+  const steps = new Set<string>();
+  for (const service of Object.values(services)) {
+    const deps = service.depends_on;
+    if (!deps || Array.isArray(deps)) continue;
+    for (const [dep, { condition }] of Object.entries(deps))
+      if (condition === 'service_completed_successfully') steps.add(dep);
+  }
+  return steps;
+}
+
 function loadCompose(): ComposeFile {
   // merge: true resolves the `<<: *anchor` merge keys the file uses for shared settings.
   return parse(readFileSync(repoPath('docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
@@ -282,12 +295,18 @@ describe('docker-compose.yml', () => {
     expect(mailCatchers, 'a mail catcher service (e.g. axllent/mailpit)').toHaveLength(1);
   });
 
-  it('when the file is read, then every container has a health check', () => {
+  it('when the file is read, then every long-running container has a health check, and one-shot steps are awaited to completion', () => {
     const { services } = loadCompose();
+    const oneShots = oneShotSteps(services);
     for (const [name, service] of Object.entries(services)) {
+      expect(service.restart, `${name} has a restart policy`).toBeTruthy();
+      // A step that runs once and exits (creating a bucket) has no health: others wait for its success.
+      if (oneShots.has(name)) {
+        expect(service.restart, `${name} is not restarted after it succeeded`).toMatch(/^(no|on-failure)/);
+        continue;
+      }
       expect(service.healthcheck?.test, `${name} has a healthcheck`).toBeTruthy();
       expect(service.healthcheck?.disable, `${name} healthcheck is enabled`).not.toBe(true);
-      expect(service.restart, `${name} has a restart policy`).toBeTruthy();
     }
     const check = (name: string) => [services[name]?.healthcheck?.test ?? []].flat().join(' ');
     expect(check('postgres')).toContain('pg_isready');
@@ -412,6 +431,48 @@ describe('docker-compose.yml', () => {
     ).toBe(true);
     const created = createdDatabases(readFileSync(repoPath('deploy/postgres/init.sql'), 'utf8'));
     expect(created.sort()).toEqual([...DATABASES].sort());
+  });
+
+  it('when uploads are read, then MinIO keeps them in a named volume, a one-shot step makes the bucket, and identity and the gateway use it over S3', () => {
+    const { services, volumes } = loadCompose();
+    const minio = services.minio as ComposeService;
+    expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
+    const dataVolume = (minio.volumes ?? [])
+      .map(String)
+      .find((m) => m.endsWith(':/data'))
+      ?.split(':')[0];
+    expect(Object.keys(volumes ?? {})).toContain(dataVolume);
+    for (const port of (minio.ports ?? []).map(String))
+      expect(port, 'MinIO published on the loopback interface only').toMatch(/^127\.0\.0\.1:/);
+    const minioEnv = environmentOf(minio);
+
+    const [init, ...otherInits] = Object.entries(services).filter(([, s]) =>
+      /^minio\/mc:/.test(s.image ?? ''),
+    );
+    expect(otherInits).toHaveLength(0);
+    const [initName, initService] = init as [string, ComposeService];
+    expect((initService.depends_on as Record<string, { condition?: string }>).minio?.condition).toBe(
+      'service_healthy',
+    );
+    const script = [initService.entrypoint ?? [], initService.command ?? []].flat().join(' ');
+    expect(script).toContain('mc mb --ignore-existing');
+    expect(script).toContain('mc anonymous set none');
+    const bucket = environmentOf(initService).S3_BUCKET;
+    expect(bucket).toBeTruthy();
+
+    for (const name of ['identity', 'gateway']) {
+      const env = environmentOf(services[name] as ComposeService);
+      expect(env.STORAGE_DRIVER, `${name} STORAGE_DRIVER`).toBe('s3');
+      expect(new URL(env.S3_ENDPOINT ?? 'missing://').hostname, `${name} S3_ENDPOINT`).toBe('minio');
+      expect(env.S3_FORCE_PATH_STYLE, `${name} path-style`).toBe('true');
+      expect(env.S3_BUCKET, `${name} S3_BUCKET`).toBe(bucket);
+      expect(env.S3_ACCESS_KEY_ID, `${name} key`).toBe(minioEnv.MINIO_ROOT_USER);
+      expect(env.S3_SECRET_ACCESS_KEY, `${name} secret`).toBe(minioEnv.MINIO_ROOT_PASSWORD);
+      const deps = services[name]?.depends_on as Record<string, { condition?: string }>;
+      expect(deps[initName]?.condition, `${name} waits for the bucket`).toBe(
+        'service_completed_successfully',
+      );
+    }
   });
 });
 
@@ -656,9 +717,25 @@ describe('the kustomize base', () => {
         'STRIPE_WEBHOOK_SECRET',
         'STRIPE_PUBLISHABLE_KEY',
         'SMTP_URL',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
       ]),
     );
     for (const [key, value] of values) expect(value, key).toContain('REPLACE_ME');
+  });
+
+  it('when the base is rendered, then identity and the gateway keep uploads in an S3 bucket with a key from the Secret', () => {
+    const all = kustomize('k8s/base');
+    for (const name of ['identity', 'gateway']) {
+      const d = appDeployments(all).find((w) => w.metadata.name === name) as K8sObject;
+      const c = template(d).spec.containers[0] as Container;
+      expect(envValue(c, 'STORAGE_DRIVER', all), name).toBe('s3');
+      expect(envValue(c, 'S3_BUCKET', all), name).toBeTruthy();
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+        expect(c.env?.find((e) => e.name === key)?.valueFrom?.secretKeyRef?.name, `${name} ${key}`).toBe(
+          'linksmate-secrets',
+        );
+    }
   });
 
   it('when the base is rendered, then it runs no Stripe simulator and nothing points at one', () => {
@@ -787,6 +864,48 @@ describe('the dev overlay', () => {
       expect(envValue(simulator, name, all) ?? '', `the simulator's ${name}`).toBe(
         envValue(payments, name, all),
       );
+  });
+
+  it('when the dev overlay is rendered, then MinIO keeps uploads on a volume, a Job makes the bucket, and identity and the gateway use it over S3', () => {
+    const all = docs();
+    const minio = ofKind(all, 'StatefulSet').find((s) =>
+      template(s).spec.containers.some((c) => /^minio\/minio:RELEASE\./.test(c.image ?? '')),
+    ) as K8sObject;
+    expect(minio, 'MinIO StatefulSet').toBeTruthy();
+    expect(minio.spec.volumeClaimTemplates?.length).toBeGreaterThan(0);
+    const service = ofKind(all, 'Service').find((s) =>
+      selects(s.spec.selector, template(minio).metadata?.labels),
+    );
+    const s3Port = service?.spec.ports.find((p: { name?: string }) => p.name === 's3')?.port;
+    const minioContainer = template(minio).spec.containers[0] as Container;
+
+    const job = ofKind(all, 'Job').find((j) =>
+      template(j).spec.containers.some((c) => /^minio\/mc:RELEASE\./.test(c.image ?? '')),
+    ) as K8sObject;
+    expect(job, 'a Job running the MinIO client').toBeTruthy();
+    const mc = template(job).spec.containers[0] as Container;
+    expect(commandLine(mc)).toContain('mc mb --ignore-existing');
+    expect(commandLine(mc)).toContain('mc anonymous set none');
+    expect(commandLine(mc)).toContain(`http://${service?.metadata.name}:${s3Port}`);
+    const bucket = envValue(mc, 'S3_BUCKET', all);
+    expect(bucket).toBeTruthy();
+
+    for (const name of ['identity', 'gateway']) {
+      const d = appDeployments(all).find((w) => w.metadata.name === name) as K8sObject;
+      const c = template(d).spec.containers[0] as Container;
+      expect(envValue(c, 'STORAGE_DRIVER', all), name).toBe('s3');
+      const endpoint = new URL(envValue(c, 'S3_ENDPOINT', all) ?? 'missing://');
+      expect(endpoint.hostname, `${name} S3_ENDPOINT`).toBe(service?.metadata.name);
+      expect(endpoint.port, `${name} S3_ENDPOINT port`).toBe(String(s3Port));
+      expect(envValue(c, 'S3_FORCE_PATH_STYLE', all), name).toBe('true');
+      expect(envValue(c, 'S3_BUCKET', all), name).toBe(bucket);
+      expect(envValue(c, 'S3_ACCESS_KEY_ID', all), name).toBe(
+        envValue(minioContainer, 'MINIO_ROOT_USER', all),
+      );
+      expect(envValue(c, 'S3_SECRET_ACCESS_KEY', all), name).toBe(
+        envValue(minioContainer, 'MINIO_ROOT_PASSWORD', all),
+      );
+    }
   });
 
   it('when the dev overlay is rendered, then the autoscalers may go down to one and the rest run one replica', () => {

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
-import { storableDates } from './storable-dates';
+import { buildValidator } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -58,10 +58,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
-      onCreate: storableDates,
-    },
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
 
   app.addHook('onRequest', async (request, reply) => {

@@ -36,6 +36,9 @@ export const conflict = (message: string, code = 'conflict', errors?: FieldError
   new HttpError(409, message, code, errors);
 export const unprocessable = (message: string, errors?: FieldErrors, code = 'validation_failed') =>
   new HttpError(422, message, code, errors);
+/** 422 with a message per field; the answer's own message is the first field's. */
+export const invalidFields = (errors: FieldErrors, code = 'validation_failed') =>
+  unprocessable(Object.values(errors)[0] ?? 'Invalid request', errors, code);
 export const tooManyRequests = (message: string, code = 'rate_limited') => new HttpError(429, message, code);
 export const serviceUnavailable = (message = 'Service unavailable', code = 'service_unavailable') =>
   new HttpError(503, message, code);

@@ -101,7 +101,12 @@ export const UpdateProfileBody = Type.Object({
   username: Type.Optional(Text({ maxLength: REQUEST_TEXT_CAP })),
   first_name: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP }))),
   last_name: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP }))),
-  manual_handicap: Type.Optional(Type.Union([Type.Number(), Text({ maxLength: 32 }), Type.Null()])),
+  // Judged by the service, not the schema: request coercion would turn null into 0 (or 0 into null).
+  manual_handicap: Type.Optional(
+    Type.Unknown({
+      description: 'A number from -10 to 54 with one decimal, text holding one, or null/"" for none',
+    }),
+  ),
   skill_level: Type.Optional(Nullable(Text({ maxLength: 40 }))),
   club_memberships_text: Type.Optional(Nullable(Text({ maxLength: REQUEST_TEXT_CAP * 4 }))),
   is_profile_visible: Type.Optional(Type.Boolean()),
@@ -203,6 +208,8 @@ export const CreateAccountBody = Type.Object({
   skill_level: Type.Optional(Nullable(Text({ maxLength: 40 }))),
   manual_handicap: Type.Optional(Nullable(Type.Number())),
   club_memberships_text: Type.Optional(Nullable(Text({ maxLength: 1000 }))),
+  availability_status: Type.Optional(Type.Enum(AVAILABILITY_STATUSES)),
+  availability_status_message: Type.Optional(Nullable(Text({ maxLength: 200 }))),
   /** Accounts made by the platform itself (demo data) start verified; claimed ones do not. */
   verified: Type.Boolean({ default: false }),
 });

@@ -66,6 +66,7 @@ export const USERNAME = {
   patternMessage: 'Username can only contain letters, numbers, and underscores.',
   requiredMessage: 'Username is required.',
   maxLengthMessage: 'Username must be at most 30 characters long.',
+  takenMessage: 'This username is already taken.',
 } as const;
 
 export function usernameError(value: string | null | undefined): string | null {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   createLocalVerifier,
+  createObjectStorage,
   createService,
   type HttpApp,
   type ServiceDeps,
@@ -11,11 +12,14 @@ import type { IdentityConfig } from './config';
 import { consumeMembershipChanges } from './consumers/membership-changed';
 import * as schema from './db/schema';
 import { loginAttemptCleanup } from './jobs/login-attempt-cleanup';
+import { profileImageSweep } from './jobs/profile-image-sweep';
 import { LoginGuard } from './modules/auth/login-guard';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { registerDirectoryRoutes } from './modules/directory/routes';
 import { DirectoryService } from './modules/directory/service';
+import { registerImageRoutes } from './modules/images/routes';
+import { ProfileImages } from './modules/images/service';
 import { registerKeyRoutes } from './modules/keys/routes';
 import { SigningKeys } from './modules/keys/service';
 import { MembershipSnapshots } from './modules/memberships/service';
@@ -31,6 +35,8 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   // identity verifies its own tokens with the keys it holds, not over HTTP to itself.
   let ownKeys: TokenVerifier | undefined;
   const verifier: TokenVerifier = deps.verifier ?? { verify: (token) => ownKeys!.verify(token) };
+  // Before the database: a storage misconfiguration stops the boot with nothing opened yet.
+  const storage = await createObjectStorage(config, 'identity');
   const { app, runtime } = await createService({
     name: 'identity',
     title: 'LinksMate identity',
@@ -51,12 +57,23 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   const loginGuard = new LoginGuard({ db, clock, config });
   const auth = new AuthService({ db, runtime, users, loginGuard, memberships, keys, clock });
 
+  runtime.closeAfterHandlers(() => storage.close());
+  const images = new ProfileImages({
+    db,
+    storage,
+    users,
+    clock,
+    logger: runtime.logger.child({ component: 'profile-images' }),
+  });
+
   registerKeyRoutes(app, keys);
   registerAuthRoutes(app, auth);
-  registerProfileRoutes(app, new ProfileService(db, users, memberships));
+  registerProfileRoutes(app, new ProfileService({ runtime, users, memberships, images, clock }));
+  await registerImageRoutes(app, images);
   registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
   registerUserRoutes(app, users);
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));
+  runtime.job(profileImageSweep(images));
   return app;
 }

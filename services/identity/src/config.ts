@@ -1,4 +1,4 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
 import Type from 'typebox';
 
 export const IdentityConfigSchema = Type.Object({
@@ -17,6 +17,8 @@ export const IdentityConfigSchema = Type.Object({
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 10, default: 15 * 60 }),
   /** An address or device the account logged in from within this many days counts as the owner's. */
   LOGIN_KNOWN_SOURCE_DAYS: Type.Integer({ minimum: 1, default: 90 }),
+  /** Where profile pictures are stored (the gateway serves them from the same store). */
+  ...StorageConfigFields,
 });
 export type IdentityConfig = Type.Static<typeof IdentityConfigSchema>;
 

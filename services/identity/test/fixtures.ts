@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLocalVerifier } from '@linksmate/platform';
 import {
   eventually,
@@ -18,14 +21,16 @@ export { LINK_VALIDITY };
 export const SERVICE_TOKEN = 'identity-test-service-token';
 
 export async function startIdentity(env: Record<string, string> = {}): Promise<IdentityUnderTest> {
+  // Uploads of each test file go to a folder of its own, never into the repository's .data.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'lm-identity-uploads-'));
   const service = await startServiceUnderTest({
     name: 'identity',
     migrationsFolder,
     logger: silentLogger(),
-    env: { SERVICE_TOKEN, ...env },
+    env: { SERVICE_TOKEN, STORAGE_DRIVER: 'local', UPLOADS_DIR: uploadsDir, ...env },
     build: (e, deps) => buildApp(loadIdentityConfig(e), deps),
   });
-  return new IdentityUnderTest(service);
+  return new IdentityUnderTest(service, uploadsDir);
 }
 
 /** identity on a fresh database, with helpers that speak its API as a client would. */
@@ -33,7 +38,10 @@ export class IdentityUnderTest {
   readonly pool: pg.Pool;
   readonly db;
 
-  constructor(readonly service: ServiceUnderTest) {
+  constructor(
+    readonly service: ServiceUnderTest,
+    readonly uploadsDir: string,
+  ) {
     this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
     this.db = drizzle({ client: this.pool, schema });
   }
@@ -137,6 +145,7 @@ export class IdentityUnderTest {
   async close() {
     await this.pool.end();
     await this.service.close();
+    rmSync(this.uploadsDir, { recursive: true, force: true });
   }
 }
 

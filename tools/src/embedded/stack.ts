@@ -183,6 +183,9 @@ export async function startStack(
       PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
       DB_POOL_MAX: '5',
+      // identity writes uploads here and the gateway serves them from here, at /uploads/<key>.
+      STORAGE_DRIVER: 'local',
+      UPLOADS_DIR: join(config.DATA_DIR, 'uploads'),
     };
 
     // Identity first: the others verify tokens with its keys.
@@ -201,7 +204,10 @@ export async function startStack(
     }
     // Every service has subscribed: events may flow.
     await bus.start();
-    await seedDemoData(urlOf('identity'), config.SERVICE_TOKEN);
+    await seedDemoData(
+      { identity: urlOf('identity'), payments: urlOf('membership-payments') },
+      config.SERVICE_TOKEN,
+    );
 
     const gatewayConfig = loadGatewayConfig({
       ...shared,

@@ -188,3 +188,33 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
+
+/**
+ * Profile pictures as stored (display size and square thumbnail). An upload waits `pending` until
+ * the owner's profile takes it (`attached`); one the profile let go is `discarded` until its files
+ * are deleted. Pending uploads left unused, and the pictures of deleted accounts, are swept with
+ * their files.
+ */
+export const profileImages = pgTable(
+  'profile_images',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the account is gone: its files are then swept like discarded ones. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    state: text('state').$type<'pending' | 'attached' | 'discarded'>().notNull().default('pending'),
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profile_images_url_key').on(t.url),
+    index('profile_images_user_idx').on(t.userId, t.state),
+    // What the sweep looks for: pending by age, discarded ones, and those of deleted accounts.
+    index('profile_images_sweep_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} <> 'attached' or ${t.userId} is null`),
+  ],
+);

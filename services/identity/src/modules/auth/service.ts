@@ -4,6 +4,7 @@ import {
   type EventMeta,
   forbidden,
   HttpError,
+  invalidFields,
   type ServiceRuntime,
   unauthorized,
   unprocessable,
@@ -14,6 +15,7 @@ import {
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
+  USERNAME,
   UserVerified,
   usernameError,
 } from '@linksmate/proto';
@@ -35,7 +37,7 @@ import {
 
 export const AUTH_MESSAGES = {
   registered: 'Account created. Please check your email to verify your account.',
-  usernameTaken: 'This username is already taken.',
+  usernameTaken: USERNAME.takenMessage,
   emailTaken: 'An account with this email already exists.',
   invalidEmail: 'Please enter a valid email address.',
   noVerificationToken: 'No verification token provided.',
@@ -82,7 +84,7 @@ export class AuthService {
     if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.invalidEmail;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
-    if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]!, errors);
+    if (Object.keys(errors).length) throw invalidFields(errors);
 
     const taken = await this.deps.users.taken(username, email);
     if (taken.username || taken.email) {

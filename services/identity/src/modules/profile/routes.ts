@@ -1,5 +1,5 @@
-import { currentUser, type HttpApp } from '@linksmate/platform';
-import { ApiErrorSchema, IdParams, ProfileReply } from '@linksmate/proto';
+import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
+import { ApiErrorSchema, BlockReply, IdParams, ProfileReply, UpdateProfileBody } from '@linksmate/proto';
 import type { ProfileService } from './service';
 
 export function registerProfileRoutes(app: HttpApp, profiles: ProfileService): void {
@@ -9,6 +9,19 @@ export function registerProfileRoutes(app: HttpApp, profiles: ProfileService): v
     async (request) => profiles.own(currentUser(request)),
   );
 
+  app.put(
+    '/profile',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['profile'],
+        body: UpdateProfileBody,
+        response: { 200: ProfileReply, 403: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
+    async (request) => profiles.update(currentUser(request), request.body, requestMeta(request)),
+  );
+
   app.get(
     '/profile/:id',
     {
@@ -16,5 +29,27 @@ export function registerProfileRoutes(app: HttpApp, profiles: ProfileService): v
       schema: { tags: ['profile'], params: IdParams, response: { 200: ProfileReply, 404: ApiErrorSchema } },
     },
     async (request) => profiles.other(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/profile/block/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['profile'],
+        params: IdParams,
+        response: { 200: BlockReply, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => profiles.block(currentUser(request), request.params.id, requestMeta(request)),
+  );
+
+  app.delete(
+    '/profile/block/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['profile'], params: IdParams, response: { 200: BlockReply } },
+    },
+    async (request) => profiles.unblock(currentUser(request), request.params.id, requestMeta(request)),
   );
 }

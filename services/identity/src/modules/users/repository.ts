@@ -31,6 +31,16 @@ export async function takenIdentifiers(
   };
 }
 
+/** Whether someone other than `exceptId` holds the username, compared without regard to case. */
+export async function usernameHeldByOther(db: Db, username: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${byUsername(username)} and ${users.id} <> ${exceptId}`)
+    .limit(1);
+  return !!row;
+}
+
 export async function insertUser(db: Db, values: NewUser): Promise<User> {
   const [user] = await db.insert(users).values(values).returning();
   return user!;

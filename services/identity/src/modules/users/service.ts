@@ -2,8 +2,8 @@ import {
   type Clock,
   conflict,
   type EventMeta,
+  invalidFields,
   type ServiceRuntime,
-  unprocessable,
 } from '@linksmate/platform';
 import {
   type AccountSummary,
@@ -27,6 +27,7 @@ import {
   revokedTokenVersions,
   takenIdentifiers,
   updateUser,
+  usernameHeldByOther,
 } from './repository';
 
 export type { User };
@@ -82,6 +83,10 @@ export class UsersService {
     return findUserByEmail(db, email);
   }
 
+  usernameHeldByOther(username: string, exceptId: number, db: Db = this.db): Promise<boolean> {
+    return usernameHeldByOther(db, username, exceptId);
+  }
+
   taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
     return takenIdentifiers(this.db, username, email);
   }
@@ -125,7 +130,7 @@ export class UsersService {
     if (usernameProblem) problems.username = usernameProblem;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) problems.password = passwordProblem;
-    if (Object.keys(problems).length) throw unprocessable(Object.values(problems)[0]!, problems);
+    if (Object.keys(problems).length) throw invalidFields(problems);
     const taken = await this.taken(input.username, input.email);
     if (taken.email || taken.username)
       throw conflict('An account with this email or username already exists.', 'account_exists');
@@ -144,6 +149,8 @@ export class UsersService {
           skillLevel: input.skill_level ?? null,
           manualHandicap: input.manual_handicap ?? null,
           clubMembershipsText: input.club_memberships_text ?? null,
+          availabilityStatus: input.availability_status ?? 'Available',
+          availabilityStatusMessage: input.availability_status_message ?? null,
           emailVerifiedAt: input.verified ? now : null,
           createdAt: now,
           updatedAt: now,

@@ -1,0 +1,36 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
+import { storableDates } from './storable-dates';
+
+const SHARED_OPTIONS = { allErrors: true, useDefaults: true, removeAdditional: true } as const;
+
+type ValidatorFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildValidator'];
+/** What Fastify hands the compiler for each part of each route. */
+interface RoutePart {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpPart?: string;
+}
+type CompileRoutePart = (part: RoutePart) => unknown;
+
+/**
+ * Query strings and path parameters arrive as text, so their values are coerced to the schema's
+ * types (`?limit=10` is the number 10). A JSON body already carries its types, and coercing it is
+ * wrong: for a nullable field Ajv would turn `null` into `""` or `0` before the handler sees it.
+ * Bodies are therefore validated as sent. Given to Fastify as `schemaController.compilersFactory`.
+ */
+export const buildValidator = ((externalSchemas: unknown, serverOptions: object) => {
+  const pool = AjvCompiler() as unknown as (schemas: unknown, options: object) => CompileRoutePart;
+  const compilerFor = (coerceTypes: 'array' | false) =>
+    pool(externalSchemas, {
+      ...serverOptions,
+      customOptions: { ...SHARED_OPTIONS, coerceTypes },
+      onCreate: storableDates,
+    });
+  const coercing = compilerFor('array');
+  const asSent = compilerFor(false);
+  return (part: RoutePart) => (part.httpPart === 'body' ? asSent : coercing)(part);
+}) as unknown as ValidatorFactory;
