@@ -5,7 +5,17 @@ import type { DiscoveryQuery } from '@linksmate/proto';
 import pg from 'pg';
 import { freePort } from '../embedded/ports';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
-import { benchAccount, cpuMs, type LoadResult, load, loadLine, startProcess, stop } from './processes';
+import {
+  atSteadyRate,
+  benchAccount,
+  cpuMs,
+  type LoadResult,
+  load,
+  loadLine,
+  paced,
+  startProcess,
+  stop,
+} from './processes';
 
 /** identity's pool for prepared statements when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
@@ -111,15 +121,21 @@ async function statementsOf(url: string, viewerId: number, query: DiscoveryQuery
   }
 }
 
-/** The recorded statements run straight on PostgreSQL, request after request, by `connections` workers. */
-async function loadSql(url: string, statements: Statement[], connections: number, seconds: number) {
+/**
+ * The recorded statements run straight on PostgreSQL on a pool like the service's, request after
+ * request: by `connections` workers flat out, or at a steady `rate`.
+ */
+async function loadSql(
+  url: string,
+  statements: Statement[],
+  load: { connections: number; seconds: number; rate?: number },
+) {
   const pool = new pg.Pool({
     connectionString: url,
     max: SERVICE_POOL_SIZE,
     options: PLANNED_ONCE,
     application_name: 'lmbench-sql',
   });
-  const latencies: number[] = [];
   const run = () =>
     statements.reduce<Promise<unknown>>(
       (previous, s) => previous.then(() => pool.query({ name: s.name, text: s.text, values: s.values })),
@@ -128,42 +144,57 @@ async function loadSql(url: string, statements: Statement[], connections: number
   try {
     // Warm every connection of the pool, then count the CPU its backends and this process use.
     await Promise.all(
-      Array.from({ length: connections }, async () => {
+      Array.from({ length: load.connections }, async () => {
         for (let i = 0; i < 10; i++) await run();
       }),
     );
     const backends = await backendsOf(url, 'lmbench-sql');
     const postgresBefore = sumCpu(backends);
     const clientBefore = process.cpuUsage();
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
+    const result = load.rate
+      ? await atSteadyRate(load.rate, load.seconds, async () => {
           await run();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
+          return true;
+        })
+      : await flatOut(run, load.connections, load.seconds);
     const client = process.cpuUsage(clientBefore);
-    latencies.sort((a, b) => a - b);
-    const result: LoadResult = {
-      requests: latencies.length,
-      requestsPerSecond: latencies.length / elapsed,
-      latencyP50: Number(percentile(latencies, 50).toFixed(1)),
-      latencyP99: Number(percentile(latencies, 99).toFixed(1)),
-      non2xx: 0,
-    };
     const cpu: CpuPerRequest = {
-      'node-postgres': (client.user + client.system) / 1000 / latencies.length,
-      PostgreSQL: (sumCpu(backends) - postgresBefore) / latencies.length,
+      'node-postgres': (client.user + client.system) / 1000 / result.requests,
+      PostgreSQL: (sumCpu(backends) - postgresBefore) / result.requests,
     };
     return { result, cpu };
   } finally {
     await pool.end();
   }
+}
+
+/** `connections` workers calling `run` back to back for `seconds`. */
+async function flatOut(
+  run: () => Promise<unknown>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await run();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    requestsPerSecond: latencies.length / elapsed,
+    latencyP50: Number(percentile(latencies, 50).toFixed(1)),
+    latencyP99: Number(percentile(latencies, 99).toFixed(1)),
+    non2xx: 0,
+  };
 }
 
 /** CPU time (ms) per request of each part that served it. */
@@ -290,6 +321,7 @@ export async function measureDiscovery(
         atRate: LoadResult;
         sql: LoadResult;
         sqlCpu: CpuPerRequest;
+        sqlAtRate: LoadResult;
         statements: Statement[];
         plan: string[];
       }
@@ -306,11 +338,23 @@ export async function measureDiscovery(
         { gateway: gateway.pid, identity: service.pid },
         () => load(url, connections, seconds, auth),
       );
-      const atRate = await load(url, connections, seconds, auth, rate);
+      const atRate = await paced(url, rate, seconds, { authorization: `Bearer ${viewer.token}` });
       const statements = await statementsOf(database.url, viewer.id, scenario.query);
-      const { result: sql, cpu: sqlCpu } = await loadSql(database.url, statements, connections, seconds);
+      const { result: sql, cpu: sqlCpu } = await loadSql(database.url, statements, { connections, seconds });
+      const { result: sqlAtRate } = await loadSql(database.url, statements, { connections, seconds, rate });
       const plan = await explain(database.url, statements[0]!);
-      measured.push({ ...scenario, total, viaGateway, gatewayCpu, atRate, sql, sqlCpu, statements, plan });
+      measured.push({
+        ...scenario,
+        total,
+        viaGateway,
+        gatewayCpu,
+        atRate,
+        sql,
+        sqlCpu,
+        sqlAtRate,
+        statements,
+        plan,
+      });
     }
 
     const { result: golfers, cpu: golfersCpu } = await cpuDuring(
@@ -333,12 +377,14 @@ export async function measureDiscovery(
         for (const m of measured) {
           out.push(
             `  ${m.label} — total_count ${m.total.toLocaleString('en')}, ${m.statements.length} statement(s) per request, rows read through ${indexesIn(m.plan).join(', ') || 'NO INDEX'}`,
-            loadLine('via gateway', m.viaGateway, 34),
+            loadLine(`via gateway, ${connections} flat out`, m.viaGateway, 38),
             cpuLine(m.gatewayCpu),
-            loadLine(`via gateway at ${rate} req/s`, m.atRate, 34),
-            loadLine('same SQL straight on PostgreSQL', m.sql, 34),
+            loadLine(`same SQL on PostgreSQL, ${connections} flat out`, m.sql, 38),
             cpuLine(m.sqlCpu),
-            `  ratio gateway/SQL: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×   (target p99 ≤ 20 ms)`,
+            `  ratio gateway/SQL flat out: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×`,
+            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38),
+            loadLine(`same SQL on PostgreSQL, paced`, m.sqlAtRate, 38),
+            `  ratio gateway/SQL paced: p50 ${fmt(m.atRate.latencyP50 / m.sqlAtRate.latencyP50, 1)}×, p99 ${fmt(m.atRate.latencyP99 / m.sqlAtRate.latencyP99, 1)}×   (target: p99 via gateway ≤ 20 ms)`,
           );
         }
         out.push('  EXPLAIN (ANALYZE) of the first page, no filter:');

@@ -2,6 +2,8 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Pool } from 'undici';
+import { percentile } from './infra';
 
 const run = promisify(execFile);
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,22 +20,17 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/**
- * autocannon against one URL, as its own process, the same way for every target. `rate` caps the
- * offered load (requests per second over all connections); without it the connections go flat out.
- */
+/** autocannon against one URL, its connections flat out, as its own process, the same way for every target. */
 export async function load(
   url: string,
   connections: number,
   seconds: number,
   headers: string[] = [],
-  rate?: number,
 ): Promise<LoadResult> {
   const headerArgs = headers.flatMap((h) => ['-H', h]);
-  const rateArgs = rate ? ['-R', String(rate)] : [];
   const { stdout } = await run(
     process.execPath,
-    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), ...rateArgs, ...headerArgs, url],
+    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), ...headerArgs, url],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const result = JSON.parse(stdout);
@@ -44,6 +41,69 @@ export async function load(
     latencyP99: result.latency.p99,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * Calls `send` at a steady `rate`, each call when it is due whether or not earlier ones have
+ * finished, so the latency is what someone arriving at that rate waits; it is counted from when the
+ * call was due, so a late start counts too. (autocannon's own rate limit sends each second's share
+ * in a burst at the start of the second, which measures the burst, not the rate.)
+ */
+export async function atSteadyRate(
+  rate: number,
+  seconds: number,
+  send: () => Promise<boolean>,
+): Promise<LoadResult> {
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  const calls: Promise<void>[] = [];
+  let failed = 0;
+  const call = (due: number) =>
+    send().then((ok) => {
+      if (!ok) failed++;
+      latencies.push(performance.now() - due);
+    });
+  const start = performance.now();
+  for (let sent = 0; sent < total; ) {
+    const now = performance.now();
+    for (; sent < total && start + sent * interval <= now; sent++) calls.push(call(start + sent * interval));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(calls);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    requestsPerSecond: latencies.length / elapsed,
+    latencyP50: Number(percentile(latencies, 50).toFixed(1)),
+    latencyP99: Number(percentile(latencies, 99).toFixed(1)),
+    non2xx: failed,
+  };
+}
+
+/** GET requests to `url` at a steady rate (see `atSteadyRate`). */
+export async function paced(
+  url: string,
+  rate: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const target = new URL(url);
+  const pool = new Pool(target.origin, { connections: 256 });
+  try {
+    return await atSteadyRate(rate, seconds, async () => {
+      const response = await pool.request({
+        path: `${target.pathname}${target.search}`,
+        method: 'GET',
+        headers,
+      });
+      await response.body.dump();
+      return response.statusCode < 300;
+    });
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Starts a process of the distributed run and waits until its /ready answers. */
