@@ -387,7 +387,9 @@ export async function measureDiscovery(
             `  ratio gateway/SQL paced: p50 ${fmt(m.atRate.latencyP50 / m.sqlAtRate.latencyP50, 1)}×, p99 ${fmt(m.atRate.latencyP99 / m.sqlAtRate.latencyP99, 1)}×   (target: p99 via gateway ≤ 20 ms)`,
           );
         }
-        out.push('  EXPLAIN (ANALYZE) of the first page, no filter:');
+        out.push(
+          '  EXPLAIN (ANALYZE) of the first page, no filter (its planning happens once per connection; the service reuses the plan):',
+        );
         out.push(...measured[0]!.plan.map((line) => `    ${line}`));
         out.push(
           `Golfer list straight to identity with the same ${users.toLocaleString('en')} people:`,
