@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../../tools/src/embedded/seed';
 import { launchBrowser } from '../src/browser';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
@@ -36,6 +37,17 @@ describe('accounts in the browser, against make run', () => {
     await page.goto(`${stack.url}/`);
     await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
     await check('01-home');
+    // Signed out, the golfers are the built-in samples: invented, never a demo person's name.
+    // A card's first paragraph is the golfer's name.
+    const sampleNames = await page
+      .getByTestId('golfer-card')
+      .evaluateAll((cards) => cards.map((card) => card.querySelector('p')?.textContent ?? ''));
+    expect(sampleNames).toHaveLength(4);
+    const sampleWords = new Set(sampleNames.join(' ').split(/\s+/));
+    const demoNames = [...DEMO_ACCOUNTS, ...DEMO_GOLFERS].flatMap((p) => [p.first_name, p.last_name]);
+    expect(demoNames.filter((name) => name && sampleWords.has(name))).toEqual([]);
+    const footerAccount = page.locator('footer');
+    await footerAccount.getByRole('link', { name: 'Register' }).waitFor();
 
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/register');
@@ -48,18 +60,44 @@ describe('accounts in the browser, against make run', () => {
     await modal.getByText('Account Created Successfully!').waitFor();
     await modal.getByText(email).waitFor();
     expect(await modal.textContent()).toContain('24 hours');
+    // The registration mail has just gone: another can be asked for in a minute, and the modal says so.
+    const resend = modal.getByRole('button', { name: 'Resend Verification Email' });
+    expect(await resend.isDisabled()).toBe(true);
+    await modal
+      .getByText(/^Please wait \d+ seconds? before asking for another verification email\.$/)
+      .waitFor();
     await check('03-register-success-modal');
 
     const mail = await waitForMail(stack.url, email, /Verify your email/);
 
+    // Without a session, the membership step asks them to log in and says why.
+    await modal.getByRole('button', { name: 'Continue to Membership Selection' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Log in to choose your membership. New here? Verify your email first').waitFor();
+    await check('03a-login-from-registration');
+
     // Logging in before verifying is refused with a way to get a new link.
-    await page.goto(`${stack.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText(/verify your email/).waitFor();
+    await page
+      .getByText(/verify your email/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'Resend verification email' }).waitFor();
     await check('03b-login-unverified');
+
+    // Asked for again inside the minute, the resend page says how long to wait instead of 'sent'.
+    await page.getByRole('link', { name: 'Resend verification email' }).click();
+    await page.waitForURL('**/resend-verification');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send verification email' }).click();
+    await page
+      .getByText(/^Please wait \d+ seconds? before asking for another verification email\.$/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Send verification email' }).isDisabled()).toBe(true);
+    expect(await page.textContent('body')).not.toContain('Verification email sent!');
+    await check('03c-resend-wait');
 
     await page.goto(`${stack.url}/dev/mailbox`);
     await page.getByText(mail.subject).first().waitFor();
@@ -78,8 +116,9 @@ describe('accounts in the browser, against make run', () => {
     // Onboarding needs a session; without one the guard sends the person to log in.
     await page.waitForURL('**/login', { timeout: 10_000 });
     expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(2_500);
-    // The verify page sent them to onboarding first, which asked them to log in.
+    // The verify page sent them to onboarding first, which asked them to log in, saying why.
     expect(visited.slice(0, 2)).toEqual(['/onboarding?verified=true', '/login']);
+    await page.getByText('Email verified — log in to choose your membership.').waitFor();
     await check('06-login');
 
     await page.getByLabel('Email').fill(email);
@@ -100,6 +139,19 @@ describe('accounts in the browser, against make run', () => {
     expect(await page.textContent('body')).toContain(`${email.slice(0, 2)}`);
     expect(await page.textContent('body')).not.toContain(email);
     await check('08-profile');
+
+    // Signed in, the home page and the footer offer what fits an account holder, not registering.
+    await page.getByRole('link', { name: 'LinksMate home' }).click();
+    await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+    await page.getByRole('link', { name: 'My Profile' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
+    expect(await footerAccount.getByRole('link', { name: 'Register' }).count()).toBe(0);
+    expect(await footerAccount.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await footerAccount.getByRole('button', { name: 'Logout' }).waitFor();
+    await footerAccount.getByRole('link', { name: 'Membership' }).waitFor();
+    await check('08b-home-signed-in');
+    await page.getByRole('main').getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL('**/profile');
   });
 
   it('when they forget the password, then the mailed link resets it and the new one logs in', async () => {
@@ -137,6 +189,21 @@ describe('accounts in the browser, against make run', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'About Me' }).waitFor();
+  });
+
+  it('when someone registers with an e-mail that has an account, then the form says so once', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const form = await visitor.newPage();
+    await form.goto(`${stack.url}/register`);
+    await form.getByLabel('Username').fill(`${username}_2`);
+    await form.getByLabel('Email').fill(email.toUpperCase());
+    await form.getByLabel(/^Password/).fill(password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('An account with this email already exists.').waitFor();
+    expect(await form.getByText('An account with this email already exists.').count()).toBe(1);
+    await screenshot(form, '02b-register-duplicate-email-390');
+    axeFindings['02b-register-duplicate-email-390'] = await seriousAccessibilityViolations(form);
+    await visitor.close();
   });
 
   it('when the screens are checked with axe-core, then none has a serious or critical violation', async () => {

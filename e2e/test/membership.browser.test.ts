@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 import { launchBrowser } from '../src/browser';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
@@ -112,6 +113,43 @@ describe('membership in the browser, against make run', () => {
     await context.close();
   });
 
+  it('when a visitor chooses a plan, then they are told to log in and come back to its checkout, which at 390 px keeps every amount beside its label', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/membership`);
+    await page.getByTestId('plan-annual').getByRole('button').click();
+    await page.waitForURL('**/login');
+    await page.getByText('Log in to continue with the Annual plan.').waitFor();
+    await screenshot(page, '26-login-for-plan-390');
+    findings.loginForPlan = await seriousAccessibilityViolations(page);
+    // Liam is a demo member without a membership, so the plan is still his to choose.
+    await page.getByLabel('Email').fill('liam@linksmate.dev');
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/membership' && !url.searchParams.has('plan'));
+    const dialog = page.getByRole('dialog', { name: 'LinksMate Annual' });
+    await dialog.getByText('GST (10%)').waitFor();
+    const lines: Array<[string | RegExp, string]> = [
+      ['Annual membership (per year)', '$240.00'],
+      ['GST (10%)', '$24.00'],
+      [/^(Due after your free trial|Total)$/, '$264.00'],
+    ];
+    for (const [label, amount] of lines) {
+      const labelBox = (await dialog.getByText(label, { exact: true }).boundingBox())!;
+      const amountBox = (await dialog.getByText(amount, { exact: true }).boundingBox())!;
+      expect(Math.abs(amountBox.y - labelBox.y), `${amount} beside ${label}`).toBeLessThan(2);
+      expect(amountBox.x).toBeGreaterThanOrEqual(labelBox.x + labelBox.width);
+    }
+    await screenshot(page, '27-checkout-modal-390');
+    findings.checkout390 = await seriousAccessibilityViolations(page);
+    // Closed, it stays closed: the plan asked for before logging in opens once.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.getByTestId('plan-annual').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('when the membership page is opened, then the highlights and the three plans show', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -121,6 +159,13 @@ describe('membership in the browser, against make run', () => {
     findings.membership = await seriousAccessibilityViolations(page);
     expect(await page.textContent('body')).toContain('$20M insurance');
     await context.close();
-    expect(findings).toEqual({ onboarding: [], checkout: [], profile: [], membership: [] });
+    expect(findings).toEqual({
+      onboarding: [],
+      checkout: [],
+      profile: [],
+      loginForPlan: [],
+      checkout390: [],
+      membership: [],
+    });
   });
 });

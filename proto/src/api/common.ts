@@ -9,6 +9,8 @@ export const ApiErrorSchema = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
   membership_required: Type.Optional(Type.Boolean()),
   redirect_url: Type.Optional(Type.String()),
+  /** With a 429 that a wait ends: the whole seconds until asking again can succeed. */
+  retry_after: Type.Optional(Int({ minimum: 1 })),
 });
 export type ApiError = Type.Static<typeof ApiErrorSchema>;
 

@@ -43,3 +43,9 @@ export const LINK_VALIDITY = {
   verificationMs: 24 * 60 * 60 * 1000,
   passwordResetMs: 15 * 60 * 1000,
 } as const;
+
+/**
+ * A link mail of one kind goes to one address at most this often: registration's verification mail
+ * starts it, and a resend inside it answers 429 with the seconds left.
+ */
+export const LINK_MAIL_COOLDOWN_MS = 60_000;

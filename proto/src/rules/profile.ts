@@ -82,14 +82,17 @@ export const NAME_MESSAGES = {
   lastNameRequired: 'Last name is required.',
 } as const;
 
-/** Spec 1 §2.12: the e-mail is masked, showing the first 2 characters of the local part. */
+/**
+ * Spec 1 §2.12: the e-mail is masked, showing the first 2 characters of the local part. The mask has
+ * one length whatever it hides, so it gives away nothing of the local part's length.
+ */
 export const EMAIL_MASK_VISIBLE_CHARS = 2;
+export const EMAIL_MASK = '****';
 export function maskEmail(email: string): string {
-  const at = email.indexOf('@');
+  const at = email.lastIndexOf('@');
   if (at < 0) return email;
-  const local = email.slice(0, at);
-  const visible = local.slice(0, EMAIL_MASK_VISIBLE_CHARS);
-  return `${visible}${'*'.repeat(Math.max(local.length - visible.length, 3))}${email.slice(at)}`;
+  const visible = email.slice(0, Math.min(at, EMAIL_MASK_VISIBLE_CHARS));
+  return `${visible}${EMAIL_MASK}${email.slice(at)}`;
 }
 
 /** Spec 1 §3 golfer card display name: first and last; else whichever exists; else username; else 'Golfer'. */

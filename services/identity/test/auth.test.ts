@@ -124,11 +124,62 @@ describe('identity: accounts', () => {
       expect((await identity.get(`/auth/verify-email?token=${newest}`)).statusCode).toBe(200);
     });
 
-    it('when new links are asked for again and again, then at most one mail a minute goes out', async () => {
+    it('when new links are asked for again and again, then at most one mail a minute goes out and each refusal says how long to wait', async () => {
       await identity.register('spammed', 'spammed@example.com');
-      for (let i = 0; i < 5; i++)
-        await identity.post('/auth/resend-verification', { email: 'spammed@example.com' });
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        identity.clock.advance(10_000);
+        answers.push(await identity.post('/auth/resend-verification', { email: 'spammed@example.com' }));
+      }
+      identity.clock.reset();
+      expect(answers.map((a) => a.statusCode)).toEqual([429, 429, 429, 429]);
+      expect(answers.map((a) => a.json().retry_after)).toEqual([50, 40, 30, 20]);
+      expect(answers.map((a) => a.headers['retry-after'])).toEqual(['50', '40', '30', '20']);
+      expect(answers[0]!.json()).toEqual({
+        error: 'Please wait 50 seconds before asking for another verification email.',
+        code: 'resend_cooldown',
+        retry_after: 50,
+      });
       expect(await identity.mailRequests('spammed@example.com', 'verify-email')).toHaveLength(1);
+    });
+
+    it("when any address is asked for twice within a minute, then the second answer is the same 429 whether the address is unverified, verified or no one's", async () => {
+      await identity.register('waiting', 'waiting@example.com');
+      await identity.verifiedUser('settled', 'settled@example.com');
+      identity.clock.advance(61_000);
+      const addresses = ['waiting@example.com', 'settled@example.com', 'no-one@example.com'];
+      const first = await Promise.all(
+        addresses.map((email) => identity.post('/auth/resend-verification', { email })),
+      );
+      identity.clock.advance(15_000);
+      const second = await Promise.all(
+        addresses.map((email) => identity.post('/auth/resend-verification', { email: email.toUpperCase() })),
+      );
+      identity.clock.advance(45_000);
+      const afterTheWait = await identity.post('/auth/resend-verification', { email: 'waiting@example.com' });
+      identity.clock.reset();
+      expect(first.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(first.map((a) => a.body)).size).toBe(1);
+      expect(second.map((a) => a.statusCode)).toEqual([429, 429, 429]);
+      expect(new Set(second.map((a) => a.body)).size).toBe(1);
+      expect(second[0]!.json().retry_after).toBe(45);
+      expect(afterTheWait.statusCode).toBe(200);
+      expect(await identity.mailRequests('waiting@example.com', 'verify-email')).toHaveLength(3);
+      expect(await identity.mailRequests('settled@example.com', 'verify-email')).toHaveLength(1);
+      expect(await identity.mailRequests('no-one@example.com')).toHaveLength(0);
+    });
+
+    it('when several resends for an address arrive at once, then one mail goes out and the others are told to wait', async () => {
+      await identity.register('doubleclick', 'doubleclick@example.com');
+      identity.clock.advance(61_000);
+      const answers = await Promise.all(
+        [0, 1, 2, 3, 4].map(() =>
+          identity.post('/auth/resend-verification', { email: 'doubleclick@example.com' }),
+        ),
+      );
+      identity.clock.reset();
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+      expect(await identity.mailRequests('doubleclick@example.com', 'verify-email')).toHaveLength(2);
     });
   });
 

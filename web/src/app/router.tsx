@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
 import { paths } from '../lib/paths';
 import { AccessGuard } from './guards/AccessGuard';
+import { logInToChooseMembership } from './guards/login-reasons';
 import { AppLayout } from './layout/AppLayout';
 import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
@@ -19,6 +20,8 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const auth = () => import('../features/auth');
 const membership = () => import('../features/membership');
+const players = () => import('../features/players');
+const profile = () => import('../features/profile');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -52,6 +55,9 @@ export const routes: RouteObject[] = [
           (m) => m.MailboxPage,
         ),
       },
+      // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
+      { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
+      { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
       ...plannedScreens('public'),
       {
         element: (
@@ -67,9 +73,17 @@ export const routes: RouteObject[] = [
               (m) => m.ProfileRoute,
             ),
           },
-          { path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) },
+          { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
           ...plannedScreens('login'),
         ],
+      },
+      {
+        element: (
+          <AccessGuard loginReason={logInToChooseMembership}>
+            <Outlet />
+          </AccessGuard>
+        ),
+        children: [{ path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) }],
       },
       {
         element: (

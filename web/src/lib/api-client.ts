@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly fieldErrors?: Record<string, string>,
     readonly redirectUrl?: string,
+    /** With a 429 that ends after a wait: the whole seconds until asking again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,6 +47,7 @@ async function failure(response: Response): Promise<ApiError> {
     errors?: unknown;
     membership_required?: unknown;
     redirect_url?: unknown;
+    retry_after?: unknown;
   };
   try {
     body = await response.json();
@@ -72,7 +75,15 @@ async function failure(response: Response): Promise<ApiError> {
     response.status,
     typeof body.code === 'string' ? body.code : undefined,
     body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : undefined,
+    undefined,
+    response.status === 429 ? retryAfterSeconds(body.retry_after, response.headers) : undefined,
   );
+}
+
+/** The wait a 429 names: the body's `retry_after`, else the standard header (the gateway's limiter). */
+function retryAfterSeconds(fromBody: unknown, headers: Headers): number | undefined {
+  const seconds = typeof fromBody === 'number' ? fromBody : Number(headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** JSON over HTTP to `/api/v1` with the stored bearer token (spec 1 §7 "Generic helper"). */

@@ -8,6 +8,15 @@ import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
 
 type Id = number | string;
 export type ConversationType = 'direct' | 'event';
+/** The sections of the own profile's edit form (spec 1 §2.13), each a place the form can open at. */
+export const PROFILE_FORM_SECTIONS = ['basic', 'golf', 'availability', 'blocked'] as const;
+export type ProfileFormSection = (typeof PROFILE_FORM_SECTIONS)[number];
+/** Player discovery's filters and page, as its address carries them. */
+export interface PlayerSearch {
+  skill_level?: string;
+  availability_status?: string;
+  offset?: number;
+}
 export type ClaimableEntity = 'coach' | 'venue';
 
 const segment = (value: Id) => encodeURIComponent(String(value));
@@ -16,6 +25,16 @@ const segment = (value: Id) => encodeURIComponent(String(value));
 function withFlags(path: string, flags: Record<string, boolean | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, on] of Object.entries(flags)) if (on) search.set(name, 'true');
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The query string of the values that are set, e.g. `?skill_level=pro&offset=10`. */
+function withQuery(path: string, values: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '' && value !== 0) search.set(name, String(value));
+  }
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
@@ -38,19 +57,33 @@ export const paths = {
     path: '/onboarding',
     href: (flags: { verified?: boolean } = {}) => withFlags('/onboarding', flags),
   },
-  membership: fixed('/membership'),
-  /** The own profile; spec 1 §2.1 names /dashboard as where "Maybe later" leads, which comes here. */
+  membership: {
+    path: '/membership',
+    /** `plan`: the plan whose checkout opens on arrival (chosen before logging in). */
+    href: (options: { plan?: string } = {}) =>
+      options.plan ? `/membership?plan=${encodeURIComponent(options.plan)}` : '/membership',
+  },
+  /**
+   * The own profile; spec 1 §2.1 names /dashboard as where "Maybe later" leads, which comes here.
+   * `edit` opens the edit form at that section ('Edit Profile', 'Update Availability').
+   */
   profile: {
     path: '/profile',
-    href: (flags: { welcome?: boolean } = {}) => withFlags('/profile', flags),
+    href: (options: { welcome?: boolean; edit?: ProfileFormSection } = {}) =>
+      options.edit
+        ? withQuery('/profile', { edit: options.edit })
+        : withFlags('/profile', { welcome: options.welcome }),
   },
   dashboard: fixed('/dashboard'),
   userProfile: { path: '/profile/:userId', href: (userId: Id) => `/profile/${segment(userId)}` },
   findCoaches: fixed('/find-coaches'),
   coach: { path: '/coach/:coachId', href: (coachId: Id) => `/coach/${segment(coachId)}` },
-  /** /players and /find-golfers are the same screen (spec 1 §2.1). */
-  players: fixed('/players'),
-  findGolfers: fixed('/find-golfers'),
+  /** /players and /find-golfers are the same screen (spec 1 §2.1); the filters ride in the query. */
+  players: { path: '/players', href: (search: PlayerSearch = {}) => withQuery('/players', { ...search }) },
+  findGolfers: {
+    path: '/find-golfers',
+    href: (search: PlayerSearch = {}) => withQuery('/find-golfers', { ...search }),
+  },
   venues: fixed('/venues'),
   venue: { path: '/venues/:venueId', href: (venueId: Id) => `/venues/${segment(venueId)}` },
   venueBySlug: { path: '/venue/:slug', href: (slug: string) => `/venue/${segment(slug)}` },

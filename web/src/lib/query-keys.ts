@@ -8,4 +8,9 @@
 export const sharedQueryRoots = {
   profile: ['profile'],
   payments: ['payments'],
+  /**
+   * Lists of other golfers (discovery, the home page's featured golfers). Blocking or unblocking
+   * someone, or changing one's own visibility, changes who they hold.
+   */
+  people: ['people'],
 } as const;

@@ -108,6 +108,24 @@ export const linkTokens = pgTable(
   ],
 );
 
+/**
+ * When a link mail was last asked for, per e-mail address and kind: the resend cooldown counts from
+ * here for every address alike, so its answer does not tell whether the address has an account.
+ * Only a hash of the address is kept, since most asked-for addresses may be no one's.
+ */
+export const linkMailRequests = pgTable(
+  'link_mail_requests',
+  {
+    addressHash: text('address_hash').notNull(),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password'>().notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.addressHash, t.purpose] }),
+    index('link_mail_requests_requested_idx').on(t.requestedAt),
+  ],
+);
+
 /** Failed and successful logins, for the per-account and per-address limits (ASVS 2.2.1). */
 export const loginAttempts = pgTable(
   'login_attempts',

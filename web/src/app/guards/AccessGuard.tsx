@@ -2,24 +2,29 @@ import { passesMembershipCheck, requiresMembership } from '@linksmate/proto/rule
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
 import { readSession } from '../../lib/session';
+import { type LoginReason, pleaseLogIn } from './login-reasons';
 
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
 
 /**
- * Spec 1 §6 / spec 2 "Access guard": login required (else /login, remembering the origin),
- * optionally an admin role (else /), optionally a valid membership (else /membership with the
- * 'required' flag). Shows 'Checking access...' meanwhile. The server enforces the same rules.
+ * Spec 1 §6 / spec 2 "Access guard": login required (else /login, saying why and remembering the
+ * origin to return to), optionally an admin role (else /), optionally a valid membership (else
+ * /membership with the 'required' flag). Shows 'Checking access...' meanwhile. The server enforces
+ * the same rules.
  */
 export function AccessGuard({
   children,
   admin = false,
   membership = false,
+  loginReason = pleaseLogIn,
 }: {
   children: ReactNode;
   admin?: boolean;
   membership?: boolean;
+  loginReason?: LoginReason;
 }) {
   const location = useLocation();
   const [verdict, setVerdict] = useState<Verdict>('checking');
@@ -44,14 +49,13 @@ export function AccessGuard({
           </Stack>
         </Center>
       );
-    case 'login':
-      return (
-        <Navigate
-          to={paths.login.href()}
-          replace
-          state={{ from: `${location.pathname}${location.search}` }}
-        />
-      );
+    case 'login': {
+      const state: LoginState = {
+        ...loginReason(new URLSearchParams(location.search)),
+        from: `${location.pathname}${location.search}`,
+      };
+      return <Navigate to={paths.login.href()} replace state={state} />;
+    }
     case 'home':
       return <Navigate to={paths.home.href()} replace />;
     case 'membership':

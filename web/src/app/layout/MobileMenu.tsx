@@ -17,7 +17,14 @@ export function MobileMenu({
 }) {
   const session = useSession();
   const item = (link: NavItem) => (
-    <NavLink key={link.to} component={RouterNavLink} to={link.to} label={link.label} onClick={onClose} />
+    <NavLink
+      key={link.to}
+      component={RouterNavLink}
+      to={link.to}
+      end={link.end}
+      label={link.label}
+      onClick={onClose}
+    />
   );
   return (
     <Drawer

@@ -54,7 +54,7 @@ export function Navbar() {
           </Link>
           <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
             {[...PUBLIC_LINKS, ...(session.isLoggedIn ? SIGNED_IN_LINKS : [])].map((link) => (
-              <RouterNavLink key={link.to} to={link.to} className={classes.link}>
+              <RouterNavLink key={link.to} to={link.to} end={link.end} className={classes.link}>
                 {link.label}
               </RouterNavLink>
             ))}

@@ -3,6 +3,8 @@ import { paths } from '../../lib/paths';
 export interface NavItem {
   label: string;
   to: string;
+  /** Marked current only on its own address, not on the addresses under it. */
+  end?: boolean;
 }
 
 /** Spec 1 §2.2: the links everyone sees. */
@@ -15,7 +17,8 @@ export const PUBLIC_LINKS: NavItem[] = [
 
 /** Signed in: My Profile and Messages, then the My Games menu. */
 export const SIGNED_IN_LINKS: NavItem[] = [
-  { label: 'My Profile', to: paths.profile.href() },
+  // Another golfer's profile (/profile/{id}) is not one's own.
+  { label: 'My Profile', to: paths.profile.href(), end: true },
   { label: 'Messages', to: paths.messages.href() },
 ];
 

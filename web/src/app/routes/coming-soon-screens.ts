@@ -18,25 +18,6 @@ export interface PlannedScreen {
  */
 export const PLANNED_SCREENS: PlannedScreen[] = [
   {
-    path: paths.players.path,
-    access: 'public',
-    title: 'Find Players',
-    description: 'Find golfers by skill level and availability, and ask them to play.',
-  },
-  {
-    path: paths.findGolfers.path,
-    access: 'public',
-    title: 'Find Golfers',
-    description: 'Find golfers by skill level and availability, and ask them to play.',
-  },
-  {
-    path: paths.userProfile.path,
-    access: 'public',
-    title: 'Golfer profile',
-    description:
-      "Another golfer's handicap, skill level, clubs and availability, with a way to message them.",
-  },
-  {
     path: paths.findCoaches.path,
     access: 'public',
     title: 'Find Coaches',

@@ -1,1 +1,2 @@
 export { ProfilePage } from './routes/ProfilePage';
+export { UserProfilePage } from './routes/UserProfilePage';

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
-import { knownLoginSources, linkTokens, loginAttempts } from '../../db/schema';
+import { and, count, eq, gt, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { knownLoginSources, linkMailRequests, linkTokens, loginAttempts } from '../../db/schema';
 import type { Db } from '../../db/types';
 
 export type LinkPurpose = 'verify_email' | 'reset_password';
@@ -42,6 +42,40 @@ export async function lastLinkCreatedAt(db: Db, userId: number, purpose: LinkPur
     .from(linkTokens)
     .where(and(eq(linkTokens.userId, userId), eq(linkTokens.purpose, purpose)));
   return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * Takes the address's turn for a link mail of this kind, unless its last turn was after `notBefore`;
+ * the row stays locked to the end of the transaction, so two requests at once cannot both take it.
+ * Not taken, it answers since when the earlier turn holds.
+ */
+export async function takeLinkMailTurn(
+  db: Db,
+  addressHash: string,
+  purpose: LinkPurpose,
+  now: Date,
+  notBefore: Date,
+): Promise<{ taken: true } | { taken: false; heldSince: Date }> {
+  const [taken] = await db
+    .insert(linkMailRequests)
+    .values({ addressHash, purpose, requestedAt: now })
+    .onConflictDoUpdate({
+      target: [linkMailRequests.addressHash, linkMailRequests.purpose],
+      set: { requestedAt: now },
+      setWhere: lte(linkMailRequests.requestedAt, notBefore),
+    })
+    .returning({ at: linkMailRequests.requestedAt });
+  if (taken) return { taken: true };
+  const [held] = await db
+    .select({ at: linkMailRequests.requestedAt })
+    .from(linkMailRequests)
+    .where(and(eq(linkMailRequests.addressHash, addressHash), eq(linkMailRequests.purpose, purpose)));
+  return { taken: false, heldSince: held ? new Date(held.at) : now };
+}
+
+/** Requests older than every cooldown hold nothing back any more. */
+export async function forgetLinkMailRequestsBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(linkMailRequests).where(lt(linkMailRequests.requestedAt, before));
 }
 
 /** Ends every unused link of this purpose, e.g. older verification links when a new one is sent. */

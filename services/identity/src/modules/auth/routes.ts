@@ -12,7 +12,7 @@ import {
   VerifyEmailQuery,
 } from '@linksmate/proto';
 import type { FastifyRequest } from 'fastify';
-import type { AuthService } from './service';
+import { type AuthService, ResendTooSoon } from './service';
 
 const refusals = {
   400: ApiErrorSchema,
@@ -45,7 +45,14 @@ export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
   app.post(
     '/auth/resend-verification',
     { schema: { tags, body: EmailBody, response: { 200: MessageReply, ...refusals } } },
-    async (request) => auth.resendVerification(request.body.email, requestMeta(request)),
+    async (request, reply) => {
+      try {
+        return await auth.resendVerification(request.body.email, requestMeta(request));
+      } catch (error) {
+        if (error instanceof ResendTooSoon) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Clock,
   conflict,
@@ -11,6 +12,7 @@ import {
 } from '@linksmate/platform';
 import {
   EmailRequested,
+  LINK_MAIL_COOLDOWN_MS,
   LINK_VALIDITY,
   PASSWORD_MESSAGES,
   passwordError,
@@ -29,10 +31,12 @@ import type { UsersService } from '../users/service';
 import { LoginGuard } from './login-guard';
 import {
   consumeLinkToken,
+  forgetLinkMailRequestsBefore,
   insertLinkToken,
   type LinkPurpose,
   lastLinkCreatedAt,
   retireLinkTokens,
+  takeLinkMailTurn,
 } from './repository';
 
 export const AUTH_MESSAGES = {
@@ -45,6 +49,8 @@ export const AUTH_MESSAGES = {
   verified: 'Email verified successfully',
   resendAccepted:
     'If an account with that email still needs verifying, a new verification link is on its way.',
+  resendTooSoon: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another verification email.`,
   invalidCredentials: 'Invalid email or password',
   unverified: 'Please verify your email before logging in. Check your inbox for the verification link.',
   suspended: 'Your account has been suspended. Please contact support.',
@@ -54,8 +60,19 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A new link of the same kind is not mailed more often than this. */
-const RESEND_COOLDOWN_MS = 60_000;
+
+/** The key of an address in the resend cooldown: the same for every spelling's case. */
+const addressHash = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+
+/** 429 with the whole seconds left, in the body (`retry_after`) and the standard header. */
+export class ResendTooSoon extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, AUTH_MESSAGES.resendTooSoon(retryAfterSeconds), 'resend_cooldown', undefined, {
+      retry_after: retryAfterSeconds,
+    });
+  }
+}
 
 export interface AuthDeps {
   db: Db;
@@ -103,6 +120,8 @@ export class AuthService {
           { username, email, passwordHash, role: 'member', createdAt: now, updatedAt: now },
           (user) => ({ ...meta, actor: { user_id: user.id } }),
         );
+        // The registration mail starts the address's cooldown, as a resend would.
+        await takeLinkMailTurn(tx, addressHash(email), 'verify_email', now, now);
         const token = await this.createLink(tx, created.id, 'verify_email', now);
         await this.runtime.publish(tx, this.linkMail(created, 'verify-email', token, meta));
         return created;
@@ -139,22 +158,31 @@ export class AuthService {
     return { message: AUTH_MESSAGES.verified };
   }
 
-  /** Same answer whether or not the address has an account that needs verifying. */
+  /**
+   * Same answer whether or not the address has an account that needs verifying: a new link goes out
+   * only to one that does, and any address asked for again within the cooldown gets 429 with the
+   * seconds left, so a person learns when to try again and a stranger learns nothing about accounts.
+   */
   async resendVerification(email: string, meta: EventMeta) {
-    const user = await this.deps.users.byEmail(email.trim());
-    if (
-      user &&
-      !user.emailVerifiedAt &&
-      !user.bannedAt &&
-      (await this.mayMailLink(user.id, 'verify_email'))
-    ) {
-      await this.runtime.db.transaction(async (tx) => {
-        const now = this.deps.clock();
-        await retireLinkTokens(tx, user.id, 'verify_email', now);
-        const token = await this.createLink(tx, user.id, 'verify_email', now);
-        await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
-      });
-    }
+    const now = this.deps.clock();
+    await this.runtime.db.transaction(async (tx) => {
+      const turn = await takeLinkMailTurn(
+        tx,
+        addressHash(email),
+        'verify_email',
+        now,
+        new Date(now.getTime() - LINK_MAIL_COOLDOWN_MS),
+      );
+      if (!turn.taken)
+        throw new ResendTooSoon(
+          Math.max(1, Math.ceil((turn.heldSince.getTime() + LINK_MAIL_COOLDOWN_MS - now.getTime()) / 1000)),
+        );
+      const user = await this.deps.users.byEmail(email.trim(), tx);
+      if (!user || user.emailVerifiedAt || user.bannedAt) return;
+      await retireLinkTokens(tx, user.id, 'verify_email', now);
+      const token = await this.createLink(tx, user.id, 'verify_email', now);
+      await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
+    });
     return { message: AUTH_MESSAGES.resendAccepted };
   }
 
@@ -183,8 +211,12 @@ export class AuthService {
     return { token };
   }
 
-  forgetOldLoginRecords(): Promise<void> {
-    return this.deps.loginGuard.prune();
+  async forgetOldLoginRecords(): Promise<void> {
+    await this.deps.loginGuard.prune();
+    await forgetLinkMailRequestsBefore(
+      this.deps.db,
+      new Date(this.deps.clock().getTime() - LINK_MAIL_COOLDOWN_MS),
+    );
   }
 
   /** A fresh token with the current role and membership, while the given one is still current. */
@@ -285,6 +317,6 @@ export class AuthService {
   /** One link mail per kind and account per cooldown, so nobody can flood an inbox. */
   private async mayMailLink(userId: number, purpose: LinkPurpose): Promise<boolean> {
     const last = await lastLinkCreatedAt(this.deps.db, userId, purpose);
-    return !last || this.deps.clock().getTime() - last.getTime() >= RESEND_COOLDOWN_MS;
+    return !last || this.deps.clock().getTime() - last.getTime() >= LINK_MAIL_COOLDOWN_MS;
   }
 }

@@ -1,20 +1,16 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
+import type { LoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { hasTokenShape } from '../../../lib/session';
 import { useSession } from '../../../lib/session-context';
 import { useLogin } from '../api/login';
-
-interface LoginState {
-  message?: string;
-  from?: string;
-}
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -65,7 +61,17 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {state.message && (
-            <Alert color="fairway" variant="light" icon={<IconCircleCheck size={18} aria-hidden />}>
+            <Alert
+              color="fairway"
+              variant="light"
+              icon={
+                state.tone === 'info' ? (
+                  <IconInfoCircle size={18} aria-hidden />
+                ) : (
+                  <IconCircleCheck size={18} aria-hidden />
+                )
+              }
+            >
               {state.message}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import { LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto/rules';
+import { LINK_MAIL_COOLDOWN_MS, LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -20,10 +20,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
+import { useSecondsUntil } from '../../../lib/countdown';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
 import { useResendVerification } from '../api/resend-verification';
 import { PasswordChecklist } from '../components/PasswordChecklist';
+import { resendWaitText } from '../components/resend-wait';
 
 const VERIFY_HOURS = Math.round(LINK_VALIDITY.verificationMs / 3_600_000);
 
@@ -34,6 +36,9 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [createdEmail, setCreatedEmail] = useState<string | null>(null);
   const [resendNotice, setResendNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // The server mails one verification link a minute per address, counting from registration.
+  const [resendAvailableAt, setResendAvailableAt] = useState<number | null>(null);
+  const resendSecondsLeft = useSecondsUntil(resendAvailableAt);
   const form = useForm({
     initialValues: { username: '', email: '', password: '' },
     validate: {
@@ -57,9 +62,14 @@ export function RegisterPage() {
         password: values.password,
       });
       setCreatedEmail(values.email.trim());
+      setResendAvailableAt(Date.now() + LINK_MAIL_COOLDOWN_MS);
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors) form.setErrors(err.fieldErrors);
-      setFormError(err instanceof ApiError ? err.message : 'Failed to register');
+      const fieldErrors = err instanceof ApiError ? err.fieldErrors : undefined;
+      const shownOnFields =
+        fieldErrors && Object.keys(fieldErrors).every((field) => field in form.values) ? fieldErrors : null;
+      // Said once: under the fields it concerns, or above the form when no field carries it.
+      if (shownOnFields) form.setErrors(shownOnFields);
+      else setFormError(err instanceof ApiError ? err.message : 'Failed to register');
     }
   });
 
@@ -68,7 +78,14 @@ export function RegisterPage() {
     try {
       await resend.mutateAsync(createdEmail);
       setResendNotice({ ok: true, text: 'Verification email sent! Please check your inbox.' });
-    } catch {
+      setResendAvailableAt(Date.now() + LINK_MAIL_COOLDOWN_MS);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds) {
+        // Nothing was sent: the countdown under the button says when it can be.
+        setResendNotice(null);
+        setResendAvailableAt(Date.now() + err.retryAfterSeconds * 1000);
+        return;
+      }
       setResendNotice({ ok: false, text: 'Failed to resend verification email. Please try again.' });
     }
   };
@@ -152,9 +169,20 @@ export function RegisterPage() {
             <Button variant="default" onClick={() => navigate(paths.login.href())}>
               Go to Login
             </Button>
-            <Button variant="subtle" onClick={resendEmail} loading={resend.isPending}>
+            <Button
+              variant="subtle"
+              onClick={resendEmail}
+              loading={resend.isPending}
+              disabled={resendSecondsLeft > 0}
+              aria-describedby={resendSecondsLeft > 0 ? 'resend-wait' : undefined}
+            >
               Resend Verification Email
             </Button>
+            {resendSecondsLeft > 0 && (
+              <Text id="resend-wait" size="sm" c="dimmed" ta="center">
+                {resendWaitText(resendSecondsLeft)}
+              </Text>
+            )}
           </Stack>
         </Stack>
       </Modal>

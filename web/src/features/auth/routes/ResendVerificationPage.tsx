@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { paths } from '../../../lib/paths';
 import { resendVerification } from '../api/resend-verification';
+import { resendWaitText } from '../components/resend-wait';
 import { EmailRequestForm } from './EmailRequestForm';
 
 export function ResendVerificationPage() {
@@ -17,6 +18,7 @@ export function ResendVerificationPage() {
         successText={() => 'Verification email sent! Please check your inbox.'}
         failureText="Failed to send verification email."
         networkFailureText="An error occurred. Please try again."
+        waitText={resendWaitText}
         footer={
           <Group justify="space-between">
             <Anchor component={Link} to={paths.login.href()} size="sm">

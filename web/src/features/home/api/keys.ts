@@ -1,4 +1,6 @@
-const root = ['golfers'] as const;
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
+const root = [...sharedQueryRoots.people, 'golfers'] as const;
 
 /** The home page's query keys. */
 export const homeKeys = {

@@ -1,49 +1,55 @@
 import { displayName } from '@linksmate/proto/rules';
-import { Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
 import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
-/** Shown when no golfers come back (spec 1 §2.3). */
+/**
+ * Shown when no golfers come back (spec 1 §2.3). Invented people, named unlike anyone in the demo
+ * data, so a sample never contradicts a real profile.
+ */
 export const SAMPLE_GOLFERS: GolferCard[] = [
   {
     id: -1,
-    firstName: 'Olivia',
-    lastName: 'Nguyen',
-    username: 'olivia_n',
+    firstName: 'Harriet',
+    lastName: 'Lindqvist',
+    username: 'harriet_l',
     profileImageUrl: null,
     skillLevel: 'intermediate',
-    handicap: 14.2,
+    handicap: 15.4,
   },
   {
     id: -2,
-    firstName: 'Jack',
-    lastName: 'Thompson',
-    username: 'jackt',
+    firstName: 'Rafael',
+    lastName: 'Moreno',
+    username: 'rafael_m',
     profileImageUrl: null,
     skillLevel: 'advanced',
-    handicap: 6.8,
+    handicap: 5.1,
   },
   {
     id: -3,
-    firstName: 'Mia',
-    lastName: 'Patel',
-    username: 'miap',
+    firstName: 'Anika',
+    lastName: 'Thorsen',
+    username: 'anika_t',
     profileImageUrl: null,
     skillLevel: 'beginner',
-    handicap: 28,
+    handicap: 31,
   },
   {
     id: -4,
-    firstName: 'Liam',
-    lastName: "O'Connor",
-    username: 'liamoc',
+    firstName: 'Declan',
+    lastName: 'Ashworth',
+    username: 'declan_a',
     profileImageUrl: null,
     skillLevel: 'pro',
     handicap: 0,
   },
 ];
 
-function GolferTile({ golfer }: { golfer: GolferCard }) {
+/** A golfer's tile; a real golfer's name leads to their profile, a sample's leads nowhere. */
+function GolferTile({ golfer, linked }: { golfer: GolferCard; linked: boolean }) {
   const name = displayName(golfer);
   return (
     <Card shadow="xs" data-testid="golfer-card">
@@ -51,9 +57,15 @@ function GolferTile({ golfer }: { golfer: GolferCard }) {
         <Avatar src={golfer.profileImageUrl} size={72} radius="xl" color="fairway" alt={name}>
           {initialsOf(name)}
         </Avatar>
-        <Text fw={600} ta="center">
-          {name}
-        </Text>
+        {linked ? (
+          <Anchor component={Link} to={paths.userProfile.href(golfer.id)} fw={600} ta="center">
+            {name}
+          </Anchor>
+        ) : (
+          <Text fw={600} ta="center">
+            {name}
+          </Text>
+        )}
         <Group gap={6} justify="center">
           <Text size="sm" c="dimmed">
             {`${capitalise(golfer.skillLevel ?? 'casual')} Golfer`}
@@ -73,18 +85,24 @@ export function FeaturedGolfers() {
   const { data, isLoading } = useFeaturedGolfers();
   if (isLoading) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label="Loading golfers">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading golfers"
+      >
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={190} radius="lg" />
         ))}
       </SimpleGrid>
     );
   }
-  const golfers = data && data.length > 0 ? data : SAMPLE_GOLFERS;
+  const real = !!data && data.length > 0;
+  const golfers = real ? data : SAMPLE_GOLFERS;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       {golfers.slice(0, 4).map((golfer) => (
-        <GolferTile key={golfer.id} golfer={golfer} />
+        <GolferTile key={golfer.id} golfer={golfer} linked={real} />
       ))}
     </SimpleGrid>
   );

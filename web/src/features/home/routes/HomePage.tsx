@@ -13,6 +13,7 @@ import {
 import { IconCalendarEvent, IconMapPin, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { FeaturedGolfers } from '../components/FeaturedGolfers';
 import { HeroArt } from '../components/HeroArt';
 import classes from './HomePage.module.css';
@@ -36,6 +37,11 @@ const FEATURES = [
 ];
 
 export function HomePage() {
+  // A signed-in person has an account already: the hero's first step is their profile instead.
+  const { isLoggedIn } = useSession();
+  const firstStep = isLoggedIn
+    ? { label: 'My Profile', to: paths.profile.href() }
+    : { label: 'Get Started', to: paths.register.href() };
   return (
     <>
       <Box className={classes.hero}>
@@ -53,8 +59,8 @@ export function HomePage() {
                 and discover courses — with $20M insurance and an official handicap for members.
               </Text>
               <Group gap="md">
-                <Button component={Link} to={paths.register.href()} size="lg" color="sand.4" c="dark.9">
-                  Get Started
+                <Button component={Link} to={firstStep.to} size="lg" color="sand.4" c="dark.9">
+                  {firstStep.label}
                 </Button>
                 <Button
                   component={Link}

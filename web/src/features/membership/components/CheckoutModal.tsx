@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text, TextInput, type TextProps, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { CardField } from '../../../components/payments/CardField';
@@ -25,6 +25,28 @@ interface Session {
 
 function newAttemptKey() {
   return `checkout-${randomId()}`;
+}
+
+/**
+ * One line of the order summary. On a narrow screen the label wraps within its own column while the
+ * amount keeps to the right on the label's first line, never dropping under it.
+ */
+function SummaryLine({
+  label,
+  amount,
+  ...text
+}: { label: string; amount: string } & Pick<TextProps, 'c' | 'fw' | 'size'>) {
+  const textProps = { size: 'sm', ...text };
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+      <Text {...textProps} style={{ minWidth: 0 }}>
+        {label}
+      </Text>
+      <Text {...textProps} style={{ whiteSpace: 'nowrap' }}>
+        {amount}
+      </Text>
+    </Group>
+  );
 }
 
 /** The payment modal of spec 1 §2.11: plan summary, e-mail, card, error box and the submit button. */
@@ -159,25 +181,18 @@ export function CheckoutModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Stack gap={4} p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-            <Group justify="space-between">
-              <Text size="sm">
-                {plan.name} membership ({intervalLabel(plan)})
-              </Text>
-              <Text size="sm">{money(plan.price)}</Text>
-            </Group>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                GST (10%)
-              </Text>
-              <Text size="sm" c="dimmed">
-                {money(plan.gst_amount)}
-              </Text>
-            </Group>
+            <SummaryLine
+              label={`${plan.name} membership (${intervalLabel(plan)})`}
+              amount={money(plan.price)}
+            />
+            <SummaryLine label="GST (10%)" amount={money(plan.gst_amount)} c="dimmed" />
             <Divider my={4} />
-            <Group justify="space-between">
-              <Text fw={700}>{plan.trial_days > 0 ? 'Due after your free trial' : 'Total'}</Text>
-              <Text fw={700}>{money(plan.total_price)}</Text>
-            </Group>
+            <SummaryLine
+              label={plan.trial_days > 0 ? 'Due after your free trial' : 'Total'}
+              amount={money(plan.total_price)}
+              fw={700}
+              size="md"
+            />
             {plan.trial_days > 0 && (
               <Text size="xs" c="dimmed">
                 Nothing is charged today. Your card is saved and charged when the {plan.trial_days}-day trial

@@ -14,11 +14,12 @@ import {
 } from '@mantine/core';
 import { IconAward, IconCalendarX, IconReceiptTax, IconShieldCheck, IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
-import type { Plan } from '../api/get-plans';
+import { type Plan, usePlans } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { membershipKeys } from '../api/keys';
 import { CheckoutModal } from '../components/CheckoutModal';
@@ -58,7 +59,7 @@ function MemberCard({ title, text }: { title: string; text: string }) {
 /** Spec 1 §2.11: choosing a plan. */
 export function MembershipPage() {
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -66,13 +67,42 @@ export function MembershipPage() {
   const required = !!state.required;
   const fromOnboarding = !!state.fromOnboarding || params.get('onboarding') === 'true';
   const status = useSubscriptionStatus();
+  const plans = usePlans();
   const [chosen, setChosen] = useState<Plan | null>(null);
   const [laterNotice, setLaterNotice] = useState(false);
   const [welcomed, setWelcomed] = useState<Plan | null>(null);
 
+  // Back from logging in with the plan chosen before: its checkout opens, once.
+  const planAskedFor = params.get('plan');
+  useEffect(() => {
+    if (!planAskedFor || !session.isLoggedIn || !plans.data || status.isPending) return;
+    setParams(
+      (next) => {
+        next.delete('plan');
+        return next;
+      },
+      { replace: true, state: location.state },
+    );
+    const plan = plans.data.find((candidate) => candidate.id === planAskedFor);
+    if (plan && !isRunningSubscription(status.data?.status)) setChosen(plan);
+  }, [
+    planAskedFor,
+    session.isLoggedIn,
+    plans.data,
+    status.isPending,
+    status.data,
+    setParams,
+    location.state,
+  ]);
+
   const choose = (plan: Plan) => {
     if (!session.isLoggedIn) {
-      navigate(paths.login.href(), { state: { from: paths.membership.href() } });
+      const state: LoginState = {
+        message: `Log in to continue with the ${plan.name} plan.`,
+        tone: 'info',
+        from: paths.membership.href({ plan: plan.id }),
+      };
+      navigate(paths.login.href(), { state });
       return;
     }
     setChosen(plan);

@@ -4,4 +4,6 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 export const profileKeys = {
   all: sharedQueryRoots.profile,
   me: () => [...sharedQueryRoots.profile, 'me'] as const,
+  /** Another golfer's public profile. */
+  user: (userId: number) => [...sharedQueryRoots.profile, 'user', userId] as const,
 };

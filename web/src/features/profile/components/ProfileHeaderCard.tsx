@@ -3,6 +3,7 @@ import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { capitalise, initialsOf } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
+import { formatHandicap } from './ProfileFields';
 
 /** Spec 1 §2.12: avatar or initials, name or username or 'Golfer', @username, skill, handicap above 0. */
 export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; actions?: ReactNode }) {
@@ -28,7 +29,7 @@ export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; action
               )}
               {user.manual_handicap !== null && user.manual_handicap > 0 && (
                 <Badge variant="light" color="sand" c="sand.9">
-                  Handicap {user.manual_handicap}
+                  Handicap {formatHandicap(user.manual_handicap)}
                 </Badge>
               )}
             </Group>

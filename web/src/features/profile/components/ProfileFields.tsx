@@ -1,0 +1,38 @@
+import { Card, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One labelled value of a profile, label left and value right. */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="md"
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}
+    >
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** A titled card of profile details. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card shadow="xs" h="100%">
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** A handicap as golfers write it: one decimal, or 'Not set'. */
+export const formatHandicap = (handicap: number | null) =>
+  handicap === null ? 'Not set' : handicap.toFixed(1);
