@@ -5,8 +5,10 @@ import {
   createHttpApp,
   createJwksVerifier,
   type HttpApp,
+  InvalidTokenError,
   registerAuthentication,
   registerRouteAccess,
+  rememberVerified,
 } from '../src';
 import { silentLogger } from '../src/testing/bus';
 import { createTestAuth, type TestAuth } from '../src/testing/tokens';
@@ -177,5 +179,68 @@ describe('JWKS key rotation', () => {
     server.close();
     await first.close();
     await second.close();
+  });
+});
+
+describe('remembered verifications', () => {
+  const claims = (exp: number) => ({
+    sub: '9',
+    user_id: 9,
+    role: 'member' as const,
+    exp,
+    iat: exp - 900,
+    jti: 'j',
+    ver: 0,
+    membership_status: null,
+    membership_ends_at: null,
+  });
+  const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+
+  it('when the same token comes again, then its claims are answered without verifying it again', async () => {
+    const verified: string[] = [];
+    const verifier = rememberVerified({
+      verify: async (token) => {
+        verified.push(token);
+        return claims(inSeconds(600));
+      },
+    });
+    const first = await verifier.verify('token-a');
+    expect(await verifier.verify('token-a')).toBe(first);
+    await verifier.verify('token-b');
+    expect(verified).toEqual(['token-a', 'token-b']);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('when a remembered token has expired since, then it is refused as expired', async () => {
+    const verifier = rememberVerified({ verify: async () => claims(inSeconds(1)) });
+    await verifier.verify('short-lived');
+    await new Promise((r) => setTimeout(r, 1_100));
+    await expect(verifier.verify('short-lived')).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  it('when a token is refused, then it is not remembered; when capacity is reached, the oldest goes', async () => {
+    let calls = 0;
+    const verifier = rememberVerified(
+      {
+        verify: async (token) => {
+          calls++;
+          if (token === 'bad') throw new InvalidTokenError('Token is invalid', 'invalid');
+          return claims(inSeconds(600));
+        },
+      },
+      { capacity: 2 },
+    );
+    await expect(verifier.verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toBe(2);
+    await verifier.verify('one');
+    await verifier.verify('two');
+    await verifier.verify('three');
+    calls = 0;
+    await verifier.verify('three');
+    await verifier.verify('two');
+    expect(calls).toBe(0);
+    await verifier.verify('one');
+    expect(calls).toBe(1);
   });
 });

@@ -126,6 +126,11 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     return this.database.pool;
   }
 
+  /** The database for statements prepared once, which PostgreSQL plans once (see DatabaseHandle). */
+  get preparedDb(): Database<TSchema> {
+    return this.database.prepared;
+  }
+
   /** Builds an event of this service. */
   event<D extends EventDefinition>(
     definition: D,

@@ -70,7 +70,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   registerAuthRoutes(app, auth);
   registerProfileRoutes(app, new ProfileService({ runtime, users, memberships, images, clock }));
   await registerImageRoutes(app, images);
-  registerDirectoryRoutes(app, new DirectoryService(db));
+  registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
   registerUserRoutes(app, users);
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));

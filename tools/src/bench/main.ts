@@ -1,3 +1,4 @@
+import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureGatewayOverhead } from './gateway-overhead';
@@ -10,5 +11,6 @@ console.log(
 );
 if (!only || only === 'events') console.log(`${(await measureEventLatency()).report()}\n`);
 if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
+if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -20,6 +20,25 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+interface DirectoryColumns {
+  isProfileVisible: SQLWrapper;
+  emailVerifiedAt: SQLWrapper;
+  bannedAt: SQLWrapper;
+  profileImageUrl: SQLWrapper;
+  firstName: SQLWrapper;
+}
+
+/**
+ * Who the golfer directory (discovery, golfers) may list: verified, visible, not suspended. Its
+ * partial indexes hold these rows only, and its queries say the same words, so PostgreSQL uses them.
+ */
+export const listedInDirectory = (t: DirectoryColumns) =>
+  sql`${t.isProfileVisible} and ${t.emailVerifiedAt} is not null and ${t.bannedAt} is null`;
+
+/** A profile that introduces its golfer (a photo or a name); the directory lists these first. */
+export const introducesItself = (t: DirectoryColumns) =>
+  sql`(${t.profileImageUrl} is not null or ${t.firstName} is not null)`;
 
 export const users = pgTable(
   'users',
@@ -54,6 +73,18 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The directory's order (introduced first, newest, id), scanned backwards; one index per filter
+    // shape, so a page of any filter reads its own rows and the offset's, not the whole directory.
+    index('users_directory_idx').on(introducesItself(t), t.createdAt, t.id).where(listedInDirectory(t)),
+    index('users_directory_skill_idx')
+      .on(t.skillLevel, introducesItself(t), t.createdAt, t.id)
+      .where(listedInDirectory(t)),
+    index('users_directory_availability_idx')
+      .on(t.availabilityStatus, introducesItself(t), t.createdAt, t.id)
+      .where(listedInDirectory(t)),
+    index('users_directory_skill_availability_idx')
+      .on(t.skillLevel, t.availabilityStatus, introducesItself(t), t.createdAt, t.id)
+      .where(listedInDirectory(t)),
   ],
 );
 

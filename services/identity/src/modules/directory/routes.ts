@@ -1,9 +1,9 @@
 import { currentUser, type HttpApp } from '@linksmate/platform';
-import { GolfersQuery, GolfersReply } from '@linksmate/proto';
+import { DiscoveryQuery, DiscoveryReply, GolfersQuery, GolfersReply } from '@linksmate/proto';
 import type { DirectoryService } from './service';
 
-/** `GET /golfers`: the home page's featured golfers (spec 1 §2.3). */
 export function registerDirectoryRoutes(app: HttpApp, directory: DirectoryService): void {
+  /** The home page's featured golfers (spec 1 §2.3). */
   app.get(
     '/golfers',
     {
@@ -11,5 +11,15 @@ export function registerDirectoryRoutes(app: HttpApp, directory: DirectoryServic
       schema: { tags: ['directory'], querystring: GolfersQuery, response: { 200: GolfersReply } },
     },
     async (request) => directory.golfers(currentUser(request).user_id, request.query),
+  );
+
+  /** Player discovery (spec 2 "Player Discovery"): a member needs a valid membership to find players. */
+  app.get(
+    '/discovery/members',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['directory'], querystring: DiscoveryQuery, response: { 200: DiscoveryReply } },
+    },
+    async (request) => directory.discover(currentUser(request).user_id, request.query),
   );
 }

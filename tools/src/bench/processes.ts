@@ -1,0 +1,173 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Pool } from 'undici';
+import { percentile } from './infra';
+
+const run = promisify(execFile);
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+const autocannon = `${root}node_modules/autocannon/autocannon.js`;
+
+/** The service token the processes of a bench run share (their configuration's default). */
+export const BENCH_SERVICE_TOKEN = 'dev-service-token-change-me';
+
+export interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+  non2xx: number;
+}
+
+/** autocannon against one URL, its connections flat out, as its own process, the same way for every target. */
+export async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: string[] = [],
+): Promise<LoadResult> {
+  const headerArgs = headers.flatMap((h) => ['-H', h]);
+  const { stdout } = await run(
+    process.execPath,
+    [autocannon, '-j', '-c', String(connections), '-d', String(seconds), ...headerArgs, url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout);
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * Calls `send` at a steady `rate`, each call when it is due whether or not earlier ones have
+ * finished, so the latency is what someone arriving at that rate waits; it is counted from when the
+ * call was due, so a late start counts too. (autocannon's own rate limit sends each second's share
+ * in a burst at the start of the second, which measures the burst, not the rate.)
+ */
+export async function atSteadyRate(
+  rate: number,
+  seconds: number,
+  send: () => Promise<boolean>,
+): Promise<LoadResult> {
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  const calls: Promise<void>[] = [];
+  let failed = 0;
+  const call = (due: number) =>
+    send().then((ok) => {
+      if (!ok) failed++;
+      latencies.push(performance.now() - due);
+    });
+  const start = performance.now();
+  for (let sent = 0; sent < total; ) {
+    const now = performance.now();
+    for (; sent < total && start + sent * interval <= now; sent++) calls.push(call(start + sent * interval));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(calls);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    requestsPerSecond: latencies.length / elapsed,
+    latencyP50: Number(percentile(latencies, 50).toFixed(1)),
+    latencyP99: Number(percentile(latencies, 99).toFixed(1)),
+    non2xx: failed,
+  };
+}
+
+/** GET requests to `url` at a steady rate (see `atSteadyRate`). */
+export async function paced(
+  url: string,
+  rate: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const target = new URL(url);
+  const pool = new Pool(target.origin, { connections: 256 });
+  try {
+    return await atSteadyRate(rate, seconds, async () => {
+      const response = await pool.request({
+        path: `${target.pathname}${target.search}`,
+        method: 'GET',
+        headers,
+      });
+      await response.body.dump();
+      return response.statusCode < 300;
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Starts a process of the distributed run and waits until its /ready answers. */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${root}${entry}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(readyUrl, { signal: AbortSignal.timeout(1_000) })).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not become ready`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A verified account made straight at identity (service token); `beforeLogin` runs before it logs in. */
+export async function benchAccount(
+  identityUrl: string,
+  beforeLogin: (userId: number) => Promise<void> = async () => {},
+): Promise<{ id: number; token: string }> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const account = { email: `bench${stamp}@example.com`, username: `bench_${stamp}`, password: 'Bench!2026x' };
+  const created = await fetch(`${identityUrl}/internal/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-token': BENCH_SERVICE_TOKEN },
+    body: JSON.stringify({ ...account, verified: true }),
+  });
+  const { user } = (await created.json()) as { user: { id: number } };
+  await beforeLogin(user.id);
+  const response = await fetch(`${identityUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  return { id: user.id, token: ((await response.json()) as { token: string }).token };
+}
+
+export const loadLine = (label: string, r: LoadResult, width = 28) =>
+  `  ${label.padEnd(width)}${Math.round(r.requestsPerSecond).toString().padStart(7)} req/s   p50 ${r.latencyP50} ms   p99 ${r.latencyP99} ms   non-2xx ${r.non2xx}`;
+
+/** CPU time (user + system, ms) a process has used so far; NaN where /proc is not there to ask. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
