@@ -7,6 +7,16 @@ import { type RunningMakeRun, startMakeRun, waitForStatus } from '../src/stack';
 
 describe('make run', () => {
   let stack: RunningMakeRun;
+  /** A demo person's token, as the console's logins give it. */
+  const demoToken = async (email: string) => {
+    const login = await fetch(`${stack.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Fairway!2026' }),
+    });
+    expect(login.status, email).toBe(200);
+    return ((await login.json()) as { token: string }).token;
+  };
 
   beforeAll(async () => {
     stack = await startMakeRun();
@@ -38,19 +48,33 @@ describe('make run', () => {
       ['admin@linksmate.dev', 'admin'],
       ['coach@linksmate.dev', 'coach'],
       ['olivia@linksmate.dev', 'member'],
-    ]) {
-      const login = await fetch(`${stack.url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Fairway!2026' }),
-      });
-      expect(login.status, email).toBe(200);
-      const { token } = (await login.json()) as { token: string };
+    ] as const) {
+      const token = await demoToken(email);
       const profile = await fetch(`${stack.url}/api/v1/profile`, {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(((await profile.json()) as { user: { role: string } }).user.role, email).toBe(role);
     }
+  });
+
+  it('when olivia logs in, then her demo annual membership lets her find players; mia meets the gate', async () => {
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { membership_status: string };
+    const olivia = await demoToken('olivia@linksmate.dev');
+    expect(claims(olivia).membership_status).toBe('active');
+    const players = await fetch(`${stack.url}/api/v1/discovery/members?limit=10`, {
+      headers: { authorization: `Bearer ${olivia}` },
+    });
+    expect(players.status).toBe(200);
+    const found = (await players.json()) as { users: unknown[]; total_count: number };
+    // Enough demo golfers for more than one page of discovery.
+    expect(found.users).toHaveLength(10);
+    expect(found.total_count).toBeGreaterThan(20);
+    const mia = await demoToken('mia@linksmate.dev');
+    const refused = await fetch(`${stack.url}/api/v1/discovery/members`, {
+      headers: { authorization: `Bearer ${mia}` },
+    });
+    expect(refused.status).toBe(402);
   });
 
   it('when / is opened, then the web app is served', async () => {
@@ -68,13 +92,7 @@ describe('make run', () => {
   });
 
   it('when a member uploads a picture and saves it on the profile, then the gateway serves it at its URL', async () => {
-    const login = await fetch(`${stack.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'olivia@linksmate.dev', password: 'Fairway!2026' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const authorization = `Bearer ${token}`;
+    const authorization = `Bearer ${await demoToken('olivia@linksmate.dev')}`;
     // The smallest real PNG: one transparent pixel.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
