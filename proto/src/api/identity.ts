@@ -130,7 +130,7 @@ export const GolfersQuery = Type.Object({ page: Page, limit: Limit(PAGE_SIZES.pl
 export type GolfersQuery = Type.Static<typeof GolfersQuery>;
 
 /** What the directory shows of a golfer: part of the profile, never the e-mail. */
-export const GolferListItem = Type.Pick(ProfileUser, [
+const GOLFER_FIELDS = [
   'id',
   'username',
   'first_name',
@@ -139,7 +139,8 @@ export const GolferListItem = Type.Pick(ProfileUser, [
   'skill_level',
   'manual_handicap',
   'availability_status',
-]);
+] as const;
+export const GolferListItem = Type.Pick(ProfileUser, GOLFER_FIELDS);
 export type GolferListItem = Type.Static<typeof GolferListItem>;
 
 export const GolfersReply = Type.Object({
@@ -151,17 +152,10 @@ export const GolfersReply = Type.Object({
 export type GolfersReply = Type.Static<typeof GolfersReply>;
 
 // ── Player discovery (spec 2 "Player Discovery", §7) ──────────────────────
-/** A player card: what discovery shows of a golfer, never the e-mail. */
+/** A player card: a golfer with their clubs and what their availability says. */
 export const PlayerCard = Type.Pick(ProfileUser, [
-  'id',
-  'username',
-  'first_name',
-  'last_name',
-  'profile_image_url',
-  'skill_level',
-  'manual_handicap',
+  ...GOLFER_FIELDS,
   'club_memberships_text',
-  'availability_status',
   'availability_status_message',
 ]);
 export type PlayerCard = Type.Static<typeof PlayerCard>;

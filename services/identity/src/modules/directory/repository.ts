@@ -49,19 +49,6 @@ const hiddenFromViewer = sql`${users.id} = any(array(select ${viewer}::integer u
 /** Introduced profiles first, then the newest; the id makes the order total, so pages never overlap. */
 const directoryOrder = [desc(introducesItself(users)), desc(users.createdAt), desc(users.id)];
 
-const playerCard = {
-  id: users.id,
-  username: users.username,
-  first_name: users.firstName,
-  last_name: users.lastName,
-  profile_image_url: users.profileImageUrl,
-  skill_level: users.skillLevel,
-  manual_handicap: users.manualHandicap,
-  club_memberships_text: users.clubMembershipsText,
-  availability_status: users.availabilityStatus,
-  availability_status_message: users.availabilityStatusMessage,
-};
-
 const golferItem = {
   id: users.id,
   username: users.username,
@@ -71,6 +58,12 @@ const golferItem = {
   skill_level: users.skillLevel,
   manual_handicap: users.manualHandicap,
   availability_status: users.availabilityStatus,
+};
+
+const playerCard = {
+  ...golferItem,
+  club_memberships_text: users.clubMembershipsText,
+  availability_status_message: users.availabilityStatusMessage,
 };
 
 export interface DirectoryPage {

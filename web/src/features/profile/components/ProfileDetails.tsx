@@ -16,7 +16,7 @@ import { useLogout } from '../../../lib/session-context';
 import { capitalise } from '../../../lib/text';
 import type { ProfileMembership, ProfileResponse } from '../api/get-profile';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
-import { Field, formatHandicap, Section } from './ProfileFields';
+import { Field, GolfInformation, Section } from './ProfileFields';
 
 const membershipName = (m: ProfileMembership | null) => (m?.type ? capitalise(m.type) : 'Free');
 
@@ -107,11 +107,7 @@ export function ProfileDetails({
         </Section>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Section title="Golf Information">
-          <Field label="Handicap">{formatHandicap(user.manual_handicap)}</Field>
-          <Field label="Skill level">{user.skill_level ? capitalise(user.skill_level) : 'Not set'}</Field>
-          <Field label="Club memberships">{user.club_memberships_text || 'None listed'}</Field>
-        </Section>
+        <GolfInformation user={user} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Section title="Availability">

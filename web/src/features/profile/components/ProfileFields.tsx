@@ -1,5 +1,7 @@
 import { Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { capitalise } from '../../../lib/text';
+import type { ProfileUser } from '../api/get-profile';
 
 /** One labelled value of a profile, label left and value right. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -36,3 +38,14 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** A handicap as golfers write it: one decimal, or 'Not set'. */
 export const formatHandicap = (handicap: number | null) =>
   handicap === null ? 'Not set' : handicap.toFixed(1);
+
+/** The Golf Information card: the same on one's own profile and on another golfer's. */
+export function GolfInformation({ user }: { user: ProfileUser }) {
+  return (
+    <Section title="Golf Information">
+      <Field label="Handicap">{formatHandicap(user.manual_handicap)}</Field>
+      <Field label="Skill level">{user.skill_level ? capitalise(user.skill_level) : 'Not set'}</Field>
+      <Field label="Club memberships">{user.club_memberships_text || 'None listed'}</Field>
+    </Section>
+  );
+}

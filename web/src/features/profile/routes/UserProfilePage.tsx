@@ -25,7 +25,7 @@ import { capitalise } from '../../../lib/text';
 import { useBlockUser } from '../api/block-user';
 import { useUserProfile } from '../api/get-user-profile';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { Field, formatHandicap, Section } from '../components/ProfileFields';
+import { Field, GolfInformation, Section } from '../components/ProfileFields';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 
 const userIdOf = (param: string | undefined): number | null =>
@@ -195,11 +195,7 @@ export function UserProfilePage() {
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Section title="Golf Information">
-            <Field label="Handicap">{formatHandicap(user.manual_handicap)}</Field>
-            <Field label="Skill level">{user.skill_level ? capitalise(user.skill_level) : 'Not set'}</Field>
-            <Field label="Club memberships">{user.club_memberships_text || 'None listed'}</Field>
-          </Section>
+          <GolfInformation user={user} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Section title="Availability">
