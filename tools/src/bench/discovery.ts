@@ -4,6 +4,8 @@ import { createDatabase, PLANNED_ONCE } from '@linksmate/platform';
 import type { DiscoveryQuery } from '@linksmate/proto';
 import pg from 'pg';
 import { freePort } from '../embedded/ports';
+import { backendsOf, type CpuPerRequest, cpuDuring, cpuLine, sumCpu } from './cpu';
+import { prepareViewer, seedDirectory } from './discovery-seed';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
 import {
   atSteadyRate,
@@ -13,80 +15,13 @@ import {
   load,
   loadLine,
   paced,
+  startGateway,
   startProcess,
   stop,
 } from './processes';
 
 /** identity's pool for prepared statements when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
-
-/**
- * The directory the bench searches: `count` people, of whom about 5% hide their profile, 4% never
- * verified and 1% are banned; skill levels, availability, names and photos spread over them; a
- * few thousand blocks between strangers. Written in one statement, then vacuumed and analysed as
- * autovacuum would have done by the time such a directory exists.
- */
-async function seedDirectory(url: string, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into users (username, email, password_hash, first_name, last_name, profile_image_url,
-         manual_handicap, skill_level, club_memberships_text, is_profile_visible, availability_status,
-         email_verified_at, banned_at, created_at)
-       select 'golfer_' || g, 'golfer' || g || '@bench.example', 'not-a-login',
-         case when g % 3 <> 0 then 'First' || g end, case when g % 3 <> 0 then 'Last' || g end,
-         case when g % 4 = 0 then '/uploads/bench/' || g || '.webp' end,
-         case when g % 2 = 0 then ((g % 640) - 100) / 10.0 end,
-         (array['beginner', 'intermediate', 'advanced', 'pro', null])[1 + (g / 10) % 5],
-         case when g % 7 = 0 then 'Royal Bench Golf Club' end,
-         g % 20 <> 0,
-         case when g % 10 < 6 then 'Available' when g % 10 < 9 then 'Unavailable' else 'playing' end,
-         case when g % 25 <> 0 then now() - interval '1 day' end,
-         case when g % 100 = 7 then now() end,
-         now() - ($1::int - g) * interval '1 minute'
-       from generate_series(1, $1::int) g`,
-      [count],
-    );
-    await client.query(
-      `insert into blocks (blocker_id, blocked_id)
-       select a, b from (
-         select (select min(id) from users) + (g * 7919) % $1::int as a,
-                (select min(id) from users) + (g * 104729) % $1::int as b
-         from generate_series(1, 3000) g) pairs
-       where a <> b on conflict do nothing`,
-      [count],
-    );
-    await client.query('vacuum analyze users, blocks');
-  } finally {
-    await client.end();
-  }
-}
-
-/** The viewer blocks 20 people and 20 others block the viewer; then a membership lets them search. */
-async function prepareViewer(url: string, viewerId: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into blocks (blocker_id, blocked_id)
-       select $1::int, id from users where username like 'golfer_%' and id % 997 = 1 limit 20`,
-      [viewerId],
-    );
-    await client.query(
-      `insert into blocks (blocker_id, blocked_id)
-       select id, $1::int from users where username like 'golfer_%' and id % 991 = 2 limit 20`,
-      [viewerId],
-    );
-    await client.query(
-      `insert into memberships (user_id, type, status, plan_id, current_period_ends_at, source, version)
-       values ($1, 'annual', 'active', 'annual', now() + interval '1 year', 'granted', 1)`,
-      [viewerId],
-    );
-  } finally {
-    await client.end();
-  }
-}
 
 interface Statement {
   name?: string;
@@ -197,48 +132,6 @@ async function flatOut(
   };
 }
 
-/** CPU time (ms) per request of each part that served it. */
-type CpuPerRequest = Record<string, number>;
-
-/** The backends PostgreSQL runs for the bench database now (all pools are warm by then). */
-async function backendsOf(url: string, applicationName?: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `select pid from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid() and ($1::text is null or application_name = $1)`,
-      [applicationName ?? null],
-    );
-    return rows.map((r: { pid: number }) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
-const sumCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-
-/** What the gateway, identity and PostgreSQL spent per request while `run` loaded them. */
-async function cpuDuring(
-  url: string,
-  processes: Record<string, number | undefined>,
-  run: () => Promise<LoadResult>,
-): Promise<{ result: LoadResult; cpu: CpuPerRequest }> {
-  const backends = await backendsOf(url);
-  const before = Object.fromEntries(Object.entries(processes).map(([k, pid]) => [k, cpuMs(pid)]));
-  const postgresBefore = sumCpu(backends);
-  const result = await run();
-  const cpu: CpuPerRequest = {};
-  for (const [k, pid] of Object.entries(processes)) cpu[k] = (cpuMs(pid) - before[k]!) / result.requests;
-  cpu.PostgreSQL = (sumCpu(backends) - postgresBefore) / result.requests;
-  return { result, cpu };
-}
-
-const cpuLine = (cpu: CpuPerRequest) =>
-  `  CPU per request: ${Object.entries(cpu)
-    .map(([part, ms]) => `${part} ${Number.isNaN(ms) ? '?' : fmt(ms, 2)} ms`)
-    .join(', ')}`;
-
 async function explain(url: string, statement: Statement): Promise<string[]> {
   // Planned as the service's prepared statements are: once, without their values.
   const client = new pg.Client({ connectionString: url, options: PLANNED_ONCE });
@@ -293,17 +186,7 @@ export async function measureDiscovery(
     await seedDirectory(database.url, users);
     const viewer = await benchAccount(serviceUrl, (id) => prepareViewer(database.url, id));
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    gateway = await startProcess(
-      'gateway/src/main.ts',
-      {
-        ...common,
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        IDENTITY_URL: serviceUrl,
-        RATE_LIMIT_MAX: String(1_000_000_000),
-      },
-      `${gatewayUrl}/ready`,
-    );
+    gateway = await startGateway(common, gatewayPort, serviceUrl);
     const auth = [`authorization=Bearer ${viewer.token}`];
     const scenarios: Array<{ label: string; query: DiscoveryQuery; search: string }> = [
       { label: 'first page, no filter', query: { limit: 10, offset: 0 }, search: 'limit=10&offset=0' },

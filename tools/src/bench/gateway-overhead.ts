@@ -1,6 +1,6 @@
 import { freePort } from '../embedded/ports';
 import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
-import { benchAccount, type LoadResult, load, loadLine, startProcess, stop } from './processes';
+import { benchAccount, type LoadResult, load, loadLine, startGateway, startProcess, stop } from './processes';
 
 /**
  * A service's /health directly vs through the gateway, both as their own processes of the
@@ -25,17 +25,7 @@ export async function measureGatewayOverhead(options: { connections?: number; se
     { ...common, PORT: String(servicePort), HOST: '127.0.0.1', DATABASE_URL: database.url },
     `${serviceUrl}/ready`,
   );
-  const gateway = await startProcess(
-    'gateway/src/main.ts',
-    {
-      ...common,
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      IDENTITY_URL: serviceUrl,
-      RATE_LIMIT_MAX: String(1_000_000_000),
-    },
-    `${gatewayUrl}/ready`,
-  );
+  const gateway = await startGateway(common, gatewayPort, serviceUrl);
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const bare = await startProcess(
     'tools/src/bench/bare-proxy.ts',

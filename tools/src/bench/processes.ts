@@ -128,6 +128,21 @@ export async function startProcess(
   throw new Error(`${entry} did not become ready`);
 }
 
+/** The gateway in front of identity alone, with no rate limit to stand between the load and it. */
+export function startGateway(common: Record<string, string>, port: number, identityUrl: string) {
+  return startProcess(
+    'gateway/src/main.ts',
+    {
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      IDENTITY_URL: identityUrl,
+      RATE_LIMIT_MAX: String(1_000_000_000),
+    },
+    `http://127.0.0.1:${port}/ready`,
+  );
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
