@@ -25,6 +25,8 @@ function MembershipRedirect() {
       });
       pending = setTimeout(() => {
         pending = undefined;
+        // 'Redirecting…' is done once there; the membership page says why on its own.
+        notifications.hide('membership-required');
         navigate(error.redirectUrl ?? paths.membership.href(), { state: { required: true } });
       }, DELAYS_MS.membershipRedirect);
     });

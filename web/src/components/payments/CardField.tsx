@@ -100,14 +100,17 @@ export function CardField({
       {setup.simulator_path ? (
         <SimulatorCardFields setup={setup} controller={controller} />
       ) : (
-        <Suspense fallback={<Skeleton height={70} radius="md" />}>
-          <StripeCardElement publishableKey={setup.publishable_key} controller={controller} />
-        </Suspense>
+        <>
+          <Suspense fallback={<Skeleton height={70} radius="md" />}>
+            <StripeCardElement publishableKey={setup.publishable_key} controller={controller} />
+          </Suspense>
+          {/* True only of Stripe's own field: the simulator's inputs are this page's. */}
+          <Group gap={6} mt="xs" c="dimmed" wrap="nowrap" align="flex-start">
+            <IconLock size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs">Payment is secured by Stripe. LinksMate never sees your card number.</Text>
+          </Group>
+        </>
       )}
-      <Group gap={6} mt="xs" c="dimmed" wrap="nowrap" align="flex-start">
-        <IconLock size={14} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="xs">Payment is secured by Stripe. LinksMate never sees your card number.</Text>
-      </Group>
     </Box>
   );
 }

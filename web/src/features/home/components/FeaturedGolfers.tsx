@@ -72,7 +72,7 @@ function GolferTile({ golfer, linked }: { golfer: GolferCard; linked: boolean })
           </Text>
           {golfer.handicap !== null && golfer.handicap > 0 && (
             <Badge variant="light" color="sand" c="sand.9">
-              HCP {golfer.handicap}
+              Handicap {golfer.handicap.toFixed(1)}
             </Badge>
           )}
         </Group>
