@@ -1,7 +1,9 @@
 import { displayName } from '@linksmate/proto/rules';
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { formatHandicap } from '../../../lib/golf';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
@@ -72,7 +74,7 @@ function GolferTile({ golfer, linked }: { golfer: GolferCard; linked: boolean })
           </Text>
           {golfer.handicap !== null && golfer.handicap > 0 && (
             <Badge variant="light" color="sand" c="sand.9">
-              Handicap {golfer.handicap.toFixed(1)}
+              Handicap {formatHandicap(golfer.handicap)}
             </Badge>
           )}
         </Group>
@@ -83,6 +85,7 @@ function GolferTile({ golfer, linked }: { golfer: GolferCard; linked: boolean })
 
 export function FeaturedGolfers() {
   const { data, isLoading } = useFeaturedGolfers();
+  const { isLoggedIn } = useSession();
   if (isLoading) {
     return (
       <SimpleGrid
@@ -100,10 +103,20 @@ export function FeaturedGolfers() {
   const real = !!data && data.length > 0;
   const golfers = real ? data : SAMPLE_GOLFERS;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      {golfers.slice(0, 4).map((golfer) => (
-        <GolferTile key={golfer.id} golfer={golfer} linked={real} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {golfers.slice(0, 4).map((golfer) => (
+          <GolferTile key={golfer.id} golfer={golfer} linked={real} />
+        ))}
+      </SimpleGrid>
+      {/* Invented people are never passed off as members. */}
+      {!real && (
+        <Text size="sm" c="dimmed">
+          {isLoggedIn
+            ? 'Examples of the golfers you can meet here.'
+            : 'Examples of the golfers you can meet here. Log in to see who is playing.'}
+        </Text>
+      )}
+    </Stack>
   );
 }

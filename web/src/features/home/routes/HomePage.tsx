@@ -103,7 +103,7 @@ export function HomePage() {
           <Group justify="space-between" align="end" mb="xl">
             <div>
               <Title order={2}>Featured Golfers</Title>
-              <Text c="dimmed">A few of the golfers playing with LinksMate.</Text>
+              <Text c="dimmed">Golfers of every level looking for a game.</Text>
             </div>
             <Button component={Link} to={paths.findGolfers.href()} variant="light">
               View All Golfers

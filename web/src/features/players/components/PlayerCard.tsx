@@ -2,6 +2,7 @@ import { displayName } from '@linksmate/proto/rules';
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AvailabilityBadge } from '../../../components/AvailabilityBadge';
+import { formatHandicap } from '../../../lib/golf';
 import { paths } from '../../../lib/paths';
 import { capitalise, initialsOf } from '../../../lib/text';
 import type { PlayerCard as Player } from '../api/find-players';
@@ -40,7 +41,7 @@ export function PlayerCard({ player }: { player: Player }) {
           )}
           {player.manual_handicap !== null && (
             <Badge variant="light" color="sand" c="sand.9">
-              Handicap {player.manual_handicap.toFixed(1)}
+              Handicap {formatHandicap(player.manual_handicap)}
             </Badge>
           )}
           <AvailabilityBadge status={player.availability_status} />

@@ -1,5 +1,6 @@
 import { Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatHandicap } from '../../../lib/golf';
 import { capitalise } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
 
@@ -34,10 +35,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
     </Card>
   );
 }
-
-/** A handicap as golfers write it: one decimal, or 'Not set'. */
-export const formatHandicap = (handicap: number | null) =>
-  handicap === null ? 'Not set' : handicap.toFixed(1);
 
 /** The Golf Information card: the same on one's own profile and on another golfer's. */
 export function GolfInformation({ user }: { user: ProfileUser }) {

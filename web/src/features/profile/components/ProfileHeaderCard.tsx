@@ -1,9 +1,9 @@
 import { displayName } from '@linksmate/proto/rules';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatHandicap } from '../../../lib/golf';
 import { capitalise, initialsOf } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
-import { formatHandicap } from './ProfileFields';
 
 /** Spec 1 §2.12: avatar or initials, name or username or 'Golfer', @username, skill, handicap above 0. */
 export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; actions?: ReactNode }) {
