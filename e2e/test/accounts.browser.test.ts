@@ -90,6 +90,9 @@ describe('accounts in the browser, against make run', () => {
     // Asked for again inside the minute, the resend page says how long to wait instead of 'sent'.
     await page.getByRole('link', { name: 'Resend verification email' }).click();
     await page.waitForURL('**/resend-verification');
+    // The address changes before the new screen replaces the login form, whose Email field would
+    // otherwise take the typing.
+    await page.getByRole('heading', { name: 'Resend verification email' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send verification email' }).click();
     await page
@@ -159,6 +162,7 @@ describe('accounts in the browser, against make run', () => {
     await page.waitForURL('**/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await check('09-forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
