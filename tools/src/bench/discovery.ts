@@ -3,21 +3,21 @@ import * as identity from '@linksmate/identity';
 import { createDatabase, PLANNED_ONCE } from '@linksmate/platform';
 import type { DiscoveryQuery } from '@linksmate/proto';
 import pg from 'pg';
-import { freePort } from '../embedded/ports';
 import { backendsOf, type CpuPerRequest, cpuDuring, cpuLine, sumCpu } from './cpu';
 import { prepareViewer, seedDirectory } from './discovery-seed';
-import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
+import { fmt, scratchDatabase } from './infra';
 import {
   atSteadyRate,
   benchAccount,
-  cpuMs,
   type LoadResult,
   load,
   loadLine,
   paced,
+  serviceAndGateway,
   startGateway,
   startProcess,
   stop,
+  summarise,
 } from './processes';
 
 /** identity's pool for prepared statements when DB_POOL_MAX is not set: the direct SQL gets the same. */
@@ -121,15 +121,7 @@ async function flatOut(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    requestsPerSecond: latencies.length / elapsed,
-    latencyP50: Number(percentile(latencies, 50).toFixed(1)),
-    latencyP99: Number(percentile(latencies, 99).toFixed(1)),
-    non2xx: 0,
-  };
+  return summarise(latencies, (performance.now() - started) / 1000);
 }
 
 async function explain(url: string, statement: Statement): Promise<string[]> {
@@ -164,15 +156,7 @@ export async function measureDiscovery(
   const seconds = options.seconds ?? 10;
   const rate = options.rate ?? 500;
   const database = await scratchDatabase('discovery');
-  const servicePort = await freePort();
-  const gatewayPort = await freePort();
-  const serviceUrl = `http://127.0.0.1:${servicePort}`;
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const common = {
-    LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
-    JWKS_URL: `${serviceUrl}/.well-known/jwks.json`,
-  };
+  const { servicePort, gatewayPort, serviceUrl, gatewayUrl, common } = await serviceAndGateway();
   // Other work on the machine shows in every figure below; say how much there was.
   const loadBefore = loadavg()[0]!;
   const seedStarted = performance.now();

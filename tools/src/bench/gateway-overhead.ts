@@ -1,6 +1,15 @@
 import { freePort } from '../embedded/ports';
-import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
-import { benchAccount, type LoadResult, load, loadLine, startGateway, startProcess, stop } from './processes';
+import { fmt, scratchDatabase } from './infra';
+import {
+  benchAccount,
+  type LoadResult,
+  load,
+  loadLine,
+  serviceAndGateway,
+  startGateway,
+  startProcess,
+  stop,
+} from './processes';
 
 /**
  * A service's /health directly vs through the gateway, both as their own processes of the
@@ -10,16 +19,8 @@ export async function measureGatewayOverhead(options: { connections?: number; se
   const connections = options.connections ?? 32;
   const seconds = options.seconds ?? 10;
   const database = await scratchDatabase('gateway');
-  const servicePort = await freePort();
-  const gatewayPort = await freePort();
+  const { servicePort, gatewayPort, serviceUrl, gatewayUrl, common } = await serviceAndGateway();
   const barePort = await freePort();
-  const serviceUrl = `http://127.0.0.1:${servicePort}`;
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const common = {
-    LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
-    JWKS_URL: `${serviceUrl}/.well-known/jwks.json`,
-  };
   const service = await startProcess(
     'services/identity/src/main.ts',
     { ...common, PORT: String(servicePort), HOST: '127.0.0.1', DATABASE_URL: database.url },

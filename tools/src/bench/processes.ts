@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
-import { percentile } from './infra';
+import { freePort } from '../embedded/ports';
+import { benchAmqpUrl, percentile } from './infra';
 
 const run = promisify(execFile);
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -71,15 +72,7 @@ export async function atSteadyRate(
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await Promise.all(calls);
-  const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    requestsPerSecond: latencies.length / elapsed,
-    latencyP50: Number(percentile(latencies, 50).toFixed(1)),
-    latencyP99: Number(percentile(latencies, 99).toFixed(1)),
-    non2xx: failed,
-  };
+  return summarise(latencies, (performance.now() - start) / 1000, failed);
 }
 
 /** GET requests to `url` at a steady rate (see `atSteadyRate`). */
@@ -104,6 +97,32 @@ export async function paced(
   } finally {
     await pool.close();
   }
+}
+
+/** A load's figures from each request's latency (ms) and how long it ran. */
+export function summarise(latencies: number[], elapsedSeconds: number, non2xx = 0): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    requestsPerSecond: sorted.length / elapsedSeconds,
+    latencyP50: Number(percentile(sorted, 50).toFixed(1)),
+    latencyP99: Number(percentile(sorted, 99).toFixed(1)),
+    non2xx,
+  };
+}
+
+/** Ports and settings for one service and the gateway in front of it, as separate processes. */
+export async function serviceAndGateway() {
+  const servicePort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  return {
+    servicePort,
+    gatewayPort,
+    serviceUrl,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    common: { LOG_LEVEL: 'warn', AMQP_URL: benchAmqpUrl, JWKS_URL: `${serviceUrl}/.well-known/jwks.json` },
+  };
 }
 
 /** Starts a process of the distributed run and waits until its /ready answers. */
