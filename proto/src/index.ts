@@ -4,3 +4,4 @@ export * from './http';
 export * from './realtime';
 export * from './rules';
 export * from './schema';
+export * from './wrapped';

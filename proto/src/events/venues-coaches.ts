@@ -23,6 +23,13 @@ export const VenueDeleted = defineEvent(
   Type.Object({ venue_id: Id, version: AggregateVersion }),
 );
 
+/** A person submitted a venue for review (`POST /venues/user-created`); the admin area lists it. */
+export const VenueSubmitted = defineEvent(
+  'venues.venue.submitted',
+  1,
+  Type.Object({ ...VenueSnapshot.properties, submitted_by_user_id: Id }),
+);
+
 export const CoachSnapshot = Type.Object({
   coach_id: Id,
   user_id: Nullable(Id),
@@ -62,6 +69,7 @@ export const venuesCoachesEvents = [
   VenueCreated,
   VenueUpdated,
   VenueDeleted,
+  VenueSubmitted,
   CoachCreated,
   CoachUpdated,
   CoachDeleted,

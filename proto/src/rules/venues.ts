@@ -52,3 +52,81 @@ export const NEW_VENUE_DEFAULTS = {
   is_active: true,
   is_verified: false,
 } as const;
+
+/** How each enumerated value reads in a select or chip. */
+export const VENUE_TYPE_LABELS: Record<(typeof STOCK_IMAGE_VENUE_TYPES)[number] | 'other', string> = {
+  golf_course: 'Golf Course',
+  driving_range: 'Driving Range',
+  indoor_facility: 'Indoor Facility',
+  pitch_and_putt: 'Pitch and Putt',
+  mini_golf: 'Mini Golf',
+  practice_nets: 'Practice Nets',
+  practice_chipping: 'Practice Chipping',
+  practice_green: 'Practice Green',
+  putting_green: 'Putting Green',
+  clubhouse: 'Clubhouse',
+  other: 'Other',
+};
+export const COURSE_AMENITY_LABELS: Record<(typeof COURSE_AMENITIES)[number], string> = {
+  driving_range: 'Driving Range',
+  putting_green: 'Putting Green',
+  chipping_area: 'Chipping Area',
+  practice_bunker: 'Practice Bunker',
+  golf_lessons: 'Golf Lessons',
+  club_fitting: 'Club Fitting',
+  golf_simulator: 'Golf Simulator',
+};
+export const CLUB_AMENITY_LABELS: Record<(typeof CLUB_AMENITIES)[number], string> = {
+  restaurant: 'Restaurant',
+  bar: 'Bar',
+  pro_shop: 'Pro Shop',
+  locker_room: 'Locker Room',
+  event_facilities: 'Event Facilities',
+  conference_room: 'Conference Room',
+  parking: 'Parking',
+  wifi: 'WiFi',
+};
+
+/** A venue is listed once reviewed: user-submitted venues start pending (spec 2 §4). */
+export const VENUE_REVIEW_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type VenueReviewStatus = (typeof VENUE_REVIEW_STATUSES)[number];
+
+/** Gallery media kinds; a video carries a JPEG thumbnail at `…/thumbnails/<name>.jpg` (spec 1 §3). */
+export const VENUE_MEDIA_KINDS = ['image', 'video'] as const;
+export type VenueMediaKind = (typeof VENUE_MEDIA_KINDS)[number];
+
+/** The directory's search box and the filter values it accepts are capped so a query stays cheap. */
+export const VENUE_SEARCH_MAX_LENGTH = 100;
+
+/** Texts of the venue screens and calls (spec 2 §§2, 5, 8). */
+export const VENUE_MESSAGES = {
+  nameRequired: 'Venue name is required',
+  notFound: 'Venue not found',
+  submitted: 'Thanks! Your venue has been submitted for review. It will appear once approved.',
+  invalidEmail: 'Please enter a valid email address',
+  saveFirst: 'Please save the venue first before uploading media.',
+  notAllowed: 'You do not have permission to manage this venue.',
+  mediaNotFound: 'Image not found',
+  tooLargeFor: (kind: 'image' | 'video', size: string) =>
+    `File too large. Maximum size for ${kind}s is ${size}.`,
+} as const;
+
+/** Claim profile (spec 2 "Claim profile", §§4, 5, 8). */
+export const CLAIM_ENTITY_TYPES = ['coach', 'venue'] as const;
+export type ClaimEntityType = (typeof CLAIM_ENTITY_TYPES)[number];
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_MESSAGES = {
+  invalidType: 'Invalid profile type',
+  notFound: (entityType: string) => `${entityType} profile not found`,
+  loadFailed: 'Failed to load profile',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters',
+  failed: 'Failed to claim profile',
+  succeeded: 'Profile claimed successfully! Please check your email to verify your account.',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  alreadyClaimed: 'This profile has already been claimed.',
+  alreadyPending: 'A claim for this profile is already waiting for review.',
+  accountExists: 'An account with this email already exists. Please sign in instead.',
+} as const;
