@@ -15,6 +15,7 @@ import {
   type AccountSummary,
   type CreateAccountBody,
   EmailRequested,
+  isEmailAddress,
   LINK_MAIL_COOLDOWN_MS,
   LINK_VALIDITY,
   PASSWORD_MESSAGES,
@@ -63,7 +64,6 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Password reset successfully',
 } as const;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How often a made-up username is tried before the answer is 409 (see UsersService.freeUsername). */
 const MADE_UP_USERNAME_ATTEMPTS = 5;
 /** The unique index that says a username is held (the other one, on e-mail, says the address is). */
@@ -111,7 +111,7 @@ export class AuthService {
     const errors: Record<string, string> = {};
     const usernameProblem = usernameError(username);
     if (usernameProblem) errors.username = usernameProblem;
-    if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
@@ -153,7 +153,7 @@ export class AuthService {
     const errors: Record<string, string> = {};
     const usernameProblem = input.username === undefined ? null : usernameError(given);
     if (usernameProblem) errors.username = usernameProblem;
-    if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
