@@ -32,7 +32,7 @@ import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
-import type { UsersService } from '../users/service';
+import { toAccountSummary, type UsersService } from '../users/service';
 import { LoginGuard } from './login-guard';
 import {
   consumeLinkToken,
@@ -189,7 +189,7 @@ export class AuthService {
           if (!created.emailVerifiedAt) await this.mailFirstVerification(tx, created, now, meta);
           return created;
         });
-        return { id: user.id, username: user.username, email: user.email };
+        return toAccountSummary(user);
       } catch (err) {
         if (isUniqueViolation(err, USERNAME_KEY)) {
           // A made-up name someone took a moment ago: make another.
