@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, SERVICE_TOKEN, startVenues, type VenuesUnderTest } from './fixtures';
+import { PASSWORD, SERVICE_TOKEN, startVenues, type VenuesUnderTest } from './claim-fixtures';
 
 describe('venues-coaches: claim profile (POST /claim-profile)', () => {
   let venues: VenuesUnderTest;
