@@ -238,6 +238,14 @@ export async function deleteVenue(db: Db, id: number): Promise<{ id: number; ver
   return row;
 }
 
+/**
+ * Holds, until the transaction ends, the right to choose a slug from `base`: venues of one name made
+ * at the same moment choose in turn instead of all picking the same free number.
+ */
+export async function lockSlugChoice(db: Db, base: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`venue-slug:${base}`}))`);
+}
+
 /** Slugs already taken among `base` and `base-<n>` (a base holds only a-z, 0-9 and '-'). */
 export async function slugsLike(db: Db, base: string): Promise<string[]> {
   const rows = await db

@@ -41,6 +41,7 @@ import {
   galleryOf,
   insertVenue,
   listedVenueBy,
+  lockSlugChoice,
   slugsLike,
   type UsedValues,
   updateVenue,
@@ -400,8 +401,8 @@ export class VenuesService {
 
   /**
    * Inserts a venue under the first free slug from `base` and publishes what `publish` says, in one
-   * transaction. Two venues of the same name at the same moment: the unique index refuses the
-   * second, which tries again with the next number.
+   * transaction. Venues of one name made at once choose their numbers in turn; should a slug still
+   * be taken meanwhile (another way of naming), the unique index refuses it and the next is tried.
    */
   private async insertWithSlug(
     base: string,
@@ -412,6 +413,7 @@ export class VenuesService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
+          if (!options.exact) await lockSlugChoice(tx, base);
           const slug = options.exact ? base : firstFreeSlug(base, await slugsLike(tx, base));
           const venue = await insertVenue(tx, { ...values, slug });
           await publish(tx, venue);
