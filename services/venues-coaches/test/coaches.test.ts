@@ -119,7 +119,7 @@ describe('venues-coaches: coaches', () => {
     const bella = (await vc.published('venues.coach.created')).find(
       (e) => (e.data as { coach_id: number }).coach_id === coach.bella,
     );
-    expect((bella?.data as { venue_id: number }).venue_id).toBe(venue.closed);
+    expect(bella?.data).toMatchObject({ venue_id: venue.closed });
   });
 
   it('when the coach does not exist, then 404 Coach not found; when the id is no id, then 400', async () => {
