@@ -253,4 +253,18 @@ describe('venues-coaches: coaches', () => {
       expect(await primaryRows(coach.adam)).toEqual([venue.range]);
     });
   });
+
+  it('when a coach is deleted, then the links go too and venues.coach.deleted carries the next version', async () => {
+    const { coaches } = vc.modules();
+    const doomed = await vc.importCoach({ first_name: 'Dora', venue_ids: [venue.links, venue.spare] });
+    await coaches.setPrimaryVenue(doomed, venue.spare, {});
+    expect(await coaches.remove(doomed, {})).toBe(true);
+    expect(await coaches.remove(doomed, {})).toBe(false);
+    expect((await vc.get(`/coaches/${doomed}`)).statusCode).toBe(404);
+    expect((await vc.pool.query('select 1 from coach_venues where coach_id = $1', [doomed])).rowCount).toBe(
+      0,
+    );
+    const deleted = (await vc.published('venues.coach.deleted')).map((e) => e.data);
+    expect(deleted).toEqual([{ coach_id: doomed, version: 3 }]);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venueDirectoryQuery } from '../src/modules/venues/repository';
+import { directoryFilters, venueDirectoryQuery } from '../src';
 import { startVenuesCoaches, type VenuesCoachesUnderTest } from './fixtures';
 
 const VENUES = 3_000;
@@ -64,5 +64,17 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
     expect(page.count).toBe(VENUES + 1);
     const names = page.venues.map((v: { name: string }) => v.name);
     expect(names).toEqual([...names].sort());
+  });
+
+  it('when the directory statement is run directly, then it answers what GET /venues answers', async () => {
+    const query = { search: 'eastrn ridge', state: 'VIC', venue_type: 'driving_range' } as const;
+    const api = (
+      await vc.get('/venues?search=eastrn%20ridge&state=VIC&venue_type=driving_range&limit=12')
+    ).json();
+    const { text, values } = venueDirectoryQuery(directoryFilters(query), { limit: 12, offset: 0 });
+    const { rows } = await vc.pool.query(text, values);
+    expect(api.venues.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id)).toEqual(api.venues.map((v: { id: number }) => v.id));
+    expect(rows[0].total).toBe(api.count);
   });
 });

@@ -60,6 +60,15 @@ export async function touchCoach(db: Db, id: number, now: Date): Promise<CoachRo
   return row!;
 }
 
+/** Deletes a coach (the venue links go with it); the version its deletion carries. */
+export async function deleteCoach(db: Db, id: number): Promise<{ id: number; version: number } | undefined> {
+  const [row] = await db
+    .delete(coaches)
+    .where(eq(coaches.id, id))
+    .returning({ id: coaches.id, version: sql<number>`${coaches.version} + 1` });
+  return row;
+}
+
 /** Of the given venue ids, those that exist. */
 export async function existingVenueIds(db: Db, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];

@@ -21,6 +21,7 @@ import {
   type CoachWithVenue,
   coachById,
   coachPage,
+  deleteCoach,
   existingVenueIds,
   insertCoach,
   lockCoach,
@@ -187,6 +188,16 @@ export class CoachesService {
       if (!(await lockCoach(tx, coachId))) throw notFound(COACH_MESSAGES.notFound);
       await this.switchPrimary(tx, coachId, venueId, meta);
     });
+  }
+
+  /** Deletes a coach and publishes `venues.coach.deleted`; false when there was none. */
+  async remove(id: number, meta: EventMeta): Promise<boolean> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await deleteCoach(tx, id);
+      if (row) await this.events.deleted(tx, row, meta);
+      return row;
+    });
+    return deleted !== undefined;
   }
 
   private async switchPrimary(tx: Db, coachId: number, venueId: number, meta: EventMeta): Promise<void> {

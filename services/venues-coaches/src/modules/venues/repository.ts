@@ -62,7 +62,9 @@ const searchRank = (search: string) => sql`word_similarity(${normalised(search)}
 
 /** Array filters are written `@>` so the GIN indexes over listed venues answer them. */
 const contains = (column: SQLWrapper, value: string) => sql`${column} @> array[${value}]::text[]`;
-const equalIgnoringCase = (column: SQLWrapper, value: string) => sql`lower(${column}) = lower(${value})`;
+/** Free-text columns compared as the filter lists show them: trimmed, ignoring case. */
+const equalIgnoringCase = (column: SQLWrapper, value: string) =>
+  sql`lower(btrim(${column})) = lower(${value})`;
 
 /** The listed venues under the filters; the listed condition is spelled as the partial indexes say it. */
 function matching(filters: DirectoryFilters): SQL {
@@ -151,11 +153,6 @@ export async function listedVenueBy(
     .from(venues)
     .where(and('id' in key ? eq(venues.id, key.id) : eq(venues.slug, key.slug), listedVenue(venues)))
     .limit(1);
-  return row;
-}
-
-export async function venueById(db: Db, id: number): Promise<VenueRow | undefined> {
-  const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
   return row;
 }
 

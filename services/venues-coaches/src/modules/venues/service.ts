@@ -221,7 +221,8 @@ function toVenue(row: VenueRow, gallery: VenueMediaRow[]): Venue {
 /** A free-text filter or search: spaces collapsed, and blank is no filter. */
 const cleaned = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ') || undefined;
 
-function filtersOf(query: VenuesQuery): DirectoryFilters {
+/** The directory's filters from `GET /venues`' query (what the bench also sends). */
+export function directoryFilters(query: Partial<VenuesQuery>): DirectoryFilters {
   return {
     search: cleaned(query.search),
     city: cleaned(query.city),
@@ -268,7 +269,7 @@ export class VenuesService {
   }
 
   async directory(query: VenuesQuery): Promise<VenuesReply> {
-    const { rows, total } = await directoryPage(this.db, filtersOf(query), {
+    const { rows, total } = await directoryPage(this.db, directoryFilters(query), {
       limit: query.limit,
       offset: query.offset,
     });
