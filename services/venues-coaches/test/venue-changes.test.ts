@@ -68,7 +68,8 @@ describe('venues-coaches: venues submitted by people and made by the platform', 
         state: 'VIC',
         lat: null,
         lng: null,
-        is_active: true,
+        // Not listed (pending), so not active for the other contexts.
+        is_active: false,
         is_verified: false,
         version: 1,
         submitted_by_user_id: member.id,
@@ -267,6 +268,9 @@ describe('venues-coaches: venues submitted by people and made by the platform', 
         [2, true],
         [3, true],
       ]);
+      await venues.change(made.id, { reviewStatus: 'rejected' }, {});
+      const rejected = (await vc.published('venues.venue.updated')).at(-1)!.data;
+      expect(rejected).toMatchObject({ venue_id: made.id, version: 4, is_active: false });
       expect(await venues.change(999_999, { phone: 'x' }, {})).toBeUndefined();
     });
 

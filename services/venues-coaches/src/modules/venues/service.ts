@@ -53,7 +53,11 @@ const SLUG_INDEX = 'venues_slug_key';
 /** How often a fresh slug is tried when another venue took the chosen one at the same moment. */
 const SLUG_ATTEMPTS = 5;
 
-/** The facts other contexts keep of a venue (events-bookings' projection, the admin area). */
+/**
+ * The facts other contexts keep of a venue (events-bookings' projection, the admin area).
+ * `is_active` says whether the venue is listed (active and approved): a pending or rejected venue
+ * is no more usable elsewhere than an inactive one.
+ */
 export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
   return {
     venue_id: venue.id,
@@ -64,7 +68,7 @@ export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
     state: venue.state,
     lat: venue.lat,
     lng: venue.lng,
-    is_active: venue.isActive,
+    is_active: venue.isActive && venue.reviewStatus === 'approved',
     is_verified: venue.isVerified,
     version: venue.version,
   };
