@@ -88,42 +88,52 @@ const BOXES: Record<string, [number, number, number, number]> = {
   NT: [-25.0, -12.0, 130.5, 136.5],
 };
 
-const NAMES = [
-  (p: string) => `${p} Golf Club`,
-  (p: string) => `${p} Golf Club`,
-  (p: string) => `${p} Golf Course`,
-  (p: string) => `${p} Country Club`,
-  (p: string) => `${p} Golf Links`,
-  (p: string) => `${p} Public Golf Course`,
-  (p: string) => `${p} Golf & Bowls Club`,
-  (p: string) => `Royal ${p} Golf Club`,
-  (p: string) => `North ${p} Golf Club`,
-  (p: string) => `${p} Heath Golf Club`,
-  (p: string) => `${p} Lakes Golf Club`,
-  (p: string) => `${p} Driving Range`,
-  (p: string) => `${p} Golf Centre`,
-  (p: string) => `${p} Mini Golf`,
-  (p: string) => `${p} Indoor Golf`,
-  (p: string) => `${p} Pitch & Putt`,
-] as const;
-/** The type each name pattern above implies, with a share of courses that also run a range. */
-const TYPES: Array<readonly (typeof VENUE_TYPES)[number][]> = [
-  ['golf_course'],
-  ['golf_course', 'practice_green'],
-  ['golf_course'],
-  ['golf_course', 'practice_green', 'practice_chipping'],
-  ['golf_course'],
-  ['golf_course', 'driving_range'],
-  ['golf_course'],
-  ['golf_course', 'practice_green'],
-  ['golf_course'],
-  ['golf_course'],
-  ['golf_course', 'driving_range'],
-  ['driving_range', 'practice_nets'],
-  ['driving_range', 'practice_green', 'practice_chipping'],
-  ['mini_golf'],
-  ['indoor_facility'],
-  ['pitch_and_putt'],
+type Types = readonly (typeof VENUE_TYPES)[number][];
+const COURSE: Types = ['golf_course'];
+const COURSE_PRACTICE: Types = ['golf_course', 'practice_green', 'practice_chipping'];
+const COURSE_RANGE: Types = ['golf_course', 'driving_range'];
+/** How venues are named after their place, and the types each name implies; courses most often. */
+const NAMES: Array<[(place: string) => string, Types]> = [
+  [(p) => `${p} Golf Club`, COURSE],
+  [(p) => `${p} Golf Course`, COURSE],
+  [(p) => `${p} Country Club`, COURSE_PRACTICE],
+  [(p) => `${p} Country Golf Club`, COURSE],
+  [(p) => `${p} Golf Links`, COURSE],
+  [(p) => `${p} Public Golf Course`, COURSE_RANGE],
+  [(p) => `${p} Golf & Bowls Club`, COURSE],
+  [(p) => `${p} Bowls & Golf Club`, COURSE],
+  [(p) => `${p} RSL Golf Club`, COURSE],
+  [(p) => `${p} Sports Club Golf Course`, COURSE],
+  [(p) => `Royal ${p} Golf Club`, COURSE_PRACTICE],
+  [(p) => `North ${p} Golf Club`, COURSE],
+  [(p) => `South ${p} Golf Club`, COURSE],
+  [(p) => `East ${p} Golf Club`, COURSE],
+  [(p) => `West ${p} Golf Club`, COURSE],
+  [(p) => `${p} Heath Golf Club`, COURSE],
+  [(p) => `${p} Lakes Golf Club`, COURSE_RANGE],
+  [(p) => `${p} Valley Golf Club`, COURSE],
+  [(p) => `${p} Park Golf Course`, COURSE],
+  [(p) => `${p} Beach Golf Club`, COURSE],
+  [(p) => `${p} Hills Golf Club`, COURSE],
+  [(p) => `${p} Golf Resort`, ['golf_course', 'practice_green', 'driving_range']],
+  [(p) => `The ${p} Golf Club`, COURSE],
+  [(p) => `${p} & District Golf Club`, COURSE],
+  [(p) => `${p} Golf & Country Club`, COURSE_PRACTICE],
+  [(p) => `${p} Memorial Golf Club`, COURSE],
+  [(p) => `${p} Links`, COURSE],
+  [(p) => `${p} Municipal Golf Course`, COURSE_RANGE],
+  [(p) => `${p} Golf Academy`, ['driving_range', 'practice_nets', 'practice_chipping']],
+  [(p) => `${p} Junior Golf Centre`, ['practice_green', 'practice_chipping']],
+  [(p) => `${p} Sand Greens Golf Club`, COURSE],
+  [(p) => `${p} Driving Range`, ['driving_range', 'practice_nets']],
+  [(p) => `${p} Golf Centre`, ['driving_range', 'practice_green', 'practice_chipping']],
+  [(p) => `${p} Golf Practice Centre`, ['practice_nets', 'practice_green']],
+  [(p) => `${p} Mini Golf`, ['mini_golf']],
+  [(p) => `${p} Adventure Golf`, ['mini_golf']],
+  [(p) => `${p} Indoor Golf`, ['indoor_facility']],
+  [(p) => `${p} Golf Simulators`, ['indoor_facility']],
+  [(p) => `${p} Pitch & Putt`, ['pitch_and_putt']],
+  [(p) => `${p} Par 3 Course`, ['pitch_and_putt']],
 ];
 
 /** A small deterministic generator, so every bench run searches the same directory. */
@@ -169,14 +179,15 @@ export async function seedVenueDirectory(url: string, count: number, media: numb
   }));
   const names = new Set(rows.map((r) => r.name));
   for (let i = 0; rows.length < count; i++) {
+    if (i > count * 20) throw new Error(`only ${rows.length} distinct venue names for ${count} venues`);
     const where = places[Math.floor(rnd() * places.length)]!;
-    const pattern = Math.floor(rnd() * NAMES.length);
-    let name = NAMES[pattern]!(where.place);
-    // A second club of the same name somewhere else gets the town, as real directories write it.
-    if (names.has(name)) name = `${name} (${where.city === where.place ? where.state : where.city} ${i})`;
+    const [named, types] = NAMES[Math.floor(rnd() * NAMES.length)]!;
+    const name = named(where.place);
+    // One club of a name per place, as in a real directory.
+    if (names.has(name)) continue;
     names.add(name);
     const [south, north, west, east] = BOXES[where.state]!;
-    const course = TYPES[pattern]!.includes('golf_course');
+    const course = types.includes('golf_course');
     rows.push({
       name,
       slug: `bench-${i}`,
@@ -184,7 +195,7 @@ export async function seedVenueDirectory(url: string, count: number, media: numb
       city: where.city,
       state: where.state,
       region: where.city === where.place ? `${where.state} regional` : where.city,
-      venue_type: TYPES[pattern],
+      venue_type: types,
       course_amenities: course ? subset(rnd, COURSE_AMENITIES, 0.45) : subset(rnd, ['golf_simulator'], 0.5),
       club_amenities: subset(rnd, CLUB_AMENITIES, course ? 0.55 : 0.3),
       is_active: rnd() >= 0.03,
