@@ -31,6 +31,8 @@ interface ListedVenue {
 }
 
 const PAGE = 100;
+/** Big enough for the carousel's full width, small enough to draw and re-encode quickly. */
+const PICTURE = { width: 1024, height: 640 };
 
 async function expectOk(response: Response, what: string, ...statuses: number[]) {
   if (!statuses.includes(response.status)) {
@@ -133,34 +135,46 @@ export async function seedDirectory(
   const listed = await listedVenues(urls.venues);
   const ids = new Map([...listed].map(([slug, v]) => [slug, v.id]));
 
-  for (const venue of DEMO_VENUES) {
-    if (listed.has(venue.slug)) continue;
-    const response = await postJson(`${urls.venues}/internal/venues`, serviceToken, venue);
-    if (response.status === 409) {
-      // Taken by a venue that is no longer listed (an admin hid it): leave it as the admin left it.
-      const existing = await fetch(`${urls.venues}/venues/slug/${venue.slug}`);
-      if (existing.status === 200) ids.set(venue.slug, ((await existing.json()) as VenueReply).venue.id);
-      continue;
-    }
-    await expectOk(response, `Importing venue ${venue.slug}`, 201);
-    const { venue: created } = (await response.json()) as ImportVenueReply;
-    ids.set(venue.slug, created.id);
-    listed.set(venue.slug, { id: created.id, featured: false, gallery: 0 });
-    seeded.venues++;
-  }
+  // A few at a time: each import is its own transaction and event, so waiting on one commit at a
+  // time would leave the service idle.
+  await inParallel(
+    DEMO_VENUES.filter((v) => !listed.has(v.slug)),
+    4,
+    async (venue) => {
+      const response = await postJson(`${urls.venues}/internal/venues`, serviceToken, venue);
+      if (response.status === 409) {
+        // Taken by a venue that is no longer listed (an admin hid it): leave it as the admin left it.
+        const existing = await fetch(`${urls.venues}/venues/slug/${venue.slug}`);
+        if (existing.status === 200) ids.set(venue.slug, ((await existing.json()) as VenueReply).venue.id);
+        return;
+      }
+      await expectOk(response, `Importing venue ${venue.slug}`, 201);
+      const { venue: created } = (await response.json()) as ImportVenueReply;
+      ids.set(venue.slug, created.id);
+      listed.set(venue.slug, { id: created.id, featured: false, gallery: 0 });
+      seeded.venues++;
+    },
+  );
 
   const emails = await coachEmails(urls.venues);
-  for (const { venues, account, ...coach } of DEMO_COACHES) {
-    if (emails.has(coach.email.toLowerCase())) continue;
-    const response = await postJson(`${urls.venues}/internal/coaches`, serviceToken, {
-      ...coach,
-      user_id: account ? userIdOf(await options.login(account)) : null,
-      venue_ids: venues.flatMap((slug) => ids.get(slug) ?? []),
-    });
-    await expectOk(response, `Importing coach ${coach.email}`, 201);
-    (await response.json()) as ImportCoachReply;
-    seeded.coaches++;
+  const owner = new Map<string, number>();
+  for (const { account } of DEMO_COACHES) {
+    if (account && !emails.has(account)) owner.set(account, userIdOf(await options.login(account)));
   }
+  await inParallel(
+    DEMO_COACHES.filter((c) => !emails.has(c.email.toLowerCase())),
+    4,
+    async ({ venues, account, ...coach }) => {
+      const response = await postJson(`${urls.venues}/internal/coaches`, serviceToken, {
+        ...coach,
+        user_id: account ? owner.get(account) : null,
+        venue_ids: venues.flatMap((slug) => ids.get(slug) ?? []),
+      });
+      await expectOk(response, `Importing coach ${coach.email}`, 201);
+      (await response.json()) as ImportCoachReply;
+      seeded.coaches++;
+    },
+  );
 
   const work = Object.entries(DEMO_VENUE_MEDIA).flatMap(([slug, plan]) => {
     const venue = listed.get(slug);
@@ -174,12 +188,7 @@ export async function seedDirectory(
   // Two at a time: encoding and re-encoding share the machine's cores with the services.
   await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
     if (featured) {
-      const data = await sceneJpeg({
-        seed: `${slug}:featured`,
-        scenery: plan.scenery,
-        width: 1280,
-        height: 800,
-      });
+      const data = await sceneJpeg({ seed: `${slug}:featured`, scenery: plan.scenery, ...PICTURE });
       await upload(urls.venues, token, 'venue-photo', id, {
         field: 'image',
         name: `${slug}.jpg`,
@@ -190,7 +199,7 @@ export async function seedDirectory(
     }
     if (!gallery) return;
     for (let i = 1; i <= plan.gallery; i++) {
-      const data = await sceneJpeg({ seed: `${slug}:${i}`, scenery: plan.scenery, width: 1280, height: 800 });
+      const data = await sceneJpeg({ seed: `${slug}:${i}`, scenery: plan.scenery, ...PICTURE });
       await upload(urls.venues, token, 'venue-gallery', id, {
         field: 'media',
         name: `${slug}-${i}.jpg`,
