@@ -66,6 +66,14 @@ describe('storage keys', () => {
     expect(contentTypeOfKey(a)).toBe('image/webp');
     expect(contentTypeOfKey('x/y.jpg')).toBe('image/jpeg');
     expect(contentTypeOfKey('x/y.html')).toBe('application/octet-stream');
+    for (const [extension, type] of [
+      ['mp4', 'video/mp4'],
+      ['mov', 'video/quicktime'],
+      ['avi', 'video/x-msvideo'],
+      ['webm', 'video/webm'],
+      ['3gp', 'video/3gpp'],
+    ])
+      expect(contentTypeOfKey(`venues/gallery/a.${extension}`)).toBe(type);
   });
 });
 
@@ -94,6 +102,26 @@ describe('local disk storage', () => {
     await storage.put('profile-images/again.png', Buffer.from('first'), 'image/png');
     await storage.put('profile-images/again.png', Buffer.from('second'), 'image/png');
     expect(await read((await storage.open('profile-images/again.png'))!.body)).toEqual(Buffer.from('second'));
+  });
+
+  it('when a video is put from a file, then it is copied whole under its key and served with the video type', async () => {
+    const source = join(tempDir('lm-local-source-'), 'upload');
+    const bytes = Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42'), Buffer.alloc(300_000, 7)]);
+    writeFileSync(source, bytes);
+    await storage.putFile('venues/gallery/clip.mp4', source, 'video/mp4');
+    expect(readFileSync(join(root, 'venues', 'gallery', 'clip.mp4'))).toEqual(bytes);
+    expect(readdirSync(join(root, 'venues', 'gallery'))).toEqual(['clip.mp4']);
+    expect(readFileSync(source)).toEqual(bytes);
+    const opened = await storage.open('venues/gallery/clip.mp4');
+    expect(opened).toMatchObject({ contentType: 'video/mp4', contentLength: bytes.length });
+    opened?.body.destroy();
+    await expect(storage.putFile('venues/gallery/clip.webm', source, 'video/mp4')).rejects.toThrow(
+      /extension/,
+    );
+    await expect(
+      storage.putFile('venues/gallery/none.mp4', `${source}-missing`, 'video/mp4'),
+    ).rejects.toThrow();
+    expect(readdirSync(join(root, 'venues', 'gallery'))).toEqual(['clip.mp4']);
   });
 
   it('when a content type does not match the key, then put refuses it and writes nothing', async () => {
@@ -213,6 +241,16 @@ describe('S3 storage', () => {
     expect(opened).toMatchObject({ contentType: 'image/jpeg', contentLength: bytes.length });
     expect(await read(opened!.body)).toEqual(bytes);
     expect(storage.urlFor('profile-images/s3.jpg')).toBe('/uploads/profile-images/s3.jpg');
+  });
+
+  it('when an object is put from a file, then it is streamed with its length and opens with its bytes', async () => {
+    const source = join(tempDir('lm-s3-source-'), 'upload');
+    const bytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200_000, 3)]);
+    writeFileSync(source, bytes);
+    await storage.putFile('venues/gallery/s3.webm', source, 'video/webm');
+    const opened = await storage.open('venues/gallery/s3.webm');
+    expect(opened).toMatchObject({ contentType: 'video/webm', contentLength: bytes.length });
+    expect(await read(opened!.body)).toEqual(bytes);
   });
 
   it('when a key is missing or not ours, then open answers null', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, constants as fsConstants, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { contentTypeOfKey, isStorageKey, uploadUrl } from './keys';
 import type { ObjectStorage, StoredObject } from './types';
@@ -26,14 +26,26 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.writeAside(key, contentType, (partial) => writeFile(partial, body, { flag: 'wx' }));
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    await this.writeAside(key, contentType, (partial) => copyFile(path, partial, fsConstants.COPYFILE_EXCL));
+  }
+
+  /** Written aside and renamed into place: a reader never sees half a file. */
+  private async writeAside(
+    key: string,
+    contentType: string,
+    write: (partial: string) => Promise<void>,
+  ): Promise<void> {
     const path = this.pathOf(key);
     if (contentTypeOfKey(key) !== contentType)
       throw new Error(`local storage: ${key} cannot hold ${contentType}; its extension decides the type`);
     await mkdir(dirname(path), { recursive: true });
-    // Written aside and renamed into place: a reader never sees half a file.
     const partial = `${path}.${randomUUID()}.partial`;
     try {
-      await writeFile(partial, body, { flag: 'wx' });
+      await write(partial);
       await rename(partial, path);
     } catch (err) {
       await rm(partial, { force: true });

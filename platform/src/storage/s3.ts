@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -50,13 +52,28 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.putObject(key, body, body.length, contentType);
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    // A single PUT with its length known streams the file; objects here stay far below S3's 5 GB.
+    const { size } = await stat(path);
+    const body = createReadStream(path);
+    try {
+      await this.putObject(key, body, size, contentType);
+    } finally {
+      body.destroy();
+    }
+  }
+
+  private async putObject(key: string, body: Buffer | Readable, length: number, contentType: string) {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.checked(key),
         Body: body,
         ContentType: contentType,
-        ContentLength: body.length,
+        ContentLength: length,
         CacheControl: IMMUTABLE_CACHE_CONTROL,
       }),
     );

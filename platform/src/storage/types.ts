@@ -18,6 +18,8 @@ export interface ObjectStorage {
   readonly driver: 'local' | 's3';
   /** Writes the whole object; a reader sees either nothing or all of it. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Writes the whole object from a file, streamed: a video need not be held in memory. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** Removes the object; a key that is already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Opens the object for streaming, or null when there is none. */
