@@ -5,7 +5,9 @@ export type MediaRejection =
   /** Of an accepted type by its first bytes, but it does not decode (truncated, corrupt, too large in pixels). */
   | 'unreadable'
   /** More bytes than the limit of its kind. */
-  | 'too_large';
+  | 'too_large'
+  /** The upload broke off before its end (the body was cut short or malformed). */
+  | 'incomplete';
 
 export type MediaKind = 'image' | 'video';
 

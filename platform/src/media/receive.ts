@@ -50,22 +50,33 @@ export async function receiveMedia(
       if (size > kind.limit) throw new MediaRejected('too_large', kind.kind);
       await file.write(chunk);
     };
-    for await (const chunk of stream) {
-      if (refusal) continue;
-      try {
-        if (kind) await accept(chunk);
-        else {
-          head.push(chunk);
-          headBytes += chunk.length;
-          if (headBytes >= VIDEO_HEAD_BYTES) {
-            await accept(Buffer.concat(head));
-            head = [];
+    // An error of the stream itself (the body broke off, the parser gave up) is the upload's
+    // fault: `incomplete`. An error of our own writing is not, and goes on as it is.
+    let ownError: unknown = null;
+    try {
+      for await (const chunk of stream) {
+        if (refusal) continue;
+        try {
+          if (kind) await accept(chunk);
+          else {
+            head.push(chunk);
+            headBytes += chunk.length;
+            if (headBytes >= VIDEO_HEAD_BYTES) {
+              await accept(Buffer.concat(head));
+              head = [];
+            }
           }
+        } catch (err) {
+          if (!(err instanceof MediaRejected)) {
+            ownError = err;
+            throw err;
+          }
+          refusal = err;
         }
-      } catch (err) {
-        if (!(err instanceof MediaRejected)) throw err;
-        refusal = err;
       }
+    } catch (err) {
+      if (err === ownError) throw err;
+      throw new MediaRejected('incomplete', undefined, (err as Error).message);
     }
     if (!refusal && !kind) {
       if (!headBytes) refusal = new MediaRejected('invalid_type', undefined, 'empty');

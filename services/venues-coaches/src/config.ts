@@ -1,9 +1,16 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
 import Type from 'typebox';
 
 export const VenuesCoachesConfigSchema = Type.Object({
   ...ServiceConfigFields,
   PORT: ServicePort(3004),
+  /** Where venue photos and gallery media are stored (the gateway serves them from the same store). */
+  ...StorageConfigFields,
+  /**
+   * Where an upload is streamed while it is checked (videos up to 100 MB each); each upload's
+   * files are removed when it is answered. The system's temporary folder when unset.
+   */
+  UPLOAD_TMP_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 export type VenuesCoachesConfig = Type.Static<typeof VenuesCoachesConfigSchema>;
 
