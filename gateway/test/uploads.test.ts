@@ -26,6 +26,7 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
 
 describe('gateway: stored uploads', () => {
   const picture = Buffer.from('RIFF\u0010\u0000\u0000\u0000WEBPVP8 a stored picture');
+  const video = Buffer.from('stored media bytes');
   let upstreams: Record<ServiceName, Upstream>;
   let auth: TestAuth;
   let bus: TestEventBus;
@@ -41,6 +42,12 @@ describe('gateway: stored uploads', () => {
     writeFileSync(join(dataDir, 'secret.txt'), 'SECRET-BESIDE');
     await new LocalDiskStorage(uploadsDir).put('profile-images/abc.webp', picture, 'image/webp');
     await new LocalDiskStorage(uploadsDir).put('profile-images/abc.jpg', Buffer.from('jpeg'), 'image/jpeg');
+    for (const [key, type] of [
+      ['venues/gallery/abc.mp4', 'video/mp4'],
+      ['venues/gallery/abc.webm', 'video/webm'],
+      ['venues/gallery/thumbnails/abc.jpg', 'image/jpeg'],
+    ] as const)
+      await new LocalDiskStorage(uploadsDir).put(key, video, type);
 
     upstreams = await startUpstreams();
     auth = await createTestAuth();
@@ -119,6 +126,52 @@ describe('gateway: stored uploads', () => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toContain('SECRET');
       expect(res.body, path).not.toContain('root:');
+    }
+  });
+
+  it('when a venue gallery video of 100 MB is posted, then every byte reaches venues-coaches, past the JSON body limit', async () => {
+    const token = await auth.tokenFor(7, 'admin');
+    const form = new FormData();
+    form.append('venue_id', '1');
+    form.append('media', new Blob([Buffer.alloc(100 * 1024 * 1024, 7)], { type: 'video/mp4' }), 'clip.mp4');
+    const res = await fetch(`${base}/api/v1/upload/venue-gallery`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const seen = (await res.json()) as { service: string; url: string; bytes: number };
+    expect(seen).toMatchObject({ service: 'venues-coaches', url: '/upload/venue-gallery' });
+    expect(seen.bytes).toBeGreaterThan(100 * 1024 * 1024);
+  });
+
+  it('when a venue photo is uploaded or venue media deleted, then venues-coaches answers', async () => {
+    const token = await auth.tokenFor(7, 'admin');
+    for (const [method, path] of [
+      ['POST', '/upload/venue-photo'],
+      ['DELETE', '/upload/venue-photo/3'],
+      ['DELETE', '/upload/venue-image/12'],
+    ] as const) {
+      const res = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+        ...(method === 'POST' ? { body: new FormData() } : {}),
+      });
+      expect(res.status, path).toBe(200);
+      expect(((await res.json()) as { service: string }).service, path).toBe('venues-coaches');
+    }
+  });
+
+  it('when a stored venue video and its thumbnail are asked for, then each comes with its own type', async () => {
+    for (const [path, type] of [
+      ['venues/gallery/abc.mp4', 'video/mp4'],
+      ['venues/gallery/abc.webm', 'video/webm'],
+      ['venues/gallery/thumbnails/abc.jpg', 'image/jpeg'],
+    ] as const) {
+      const res = await fetch(`${base}/uploads/${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      expect(Buffer.from(await res.arrayBuffer()), path).toEqual(video);
     }
   });
 });
