@@ -418,6 +418,25 @@ describe('venues-coaches: venue photo and gallery uploads', () => {
         },
       });
       expect(broken.statusCode).toBe(400);
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+        const noBoundary = await venues.app.inject({
+          method: 'POST',
+          url: GALLERY,
+          payload: 'whatever',
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': contentType },
+        });
+        expect(noBoundary.statusCode, contentType).toBe(400);
+      }
+      const empty = await venues.send(GALLERY, admin, venueId, Buffer.alloc(0), 'empty.png', 'image/png');
+      expect(empty.statusCode).toBe(415);
+      // Fields nobody asked for are passed over, whatever they are called.
+      const extra = await venues.upload(GALLERY, admin, [
+        { name: '__proto__', data: 'x' },
+        { name: 'toString', data: 'x' },
+        { name: 'venue_id', data: String(venueId) },
+        { name: 'media', filename: 'a.png', data: png },
+      ]);
+      expect(extra.statusCode).toBe(200);
     });
   });
 

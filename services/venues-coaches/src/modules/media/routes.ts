@@ -29,10 +29,12 @@ const multipartLimits = (largestFile: number) => ({
  * so the service can refuse a caller before a byte of it is stored.
  */
 async function incomingUpload(request: FastifyRequest, largestFile: number): Promise<IncomingUpload> {
-  const fields: Record<string, string> = {};
+  // No prototype: a field named like an Object method is just a field.
+  const fields: Record<string, string> = Object.create(null);
   if (!request.isMultipart()) return { fields, file: null };
-  const parts = request.parts({ limits: multipartLimits(largestFile) });
   try {
+    // Inside: a multipart type without a boundary already fails here.
+    const parts = request.parts({ limits: multipartLimits(largestFile) });
     for (;;) {
       const next = await parts.next();
       if (next.done) return { fields, file: null };
