@@ -174,4 +174,33 @@ describe('gateway: stored uploads', () => {
       expect(Buffer.from(await res.arrayBuffer()), path).toEqual(video);
     }
   });
+
+  it('when a player asks for a byte range of a video, then 206 carries those bytes; outside the file, 416', async () => {
+    const url = `${base}/uploads/venues/gallery/abc.mp4`;
+    const size = video.length;
+    for (const [range, start, end] of [
+      ['bytes=2-5', 2, 5],
+      ['bytes=5-', 5, size - 1],
+      ['bytes=-4', size - 4, size - 1],
+      ['bytes=0-99999', 0, size - 1],
+    ] as const) {
+      const res = await fetch(url, { headers: { range } });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers.get('content-length'), range).toBe(String(end - start + 1));
+      expect(res.headers.get('content-type'), range).toBe('video/mp4');
+      expect(Buffer.from(await res.arrayBuffer()), range).toEqual(video.subarray(start, end + 1));
+    }
+    const outside = await fetch(url, { headers: { range: `bytes=${size}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${size}`);
+    await outside.arrayBuffer();
+    // What is not one plain byte range is ignored: the whole file, as without the header.
+    for (const range of ['bytes=5-2', 'items=0-1', 'bytes=0-1,3-4', 'bytes=-', 'bytes=a-b']) {
+      const res = await fetch(url, { headers: { range } });
+      expect(res.status, range).toBe(200);
+      expect(res.headers.get('accept-ranges'), range).toBe('bytes');
+      expect(Buffer.from(await res.arrayBuffer()), range).toEqual(video);
+    }
+  });
 });

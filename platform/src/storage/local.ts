@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, constants as fsConstants, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { contentTypeOfKey, isStorageKey, uploadUrl } from './keys';
-import type { ObjectStorage, StoredObject } from './types';
+import {
+  type ByteRange,
+  type ObjectStorage,
+  RangeNotSatisfiable,
+  resolveByteRange,
+  type StoredObject,
+} from './types';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
@@ -62,7 +68,7 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (!isStorageKey(key)) return null;
     try {
       const handle = await open(this.pathOf(key), 'r');
@@ -74,11 +80,18 @@ export class LocalDiskStorage implements ObjectStorage {
         await handle.close();
         return null;
       }
+      const size = stats.size;
+      const part = range ? resolveByteRange(range, size) : undefined;
+      if (part === null) {
+        await handle.close();
+        throw new RangeNotSatisfiable(size);
+      }
       return {
-        body: handle.createReadStream(),
+        body: handle.createReadStream(part ?? {}),
         contentType: contentTypeOfKey(key),
-        contentLength: stats.size,
-        etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+        contentLength: part ? part.end - part.start + 1 : size,
+        etag: `"${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+        ...(part ? { range: { ...part, size } } : {}),
       };
     } catch (err) {
       if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return null;
