@@ -80,16 +80,19 @@ export function thumbnailKeyOf(videoKey: string): string {
 interface Wording {
   field: 'image' | 'media';
   invalidType: string;
+  invalidTypeCode: string;
   noFile: string;
 }
 const PHOTO_WORDING: Wording = {
   field: 'image',
   invalidType: UPLOAD_MESSAGES.invalidImageType,
+  invalidTypeCode: 'invalid_image_type',
   noFile: UPLOAD_MESSAGES.invalidImageSelection,
 };
 const GALLERY_WORDING: Wording = {
   field: 'media',
   invalidType: UPLOAD_MESSAGES.invalidMediaType,
+  invalidTypeCode: 'invalid_media_type',
   noFile: UPLOAD_MESSAGES.invalidMediaType,
 };
 
@@ -106,7 +109,7 @@ function refusal(err: MediaRejected, wording: Wording): HttpError {
     return err.kind === 'video'
       ? fail(422, wording.invalidType, 'unreadable_video')
       : fail(422, UPLOAD_MESSAGES.unreadableImage, 'unreadable_image');
-  return fail(415, wording.invalidType, 'invalid_media_type');
+  return fail(415, wording.invalidType, wording.invalidTypeCode);
 }
 
 /** Refusals of the media checks become the endpoint's answers. */
