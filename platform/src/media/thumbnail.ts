@@ -98,13 +98,21 @@ async function thumbnailOf(path: string, type: VideoType, limits?: Partial<Ffmpe
         '-hide_banner',
         '-loglevel',
         'error',
-        // Only the file itself: no playlist or reference inside it may make ffmpeg open anything else.
+        // Only the file itself, read by its own demuxer: no playlist, reference or embedded stream
+        // inside it may make ffmpeg open another file or hand bytes to another demuxer (an AVI's
+        // embedded subtitles once led to HLS reading local files).
         '-protocol_whitelist',
         'file',
+        '-format_whitelist',
+        VIDEO_DEMUXERS[type],
+        // A couple of decoder threads: enough for a first frame, and within the memory limit on any host.
+        '-threads',
+        '2',
         '-f',
         VIDEO_DEMUXERS[type],
         '-i',
-        path,
+        // `file:` named outright, so no part of the path is read as another protocol.
+        `file:${path}`,
         '-map',
         '0:v:0',
         '-an',

@@ -19,12 +19,13 @@ export const VIDEO_HEAD_BYTES = 4096;
 const text = (bytes: Buffer, at: number, length: number) => bytes.toString('latin1', at, at + length);
 
 /** ISO base media brands (the `ftyp` box) of MP4 and its relatives that browsers and phones write. */
+// biome-ignore format: a table reads better than one brand per line
 const MP4_BRANDS = new Set([
   'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9',
   'mp41', 'mp42', 'mp71', 'avc1', 'hvc1', 'hev1', 'av01', 'dash', 'cmfc', 'mmp4',
   'M4V ', 'M4VH', 'M4VP', 'f4v ', 'F4V ', 'MSNV', 'XAVC',
   'NDAS', 'NDSC', 'NDSH', 'NDSM', 'NDSP', 'NDSS', 'NDXC', 'NDXH', 'NDXM', 'NDXP', 'NDXS',
-]); // biome-ignore format: a table reads better than one brand per line
+]);
 
 function brandType(brand: string): VideoType | null {
   if (brand === 'qt  ') return 'mov';
