@@ -1,29 +1,6 @@
-import type { Executor } from '@linksmate/platform';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type * as schema from '../../db/schema';
 import { venueAdmins, venueMedia, venues } from '../../db/schema';
-
-/** The venues database, or a transaction on it. */
-export type Db = Executor<typeof schema>;
-export type MediaRow = typeof venueMedia.$inferSelect;
-
-/** What a venue event carries (VenueSnapshot), read as the change leaves the row. */
-const snapshotColumns = {
-  id: venues.id,
-  name: venues.name,
-  slug: venues.slug,
-  address: venues.address,
-  city: venues.city,
-  state: venues.state,
-  lat: venues.lat,
-  lng: venues.lng,
-  isActive: venues.isActive,
-  isVerified: venues.isVerified,
-  version: venues.version,
-};
-export type VenueSnapshotRow = {
-  [K in keyof typeof snapshotColumns]: (typeof venues.$inferSelect)[K];
-};
+import type { Db, VenueMediaRow, VenueRow } from '../../db/types';
 
 export async function venueExists(db: Db, venueId: number): Promise<boolean> {
   const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
@@ -61,21 +38,21 @@ export async function touchVenue(
   venueId: number,
   now: Date,
   changes: { featuredImageUrl?: string | null; featuredImageKey?: string | null } = {},
-): Promise<VenueSnapshotRow> {
+): Promise<VenueRow> {
   const [row] = await tx
     .update(venues)
     .set({ ...changes, version: sql`${venues.version} + 1`, updatedAt: now })
     .where(eq(venues.id, venueId))
-    .returning(snapshotColumns);
+    .returning();
   return row!;
 }
 
 /** Adds an item after the last of the venue's gallery (call with the venue locked). */
 export async function appendMedia(
   tx: Db,
-  item: Pick<MediaRow, 'venueId' | 'kind' | 'url' | 'storageKey' | 'thumbnailUrl' | 'thumbnailKey'>,
+  item: Pick<VenueMediaRow, 'venueId' | 'kind' | 'url' | 'storageKey' | 'thumbnailUrl' | 'thumbnailKey'>,
   now: Date,
-): Promise<MediaRow> {
+): Promise<VenueMediaRow> {
   const [row] = await tx
     .insert(venueMedia)
     .values({
@@ -97,7 +74,7 @@ export async function galleryUrls(db: Db, venueId: number): Promise<string[]> {
   return rows.map((row) => row.url);
 }
 
-export async function mediaById(db: Db, mediaId: number): Promise<MediaRow | null> {
+export async function mediaById(db: Db, mediaId: number): Promise<VenueMediaRow | null> {
   const [row] = await db.select().from(venueMedia).where(eq(venueMedia.id, mediaId));
   return row ?? null;
 }
@@ -106,7 +83,7 @@ export async function mediaById(db: Db, mediaId: number): Promise<MediaRow | nul
  * Removes a gallery item and moves the ones after it up, so positions stay 0…n-1 (call with the
  * venue locked). Answers the removed row, or null when it was already gone.
  */
-export async function removeMedia(tx: Db, mediaId: number): Promise<MediaRow | null> {
+export async function removeMedia(tx: Db, mediaId: number): Promise<VenueMediaRow | null> {
   const [removed] = await tx.delete(venueMedia).where(eq(venueMedia.id, mediaId)).returning();
   if (!removed) return null;
   await tx

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   badRequest,
-  type Clock,
   type EventMeta,
   forbidden,
   HttpError,
@@ -10,7 +9,6 @@ import {
   newStorageKey,
   notFound,
   type ObjectStorage,
-  type ServiceRuntime,
   serviceUnavailable,
 } from '@linksmate/platform';
 import {
@@ -34,19 +32,18 @@ import {
   type VenueGalleryReply,
   type VenueMediaDeletedReply,
   type VenuePhotoReply,
-  VenueUpdated,
 } from '@linksmate/proto';
-import type * as schema from '../../db/schema';
+import type { ModuleContext } from '../../context';
+import type { Db, VenueRow } from '../../db/types';
+import { VenueEvents } from '../venues/service';
 import {
   appendMedia,
-  type Db,
   galleryUrls,
   lockVenue,
   mediaById,
   removeMedia,
   runsVenue,
   touchVenue,
-  type VenueSnapshotRow,
   venueExists,
 } from './repository';
 
@@ -129,16 +126,18 @@ function answerFor(wording: Wording) {
  * transaction; files a change lets go are deleted once it has committed.
  */
 export class VenueMediaService {
+  private readonly events: VenueEvents;
+
   constructor(
-    private readonly deps: {
-      runtime: ServiceRuntime<typeof schema>;
+    private readonly deps: ModuleContext & {
       storage: ObjectStorage;
-      clock: Clock;
       logger: Logger;
       /** Where uploads are streamed while checked; the system's temporary folder when unset. */
       tempRoot?: string;
     },
-  ) {}
+  ) {
+    this.events = new VenueEvents(deps.runtime);
+  }
 
   private get db(): Db {
     return this.deps.runtime.db;
@@ -306,28 +305,9 @@ export class VenueMediaService {
     return venue;
   }
 
-  private async published(tx: Db, venue: VenueSnapshotRow, meta: EventMeta): Promise<void> {
-    const { runtime } = this.deps;
-    await runtime.publish(
-      tx,
-      runtime.event(
-        VenueUpdated,
-        {
-          venue_id: venue.id,
-          name: venue.name,
-          slug: venue.slug,
-          address: venue.address,
-          city: venue.city,
-          state: venue.state,
-          lat: venue.lat,
-          lng: venue.lng,
-          is_active: venue.isActive,
-          is_verified: venue.isVerified,
-          version: venue.version,
-        },
-        meta,
-      ),
-    );
+  /** The venue's change, told as every change of a venue is (the venues module's snapshot). */
+  private published(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
+    return this.events.updated(tx, venue, meta);
   }
 
   private async receive(
