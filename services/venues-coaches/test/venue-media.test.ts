@@ -114,6 +114,17 @@ describe('venues-coaches: venue photo and gallery uploads', () => {
       expect(venues.storedFiles().filter((f) => f.startsWith('venues/photos/'))).toHaveLength(1);
     });
 
+    it('when a venue still waiting for review gets a photo, then its update says it is not active (not listed)', async () => {
+      const { rows } = await venues.pool.query<{ id: number }>(
+        `insert into venues (slug, name, review_status) values ('pending-links', 'Pending Links', 'pending') returning id`,
+      );
+      const pendingId = rows[0]!.id;
+      const res = await venues.send(PHOTO, admin, pendingId, await solid(40, 40).png().toBuffer());
+      expect(res.statusCode).toBe(200);
+      const update = (await venues.published('venues.venue.updated')).at(-1);
+      expect(update?.data).toMatchObject({ venue_id: pendingId, is_active: false });
+    });
+
     it('when a video or random bytes are sent as the photo, then 415 says only pictures are taken and nothing is stored', async () => {
       for (const [bytes, name] of [
         [mp4, 'photo.jpg'],
