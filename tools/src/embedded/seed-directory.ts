@@ -184,6 +184,17 @@ export async function seedDirectory(
     return featured || gallery ? [{ slug, plan, id: venue.id, featured, gallery }] : [];
   });
   if (work.length === 0) return seeded;
+  // ffmpeg encodes the one video in its own process while the pictures are drawn and uploaded.
+  const videos = new Map(
+    work
+      .filter(({ plan, gallery }) => gallery && plan.video)
+      .map(({ slug, plan }) => [
+        slug,
+        panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
+      ]),
+  );
+  // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
+  for (const video of videos.values()) video.catch(() => {});
   const token = await options.login('admin@linksmate.dev');
   // Two at a time: encoding and re-encoding share the machine's cores with the services.
   await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
@@ -209,7 +220,7 @@ export async function seedDirectory(
       seeded.uploads++;
     }
     if (plan.video) {
-      const data = await panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery });
+      const data = await videos.get(slug)!;
       await upload(urls.venues, token, 'venue-gallery', id, {
         field: 'media',
         name: `${slug}.mp4`,
