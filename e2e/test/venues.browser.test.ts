@@ -18,10 +18,12 @@ const cards = (page: Page) => page.getByTestId('venue-card');
 const cardNames = (page: Page) => cards(page).locator('h2').allTextContents();
 const countHeading = (page: Page) => page.getByRole('heading', { name: /^\d+ Venues? Found$/ });
 
-/** The directory has shown the results of the address it is at (the page before has given way). */
-async function settled(page: Page) {
-  await countHeading(page).waitFor();
-  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+/**
+ * The directory shows the results of this search (the address's query, as the page writes it), not
+ * the page before standing in while they load.
+ */
+async function showing(page: Page, search = '') {
+  await page.locator(`[data-testid="venue-results"][data-search="${search}"]`).waitFor();
 }
 
 describe('the venue directory and a venue in the browser, against make run', () => {
@@ -46,7 +48,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
   it('when a visitor filters the directory by state and type and reloads, then the address keeps the filters and the same venues come back', async () => {
     await page.goto(`${stack.url}/venues`);
     await page.getByRole('heading', { name: 'Discover Golf Venues', level: 1 }).waitFor();
-    await settled(page);
+    await showing(page);
     const everything = Number((await countHeading(page).textContent())!.split(' ')[0]);
     // The demo directory has more than a page of venues; a page holds twelve.
     expect(everything).toBeGreaterThan(12);
@@ -58,12 +60,13 @@ describe('the venue directory and a venue in the browser, against make run', () 
 
     await choose(page, 'State', 'VIC');
     await page.waitForURL((url) => url.searchParams.get('state') === 'VIC');
+    await showing(page, 'state=VIC');
     await choose(page, 'Venue Type', 'Golf Course');
     await page.waitForURL(
       (url) =>
         url.searchParams.get('state') === 'VIC' && url.searchParams.get('venue_type') === 'golf_course',
     );
-    await settled(page);
+    await showing(page, 'state=VIC&venue_type=golf_course');
     const heading = await countHeading(page).textContent();
     const filtered = Number(heading!.split(' ')[0]);
     expect(filtered).toBeGreaterThan(0);
@@ -81,7 +84,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
     findings.filtered = await seriousAccessibilityViolations(page);
 
     await page.reload();
-    await settled(page);
+    await showing(page, 'state=VIC&venue_type=golf_course');
     expect(await selectValue(page, 'State')).toBe('VIC');
     expect(await selectValue(page, 'Venue Type')).toBe('Golf Course');
     expect(await countHeading(page).textContent()).toBe(heading);
@@ -90,14 +93,14 @@ describe('the venue directory and a venue in the browser, against make run', () 
     // Clearing keeps nothing but the (absent) region, and shows every venue again.
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.waitForURL((url) => url.search === '');
-    await settled(page);
+    await showing(page);
     expect(await countHeading(page).textContent()).toBe(`${everything} Venues Found`);
     expect(await selectValue(page, 'State')).toBe('All');
   });
 
   it('when a visitor pages forward, then the next twelve venues show, the address says which page, and the page is scrolled to the top', async () => {
     await page.goto(`${stack.url}/venues`);
-    await settled(page);
+    await showing(page);
     const first = await cardNames(page);
     const pages = page.getByRole('navigation', { name: 'Venue pages' });
     expect(await pages.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
@@ -109,8 +112,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
     expect(await page.evaluate('window.scrollY')).toBeGreaterThan(0);
     await pages.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await settled(page);
-    await expect.poll(() => cardNames(page)).not.toEqual(first);
+    await showing(page, 'page=2');
     const second = await cardNames(page);
     expect(second.filter((name) => first.includes(name))).toEqual([]);
     expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
@@ -119,19 +121,20 @@ describe('the venue directory and a venue in the browser, against make run', () 
     // Back goes to the first page; a reload of page two shows page two.
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('page'));
-    await expect.poll(() => cardNames(page)).toEqual(first);
+    await showing(page);
+    expect(await cardNames(page)).toEqual(first);
     await page.goto(`${stack.url}/venues?page=2`);
-    await settled(page);
+    await showing(page, 'page=2');
     expect(await cardNames(page)).toEqual(second);
   });
 
   it('when a visitor searches with a typo and opens the venue, then its carousel wraps, its map gives way to the coordinates, and directions are offered', async () => {
     await page.goto(`${stack.url}/venues`);
-    await settled(page);
+    await showing(page);
     await page.getByLabel('Search venues').fill('royal melborne');
     // Typing pauses, then the search goes into the address (replacing it, not adding to history).
     await page.waitForURL((url) => url.searchParams.get('search') === 'royal melborne');
-    await settled(page);
+    await showing(page, 'search=royal+melborne');
     const royal = cards(page).filter({ hasText: 'Royal Melbourne Golf Club' });
     await royal.waitFor();
     await royal.getByRole('link', { name: 'View Details' }).click();
@@ -196,9 +199,41 @@ describe('the venue directory and a venue in the browser, against make run', () 
     expect(await page.getByLabel('Search venues').inputValue()).toBe('royal melborne');
   });
 
+  it('when the map tiles can be had, then the venue shows on an OpenStreetMap map with its attribution, asked for with a referrer', async () => {
+    // There is no internet here: the tile server is stood in for by one drawn tile, served to every request.
+    const drawing = await browser.newPage({ viewport: { width: 256, height: 256 } });
+    await drawing.setContent(
+      '<body style="margin:0;background:repeating-linear-gradient(45deg,#e8efe9 0 20px,#d3e4d8 20px 40px)"></body>',
+    );
+    const tile = await drawing.screenshot();
+    await drawing.close();
+    const online = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const withTiles = await online.newPage();
+    const referrers = new Set<string>();
+    await withTiles.route('https://tile.openstreetmap.org/**', (route) => {
+      referrers.add(route.request().headers().referer ?? '');
+      return route.fulfill({ body: tile, contentType: 'image/png' });
+    });
+    await withTiles.goto(`${stack.url}/venue/royal-melbourne-golf-club`);
+    const location = withTiles.getByTestId('location-card');
+    await expect.poll(() => location.getAttribute('data-map'), { timeout: 15_000 }).toBe('ready');
+    await location.getByRole('region', { name: 'Map of Royal Melbourne Golf Club' }).waitFor();
+    expect(await location.locator('.leaflet-control-attribution').textContent()).toContain(
+      '© OpenStreetMap contributors',
+    );
+    // OpenStreetMap's tile policy asks for a referrer, which the app's own policy would otherwise withhold.
+    expect([...referrers]).toEqual([`${stack.url}/`]);
+    // The coordinates and directions stay beside the map.
+    await location.getByRole('link', { name: /^Get Directions/ }).waitFor();
+    await location.scrollIntoViewIfNeeded();
+    await screenshot(withTiles, '62b-venue-map');
+    findings.map = await seriousAccessibilityViolations(withTiles);
+    await online.close();
+  });
+
   it('when a venue has no photos, then drawings of its kind stand in, said to be drawings', async () => {
     await page.goto(`${stack.url}/venues?venue_type=driving_range`);
-    await settled(page);
+    await showing(page, 'venue_type=driving_range');
     // A venue whose card shows its initials has no featured picture; one without '+N photos' no gallery.
     const plain = cards(page)
       .filter({ has: page.getByTestId('venue-initials') })
@@ -221,7 +256,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
     await page.getByRole('heading', { name: 'Venue Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Browse All Venues' }).click();
     await page.waitForURL((url) => url.pathname === '/venues');
-    await settled(page);
+    await showing(page);
   });
 
   it('when the screens are opened at 390 px, then they fit the width and axe finds nothing serious', async () => {
@@ -229,7 +264,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
     const small = await phone.newPage();
     const fits = () => small.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
     await small.goto(`${stack.url}/venues?state=NSW`);
-    await settled(small);
+    await showing(small, 'state=NSW');
     expect(await fits()).toBe(true);
     await screenshot(small, '65-venues-390');
     findings.directoryPhone = await seriousAccessibilityViolations(small);
@@ -246,6 +281,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
       directory: [],
       filtered: [],
       venue: [],
+      map: [],
       illustrated: [],
       notFound: [],
       directoryPhone: [],

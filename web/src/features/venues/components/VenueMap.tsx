@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { divIcon, type Map as LeafletMap } from 'leaflet';
+import { divIcon } from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 
 /** If no tile has arrived by then, the map counts as unavailable (a network that drops requests). */
 const TILE_WAIT_MS = 8_000;
@@ -15,6 +15,17 @@ const pin = divIcon({
   iconAnchor: [16, 42],
   html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 42" width="32" height="42" aria-hidden="true"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="#1f7a4d" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`,
 });
+
+/** Leaflet's container takes the keyboard focus; it is named for what it shows. */
+function MapName({ name }: { name: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', name);
+  }, [map, name]);
+  return null;
+}
 
 export interface VenueMapProps {
   lat: number;
@@ -33,7 +44,6 @@ export interface VenueMapProps {
  */
 export default function VenueMap({ lat, lng, venueName, onReady, onUnavailable }: VenueMapProps) {
   const state = useRef<'waiting' | 'ready' | 'failed'>('waiting');
-  const map = useRef<LeafletMap>(null);
 
   const ready = () => {
     if (state.current !== 'waiting') return;
@@ -56,17 +66,11 @@ export default function VenueMap({ lat, lng, venueName, onReady, onUnavailable }
 
   return (
     <MapContainer
-      ref={map}
       center={[lat, lng]}
       zoom={ZOOM}
       // The page scrolls past the map; zooming is the buttons', a pinch's or a double click's.
       scrollWheelZoom={false}
       style={{ height: '100%', width: '100%' }}
-      whenReady={() => {
-        const container = map.current?.getContainer();
-        container?.setAttribute('role', 'region');
-        container?.setAttribute('aria-label', `Map of ${venueName}`);
-      }}
     >
       <TileLayer
         url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -76,6 +80,7 @@ export default function VenueMap({ lat, lng, venueName, onReady, onUnavailable }
         referrerPolicy="strict-origin-when-cross-origin"
         eventHandlers={{ tileload: ready, tileerror: failed }}
       />
+      <MapName name={`Map of ${venueName}`} />
       <Marker position={[lat, lng]} icon={pin} alt={venueName} title={venueName} keyboard={false} />
     </MapContainer>
   );

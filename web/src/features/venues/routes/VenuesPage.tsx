@@ -149,6 +149,9 @@ export function VenuesPage() {
   };
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useFindVenues(query);
   const count = data?.count ?? 0;
+  // Which search the results on screen answer: the address's once they arrive, none while the
+  // previous page stands in (what a test, or a script reading the page, can wait for).
+  const shownSearch = isPlaceholderData ? undefined : paramsOf(directory).toString();
   const totalPages = Math.ceil(count / LIMIT);
 
   // An address past the last page (an old link, fewer venues now) shows the last page.
@@ -328,7 +331,7 @@ export function VenuesPage() {
               ))}
             </SimpleGrid>
           ) : count === 0 ? (
-            <Card shadow="xs" p="xl">
+            <Card shadow="xs" p="xl" data-testid="venue-results" data-search={shownSearch}>
               <Stack align="center" ta="center" gap="xs" py="lg">
                 <ThemeIcon size={56} radius="xl" variant="light">
                   <IconMapPinSearch size={28} aria-hidden />
@@ -349,7 +352,7 @@ export function VenuesPage() {
               </Stack>
             </Card>
           ) : (
-            <Stack gap="lg">
+            <Stack gap="lg" data-testid="venue-results" data-search={shownSearch}>
               <Group justify="space-between" align="baseline">
                 <Title order={2} fz="h3" aria-live="polite" data-testid="venue-count">
                   {count} {count === 1 ? 'Venue' : 'Venues'} Found
