@@ -60,7 +60,7 @@ export function VenueCard({ venue }: { venue: VenueListItem }) {
           {showImage ? (
             <Image
               src={venue.featured_image_url}
-              alt={`${venue.name}`}
+              alt={`Photo of ${venue.name}`}
               fit="cover"
               loading="lazy"
               onError={() => setImageFailed(true)}
