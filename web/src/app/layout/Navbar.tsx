@@ -7,7 +7,14 @@ import { paths } from '../../lib/paths';
 import { useLogout, useSession } from '../../lib/session-context';
 import classes from './Navbar.module.css';
 import { NavMenuLabel } from './NavMenuLabel';
-import { adminLinks, GAME_LINKS, type NavItem, PUBLIC_LINKS, SIGNED_IN_LINKS } from './nav-links';
+import {
+  adminLinks,
+  GAME_LINKS,
+  inSectionElsewhere,
+  type NavItem,
+  PUBLIC_LINKS,
+  SIGNED_IN_LINKS,
+} from './nav-links';
 
 // Menus and the drawer (and the floating and scroll-locking code behind them) are fetched when they
 // are first needed: signed in for the menus, a tap on the burger for the drawer. Visitors landing on
@@ -34,6 +41,7 @@ function Dropdown({ label, links }: { label: string; links: NavItem[] }) {
 
 export function Navbar() {
   const session = useSession();
+  const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   // Once opened, the drawer stays mounted so that it can animate closed and open again at once.
   const drawerWanted = useRef(false);
@@ -54,7 +62,13 @@ export function Navbar() {
           </Link>
           <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
             {[...PUBLIC_LINKS, ...(session.isLoggedIn ? SIGNED_IN_LINKS : [])].map((link) => (
-              <RouterNavLink key={link.to} to={link.to} end={link.end} className={classes.link}>
+              <RouterNavLink
+                key={link.to}
+                to={link.to}
+                end={link.end}
+                className={classes.link}
+                data-active={inSectionElsewhere(link, pathname) || undefined}
+              >
                 {link.label}
               </RouterNavLink>
             ))}

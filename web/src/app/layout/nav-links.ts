@@ -5,14 +5,20 @@ export interface NavItem {
   to: string;
   /** Marked current only on its own address, not on the addresses under it. */
   end?: boolean;
+  /** Another address whose pages belong to this section (a venue at /venue/{slug}, a coach at /coach/{id}). */
+  alsoUnder?: string;
 }
+
+/** Whether a link's section holds the page at `pathname` beyond what its own address covers. */
+export const inSectionElsewhere = (link: NavItem, pathname: string) =>
+  !!link.alsoUnder && pathname.startsWith(link.alsoUnder);
 
 /** Spec 1 §2.2: the links everyone sees. */
 export const PUBLIC_LINKS: NavItem[] = [
   { label: 'Find Players', to: paths.players.href() },
-  { label: 'Find Coaches', to: paths.findCoaches.href() },
+  { label: 'Find Coaches', to: paths.findCoaches.href(), alsoUnder: '/coach/' },
   { label: 'Events', to: paths.events.href() },
-  { label: 'Venues', to: paths.venues.href() },
+  { label: 'Venues', to: paths.venues.href(), alsoUnder: '/venue/' },
 ];
 
 /** Signed in: My Profile and Messages, then the My Games menu. */
