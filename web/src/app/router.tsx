@@ -19,6 +19,7 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 }
 
 const auth = () => import('../features/auth');
+const coaches = () => import('../features/coaches');
 const membership = () => import('../features/membership');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
@@ -58,6 +59,15 @@ export const routes: RouteObject[] = [
       // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
       { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
+      { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
+      { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
+      {
+        path: paths.claimProfile.path,
+        element: onDemand(
+          () => import('../features/claim-profile'),
+          (m) => m.ClaimProfilePage,
+        ),
+      },
       ...plannedScreens('public'),
       {
         element: (
