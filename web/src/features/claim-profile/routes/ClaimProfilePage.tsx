@@ -92,15 +92,21 @@ function HowItWorks(props: { hiddenFrom?: 'md'; visibleFrom?: 'md' }) {
       <Title order={2} fz="lg" mb="sm" id={titleId}>
         What happens when you claim
       </Title>
-      <List spacing="sm" center>
+      <List spacing="md" center>
         <List.Item icon={step(<IconLink size={16} aria-hidden />)}>
-          An account is created with your email and linked to this profile.
+          <Text size="sm" lh={1.5}>
+            An account is created with your email and linked to this profile.
+          </Text>
         </List.Item>
         <List.Item icon={step(<IconMailCheck size={16} aria-hidden />)}>
-          We send you an email to verify your address.
+          <Text size="sm" lh={1.5}>
+            We send you an email to verify your address.
+          </Text>
         </List.Item>
         <List.Item icon={step(<IconSettings size={16} aria-hidden />)}>
-          Once verified, you can sign in and manage the profile.
+          <Text size="sm" lh={1.5}>
+            Once verified, you can sign in and manage the profile.
+          </Text>
         </List.Item>
       </List>
     </Card>
@@ -303,14 +309,14 @@ export function ClaimProfilePage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
               {summary}
-              <HowItWorks visibleFrom="md" />
+              {!alreadyClaimed && <HowItWorks visibleFrom="md" />}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
               <Card shadow="sm" padding="xl" component="section" aria-labelledby="claim-form-title">
                 <Title order={2} fz="xl" mb="md" id="claim-form-title">
-                  Create your account
+                  {alreadyClaimed ? 'Already claimed' : 'Create your account'}
                 </Title>
                 {alreadyClaimed ? (
                   <Alert color="sand" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
@@ -326,7 +332,7 @@ export function ClaimProfilePage() {
                   </Anchor>
                 </Text>
               </Card>
-              <HowItWorks hiddenFrom="md" />
+              {!alreadyClaimed && <HowItWorks hiddenFrom="md" />}
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,6 +1,6 @@
 import { COACH_MAX_CARD_SPECIALTIES } from '@linksmate/proto/rules';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { IconMapPin, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import type { Coach } from '../api/get-coaches';
@@ -18,12 +18,19 @@ export function CoachCard({ coach, from }: { coach: Coach; from: string }) {
   const years = experience(coach.years_experience);
   const rate = hourlyRate(coach.hourly_rate);
   return (
-    <Card shadow="xs" h="100%" component="article" aria-label={name} data-testid="coach-card">
+    <Card
+      shadow="xs"
+      h="100%"
+      component="article"
+      aria-label={name}
+      data-testid="coach-card"
+      data-specialties={coach.specialties.join(',')}
+    >
       <Stack gap="sm" h="100%">
         <Group gap="md" wrap="nowrap" align="center">
           <CoachAvatar coach={coach} alt="" size={64} radius={32} />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Text fw={600} size="lg" component="h2" m={0} lh={1.3} lineClamp={2}>
+            <Text fw={600} size="lg" component="h3" m={0} lh={1.3} lineClamp={2}>
               {name}
             </Text>
             {coach.is_verified && (
@@ -44,9 +51,21 @@ export function CoachCard({ coach, from }: { coach: Coach; from: string }) {
           </Text>
         )}
         {(years || coach.venue_name) && (
-          <Text size="sm" c="dimmed">
-            {[years, coach.venue_name].filter(Boolean).join(' · ')}
-          </Text>
+          <Stack gap={2}>
+            {years && (
+              <Text size="sm" c="dimmed">
+                {years}
+              </Text>
+            )}
+            {coach.venue_name && (
+              <Group gap={4} wrap="nowrap" c="dimmed">
+                <IconMapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" c="dimmed" truncate>
+                  {coach.venue_name}
+                </Text>
+              </Group>
+            )}
+          </Stack>
         )}
         {coach.specialties.length > 0 && (
           <Group gap={6}>
@@ -57,11 +76,9 @@ export function CoachCard({ coach, from }: { coach: Coach; from: string }) {
             ))}
           </Group>
         )}
-        <Group justify="space-between" align="center" mt="auto" pt="xs" gap="xs">
-          <Text fw={700} size="lg" c="fairway.8">
-            {rate ?? 'Rate on request'}
-          </Text>
-        </Group>
+        <Text fw={700} size="lg" c="fairway.8" mt="auto" pt="xs">
+          {rate ?? 'Rate on request'}
+        </Text>
         <Group gap="xs" grow wrap="nowrap">
           <Button component={Link} to={paths.coach.href(coach.id)} state={{ from }} variant="light">
             View Profile

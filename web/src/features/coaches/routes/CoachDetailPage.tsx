@@ -160,34 +160,36 @@ export function CoachDetailPage() {
     <Page>
       <BackLink to={back} />
       <Card shadow="sm" padding="xl">
-        <Group gap="lg" wrap="nowrap" align="center">
-          <CoachAvatar coach={coach} alt={name} size={96} radius={48} style={{ flexShrink: 0 }} />
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Title>
-            <Group gap="xs">
-              {coach.is_verified && (
-                <Badge
-                  color="fairway.8"
-                  variant="filled"
-                  leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}
-                >
-                  Verified Coach
-                </Badge>
-              )}
-              {years && (
-                <Badge variant="light" color="gray" c="dark.6" tt="none">
-                  {years}
-                </Badge>
-              )}
-            </Group>
-            {rate && (
-              <Text fw={700} size="xl" c="fairway.8">
-                {rate}
-              </Text>
-            )}
-          </Stack>
+        <Group justify="space-between" align="center" gap="lg">
+          <Group gap="lg" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+            <CoachAvatar coach={coach} alt={name} size={96} radius={48} style={{ flexShrink: 0 }} />
+            <Stack gap={6} style={{ minWidth: 0 }}>
+              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Title>
+              <Group gap="xs">
+                {coach.is_verified && (
+                  <Badge
+                    color="fairway.8"
+                    variant="filled"
+                    leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}
+                  >
+                    Verified Coach
+                  </Badge>
+                )}
+                {years && (
+                  <Badge variant="light" color="gray" c="dark.6" tt="none">
+                    {years}
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+          {rate && (
+            <Text fw={700} fz={{ base: 'xl', sm: 26 }} c="fairway.8">
+              {rate}
+            </Text>
+          )}
         </Group>
       </Card>
 
