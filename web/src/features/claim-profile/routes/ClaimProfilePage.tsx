@@ -2,7 +2,9 @@ import {
   CLAIM_ENTITY_TYPES,
   CLAIM_MESSAGES,
   type ClaimEntityType,
-  PASSWORD_MESSAGES,
+  PASSWORD_RULES,
+  PASSWORD_SPECIALS,
+  passwordError,
 } from '@linksmate/proto/rules';
 import {
   Alert,
@@ -43,7 +45,16 @@ import { CoachSummary, VenueSummary } from '../components/ProfileSummary';
 
 /** Long enough to read the success message; the link beside it goes at once. */
 const REDIRECT_AFTER_MS = 3000;
-const MIN_PASSWORD_LENGTH = 8;
+const TOO_SHORT = PASSWORD_RULES[0]!.message;
+
+/**
+ * The account a claim makes keeps identity's password rules, as the server checks them; the length
+ * rule reads in the claim form's own words (spec 2 §5).
+ */
+function claimPasswordError(password: string): string | null {
+  const problem = passwordError(password);
+  return problem === TOO_SHORT ? CLAIM_MESSAGES.passwordTooShort : problem;
+}
 
 const idOf = (param: string | undefined): number | null =>
   param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
@@ -127,12 +138,7 @@ function ClaimForm({ entityType, entityId }: { entityType: ClaimEntityType; enti
           : /^\S+@\S+\.\S+$/.test(value.trim())
             ? null
             : CLAIM_MESSAGES.invalidEmail,
-      password: (value) =>
-        !value
-          ? PASSWORD_MESSAGES.required
-          : value.length < MIN_PASSWORD_LENGTH
-            ? CLAIM_MESSAGES.passwordTooShort
-            : null,
+      password: claimPasswordError,
       confirmPassword: (value, values) =>
         value !== values.password ? CLAIM_MESSAGES.passwordsDoNotMatch : null,
     },
@@ -217,7 +223,7 @@ function ClaimForm({ entityType, entityId }: { entityType: ClaimEntityType; enti
         />
         <PasswordInput
           label="Create Password"
-          description="At least 8 characters"
+          description={`At least 8 characters, with upper and lower case letters, a number and one of ${PASSWORD_SPECIALS}`}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
