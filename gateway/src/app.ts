@@ -22,7 +22,7 @@ import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { Realtime } from './realtime';
-import { AUTH_PREFIX, DEV_MAILBOX_PREFIX } from './routes';
+import { DEV_MAILBOX_PREFIX, isCredentialPath } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
 import { registerUploads } from './uploads';
@@ -96,9 +96,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     global: true,
     timeWindow: 60_000,
     max: (request) =>
-      apiPathOf(request)?.startsWith(AUTH_PREFIX) ? config.AUTH_RATE_LIMIT_MAX : config.RATE_LIMIT_MAX,
-    keyGenerator: (request) =>
-      `${apiPathOf(request)?.startsWith(AUTH_PREFIX) ? 'auth' : 'api'}:${request.ip}`,
+      isCredentialPath(apiPathOf(request)) ? config.AUTH_RATE_LIMIT_MAX : config.RATE_LIMIT_MAX,
+    keyGenerator: (request) => `${isCredentialPath(apiPathOf(request)) ? 'auth' : 'api'}:${request.ip}`,
     allowList: (request) => apiPathOf(request) === null,
     errorResponseBuilder: (_request, context) =>
       new HttpError(

@@ -24,7 +24,7 @@ export const GatewayConfigSchema = Type.Object({
   CORS_ORIGINS: Type.String({ default: '' }),
   /** Requests per minute per client address on the API. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
-  /** Requests per minute per client address on /auth/*. */
+  /** Requests per minute per client address on /auth/* and /claim-profile. */
   AUTH_RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
   UPLOAD_BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 105 * 1024 * 1024 }),

@@ -67,3 +67,9 @@ export const DEV_MAILBOX_PREFIX = '/dev/mailbox';
 export const UPLOAD_PREFIX = '/upload/';
 /** Stricter rate limits apply here (ASVS: credential endpoints). */
 export const AUTH_PREFIX = '/auth/';
+/**
+ * Whether the stricter limit applies: /auth/*, and claiming a profile, which takes a password and
+ * makes an account (and sends it a mail) as registering does.
+ */
+export const isCredentialPath = (path: string | null): boolean =>
+  !!path && (path.startsWith(AUTH_PREFIX) || path === '/claim-profile');

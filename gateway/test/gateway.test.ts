@@ -260,7 +260,7 @@ describe('gateway', () => {
     }
   });
 
-  it('when /auth is called past its limit, then 429 with a clear message while other paths go on', async () => {
+  it('when /auth is called past its limit, then 429 with a clear message, claiming a profile too, while other paths go on', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++)
       statuses.push((await call('/api/v1/auth/forgot-password', { method: 'POST' })).status);
@@ -268,6 +268,8 @@ describe('gateway', () => {
     const limited = await call('/api/v1/auth/login', { method: 'POST' });
     expect(limited.status).toBe(429);
     expect((await json(limited)).error).toMatch(/Too many requests/);
+    // Claiming a profile makes an account as registering does: it shares the stricter limit.
+    expect((await call('/api/v1/claim-profile', { method: 'POST' })).status).toBe(429);
     expect((await call('/api/v1/events')).status).toBe(200);
   });
 

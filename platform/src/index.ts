@@ -6,6 +6,7 @@ export * from './bus/types';
 export * from './clock';
 export * from './config';
 export * from './db/client';
+export * from './db/errors';
 export * from './db/lists';
 export * from './db/migrate';
 export * from './db/tables';

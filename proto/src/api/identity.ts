@@ -191,10 +191,15 @@ export const UploadReply = Type.Object({
 export type UploadReply = Type.Static<typeof UploadReply>;
 
 // ── Internal calls (service token; never routed by the gateway) ─────────────
-/** An account made by the platform: demo data, and claimed coach and venue profiles. */
+/**
+ * `POST /internal/accounts`: an account made by the platform: demo data, and claimed coach and venue
+ * profiles. Without a username identity makes a free one from the names (or the e-mail's local
+ * part). An unverified account gets the verification mail as a registration does. An e-mail that
+ * already has an account answers 409 `account_exists`; a username taken, 409 `username_taken`.
+ */
 export const CreateAccountBody = Type.Object({
   email: Email,
-  username: Text({ maxLength: REQUEST_TEXT_CAP }),
+  username: Type.Optional(Text({ maxLength: REQUEST_TEXT_CAP })),
   password: Password,
   role: Type.Enum(ROLES, { default: 'member' }),
   first_name: Type.Optional(Nullable(Text({ maxLength: 100 }))),
@@ -211,6 +216,18 @@ export type CreateAccountBody = Type.Static<typeof CreateAccountBody>;
 
 export const CreateAccountReply = Type.Object({ user: AccountSummary });
 export type CreateAccountReply = Type.Static<typeof CreateAccountReply>;
+
+/**
+ * `POST /internal/accounts/withdraw`: takes back an account the platform made for a request that
+ * then failed (a claim whose own commit failed), so no account is left behind. The caller proves it
+ * is that account with the password it was made with (the creation's answer, and so its id, may
+ * have been lost on the way); only an account nobody has used goes: unverified and never logged in,
+ * otherwise 409 `account_in_use`. No such account, or another password, answers `withdrawn: false`.
+ */
+export const WithdrawAccountBody = Type.Object({ email: Email, password: Password });
+export type WithdrawAccountBody = Type.Static<typeof WithdrawAccountBody>;
+export const WithdrawAccountReply = Type.Object({ withdrawn: Type.Boolean() });
+export type WithdrawAccountReply = Type.Static<typeof WithdrawAccountReply>;
 
 /** Users whose earlier tokens were revoked, and the version a token must have now. */
 export const TokenVersionsReply = Type.Object({

@@ -223,13 +223,14 @@ export type CoachReply = Type.Static<typeof CoachReply>;
 /**
  * `POST /claim-profile` (public): makes an unverified account (role coach for a coach profile)
  * and a pending claim; the verification mail goes out as for any account. The type is judged by
- * the service so a wrong one answers 'Invalid profile type'.
+ * the service so a wrong one answers 'Invalid profile type'; a missing or malformed e-mail or
+ * password is answered as a 422 field error in the spec's words, so both may be absent here.
  */
 export const ClaimProfileBody = Type.Object({
   entityType: Text({ maxLength: 40 }),
   entityId: Wrappable(Id),
-  email: Wrappable(Text({ maxLength: 254 })),
-  password: Text({ maxLength: REQUEST_TEXT_CAP }),
+  email: Type.Optional(Wrappable(Text({ maxLength: 254 }))),
+  password: Type.Optional(Text({ maxLength: REQUEST_TEXT_CAP })),
 });
 export type ClaimProfileBody = Type.Static<typeof ClaimProfileBody>;
 

@@ -82,6 +82,12 @@ export const NAME_MESSAGES = {
   lastNameRequired: 'Last name is required.',
 } as const;
 
+/** What an e-mail address must look like to be accepted (registration, accounts made for claims). */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isEmailAddress(value: string | null | undefined): boolean {
+  return !!value && EMAIL_SHAPE.test(value);
+}
+
 /**
  * Spec 1 §2.12: the e-mail is masked, showing the first 2 characters of the local part. The mask has
  * one length whatever it hides, so it gives away nothing of the local part's length.

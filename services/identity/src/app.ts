@@ -71,7 +71,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   registerProfileRoutes(app, new ProfileService({ runtime, users, memberships, images, clock }));
   await registerImageRoutes(app, images);
   registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
-  registerUserRoutes(app, users);
+  registerUserRoutes(app, users, auth);
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));
   runtime.job(profileImageSweep(images));

@@ -34,6 +34,33 @@ describe('identity: accounts', () => {
       expect(email.json().errors).toEqual({ email: 'An account with this email already exists.' });
     });
 
+    it('when two registrations race for the same address or username, then one account is made and the other gets 409 naming the field', async () => {
+      const sameAddress = await Promise.all([
+        identity.register('racer_one', 'race@example.com'),
+        identity.register('racer_two', 'RACE@example.com'),
+      ]);
+      expect(sameAddress.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const lostAddress = sameAddress.find((r) => r.statusCode === 409)!.json();
+      expect(lostAddress).toMatchObject({
+        code: 'account_exists',
+        errors: { email: 'An account with this email already exists.' },
+      });
+      const sameName = await Promise.all([
+        identity.register('racer_name', 'race-a@example.com'),
+        identity.register('RACER_NAME', 'race-b@example.com'),
+      ]);
+      expect(sameName.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const lostName = sameName.find((r) => r.statusCode === 409)!.json();
+      expect(lostName).toMatchObject({
+        code: 'username_taken',
+        errors: { username: 'This username is already taken.' },
+      });
+      const { rows } = await identity.pool.query(
+        `select count(*)::int as n from users where lower(email) like 'race%@example.com'`,
+      );
+      expect(rows[0].n).toBe(2);
+    });
+
     it.each([
       ['', 'Password is required'],
       ['Sh0rt!', 'Password must be at least 8 characters long'],

@@ -180,6 +180,8 @@ export async function startStack(
       LOG_LEVEL: config.LOG_LEVEL,
       JWKS_URL: `${urlOf('identity')}/.well-known/jwks.json`,
       SERVICE_TOKEN: config.SERVICE_TOKEN,
+      // Where services call identity's /internal routes (venues-coaches: accounts for claims).
+      IDENTITY_URL: urlOf('identity'),
       PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
       DB_POOL_MAX: '5',

@@ -6,17 +6,22 @@ import {
   forbidden,
   HttpError,
   invalidFields,
+  isUniqueViolation,
   type ServiceRuntime,
   unauthorized,
   unprocessable,
 } from '@linksmate/platform';
 import {
+  type AccountSummary,
+  type CreateAccountBody,
   EmailRequested,
+  isEmailAddress,
   LINK_MAIL_COOLDOWN_MS,
   LINK_VALIDITY,
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
+  type Static,
   USERNAME,
   UserVerified,
   usernameError,
@@ -27,7 +32,7 @@ import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
-import type { UsersService } from '../users/service';
+import { toAccountSummary, type UsersService } from '../users/service';
 import { LoginGuard } from './login-guard';
 import {
   consumeLinkToken,
@@ -59,7 +64,15 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Password reset successfully',
 } as const;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How often a made-up username is tried before the answer is 409 (see UsersService.freeUsername). */
+const MADE_UP_USERNAME_ATTEMPTS = 5;
+/** The unique index that says a username is held (the other one, on e-mail, says the address is). */
+const USERNAME_KEY = 'users_username_lower_key';
+
+const emailTaken = (others: Record<string, string> = {}) =>
+  conflict(AUTH_MESSAGES.emailTaken, 'account_exists', { email: AUTH_MESSAGES.emailTaken, ...others });
+const usernameTaken = () =>
+  conflict(AUTH_MESSAGES.usernameTaken, 'username_taken', { username: AUTH_MESSAGES.usernameTaken });
 
 /** The key of an address in the resend cooldown: the same for every spelling's case. */
 const addressHash = (email: string) =>
@@ -98,18 +111,12 @@ export class AuthService {
     const errors: Record<string, string> = {};
     const usernameProblem = usernameError(username);
     if (usernameProblem) errors.username = usernameProblem;
-    if (!EMAIL_SHAPE.test(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
 
-    const taken = await this.deps.users.taken(username, email);
-    if (taken.username || taken.email) {
-      const fieldErrors: Record<string, string> = {};
-      if (taken.username) fieldErrors.username = AUTH_MESSAGES.usernameTaken;
-      if (taken.email) fieldErrors.email = AUTH_MESSAGES.emailTaken;
-      throw conflict(Object.values(fieldErrors)[0]!, 'account_exists', fieldErrors);
-    }
+    await this.refuseTaken(username, email);
 
     const passwordHash = await hashPassword(input.password);
     const now = this.deps.clock();
@@ -120,21 +127,94 @@ export class AuthService {
           { username, email, passwordHash, role: 'member', createdAt: now, updatedAt: now },
           (user) => ({ ...meta, actor: { user_id: user.id } }),
         );
-        // The registration mail starts the address's cooldown, as a resend would.
-        await takeLinkMailTurn(tx, addressHash(email), 'verify_email', now, now);
-        const token = await this.createLink(tx, created.id, 'verify_email', now);
-        await this.runtime.publish(tx, this.linkMail(created, 'verify-email', token, meta));
+        await this.mailFirstVerification(tx, created, now, meta);
         return created;
       })
-      .catch((err: { code?: string }) => {
-        // Two registrations racing for the same name: the unique index decides.
-        if (err.code === '23505') throw conflict(AUTH_MESSAGES.emailTaken, 'account_exists');
+      .catch((err: unknown) => {
+        // Two registrations racing for the same name or address: the unique index decides.
+        if (isUniqueViolation(err, USERNAME_KEY)) throw usernameTaken();
+        if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       });
     return {
       message: AUTH_MESSAGES.registered,
       user: { id: user.id, username: user.username, email: user.email },
     };
+  }
+
+  /**
+   * An account made by the platform rather than by the person (demo data, claimed profiles): the
+   * same rules as registration, any role. Without a username one is made up (UsersService.freeUsername).
+   * An account that does not start verified gets its verification mail as a registration does.
+   */
+  async createAccount(input: CreateAccountBody, meta: EventMeta): Promise<Static<typeof AccountSummary>> {
+    const email = input.email.trim();
+    const given = input.username?.trim();
+    const errors: Record<string, string> = {};
+    const usernameProblem = input.username === undefined ? null : usernameError(given);
+    if (usernameProblem) errors.username = usernameProblem;
+    if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    const passwordProblem = passwordError(input.password);
+    if (passwordProblem) errors.password = passwordProblem;
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    await this.refuseTaken(given, email);
+
+    const passwordHash = await hashPassword(input.password);
+    for (let attempt = 1; ; attempt++) {
+      const username =
+        given ?? (await this.deps.users.freeUsername({ ...input, email }, { anyFree: attempt > 1 }));
+      const now = this.deps.clock();
+      try {
+        const user = await this.runtime.db.transaction(async (tx) => {
+          const created = await this.deps.users.create(
+            tx,
+            {
+              email,
+              username,
+              passwordHash,
+              role: input.role,
+              firstName: input.first_name ?? null,
+              lastName: input.last_name ?? null,
+              skillLevel: input.skill_level ?? null,
+              manualHandicap: input.manual_handicap ?? null,
+              clubMembershipsText: input.club_memberships_text ?? null,
+              availabilityStatus: input.availability_status ?? 'Available',
+              availabilityStatusMessage: input.availability_status_message ?? null,
+              emailVerifiedAt: input.verified ? now : null,
+              createdAt: now,
+              updatedAt: now,
+            },
+            meta,
+          );
+          if (!created.emailVerifiedAt) await this.mailFirstVerification(tx, created, now, meta);
+          return created;
+        });
+        return toAccountSummary(user);
+      } catch (err) {
+        if (isUniqueViolation(err, USERNAME_KEY)) {
+          // A made-up name someone took a moment ago: make another.
+          if (given === undefined && attempt < MADE_UP_USERNAME_ATTEMPTS) continue;
+          throw usernameTaken();
+        }
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Takes back an account made for a request that then failed (see WithdrawAccountBody): only with
+   * the password it was made with, and only while nobody has used it.
+   */
+  async withdrawAccount(input: { email: string; password: string }, meta: EventMeta) {
+    return this.runtime.db.transaction(async (tx) => {
+      const user = await this.deps.users.byEmail(input.email.trim(), tx, { lock: true });
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) return { withdrawn: false };
+      if (user.emailVerifiedAt || user.lastLoginAt)
+        throw conflict('This account is already in use.', 'account_in_use');
+      await this.deps.users.remove(tx, user, meta);
+      return { withdrawn: true };
+    });
   }
 
   async verifyEmail(token: string | undefined, meta: EventMeta) {
@@ -290,6 +370,22 @@ export class AuthService {
       },
       { now: this.deps.clock() },
     );
+  }
+
+  /** 409 when the username (if given) or the address already has an account, naming each field. */
+  private async refuseTaken(username: string | undefined, email: string): Promise<void> {
+    const taken = await this.deps.users.taken(username, email);
+    if (taken.email) {
+      throw emailTaken(taken.username ? { username: AUTH_MESSAGES.usernameTaken } : {});
+    }
+    if (taken.username) throw usernameTaken();
+  }
+
+  /** A new account's verification link, mailed; it starts the address's cooldown, as a resend would. */
+  private async mailFirstVerification(tx: Db, user: User, now: Date, meta: EventMeta): Promise<void> {
+    await takeLinkMailTurn(tx, addressHash(user.email), 'verify_email', now, now);
+    const token = await this.createLink(tx, user.id, 'verify_email', now);
+    await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
   }
 
   private async createLink(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<string> {

@@ -5,6 +5,7 @@ import {
   type EventMeta,
   forbidden,
   invalidFields,
+  isUniqueViolation,
   notFound,
   type ServiceRuntime,
   unauthorized,
@@ -250,7 +251,7 @@ export class ProfileService {
       return this.ownReply(updated);
     } catch (err) {
       // Two people taking the same name at once: the unique index decides.
-      if ((err as { code?: string }).code === '23505') throw usernameTaken();
+      if (isUniqueViolation(err)) throw usernameTaken();
       throw err;
     }
   }

@@ -1,12 +1,14 @@
-import { eq, gt, sql } from 'drizzle-orm';
+import { eq, gt, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
-export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+/** `lock` holds the row to the end of the caller's transaction. */
+export async function findUserByEmail(db: Db, email: string, lock = false): Promise<User | undefined> {
+  const query = db.select().from(users).where(byEmail(email)).limit(1);
+  const [user] = lock ? await query.for('update') : await query;
   return user;
 }
 
@@ -15,20 +17,30 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return user;
 }
 
-/** Which of the two are already taken, compared without regard to case. */
+/** Which of the two are already taken, compared without regard to case (no username: not taken). */
 export async function takenIdentifiers(
   db: Db,
-  username: string,
+  username: string | undefined,
   email: string,
 ): Promise<{ username: boolean; email: boolean }> {
   const rows = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(sql`${byUsername(username)} or ${byEmail(email)}`);
+    .where(username === undefined ? byEmail(email) : sql`${byUsername(username)} or ${byEmail(email)}`);
   return {
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    username: username !== undefined && rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
+}
+
+/** Which of these (lower-case) usernames someone holds, compared without regard to case. */
+export async function heldUsernames(db: Db, candidates: string[]): Promise<Set<string>> {
+  if (!candidates.length) return new Set();
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, candidates));
+  return new Set(rows.map((r) => r.username));
 }
 
 /** Whether someone other than `exceptId` holds the username, compared without regard to case. */
@@ -44,6 +56,10 @@ export async function usernameHeldByOther(db: Db, username: string, exceptId: nu
 export async function insertUser(db: Db, values: NewUser): Promise<User> {
   const [user] = await db.insert(users).values(values).returning();
   return user!;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }
 
 /** Applies a change and moves the aggregate version on; returns the user as it now is. */

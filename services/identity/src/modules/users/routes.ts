@@ -1,9 +1,17 @@
 import { type HttpApp, requestMeta } from '@linksmate/platform';
-import { ApiErrorSchema, CreateAccountBody, CreateAccountReply, TokenVersionsReply } from '@linksmate/proto';
+import {
+  ApiErrorSchema,
+  CreateAccountBody,
+  CreateAccountReply,
+  TokenVersionsReply,
+  WithdrawAccountBody,
+  WithdrawAccountReply,
+} from '@linksmate/proto';
+import type { AuthService } from '../auth/service';
 import type { UsersService } from './service';
 
 /** Calls between services only (`access: 'service'`); the gateway never routes `/internal/*`. */
-export function registerUserRoutes(app: HttpApp, users: UsersService): void {
+export function registerUserRoutes(app: HttpApp, users: UsersService, auth: AuthService): void {
   // The gateway loads this at start so tokens revoked before it started are refused too.
   app.get(
     '/internal/token-versions',
@@ -21,6 +29,15 @@ export function registerUserRoutes(app: HttpApp, users: UsersService): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ user: await users.createAccount(request.body, requestMeta(request)) }),
+      reply.status(201).send({ user: await auth.createAccount(request.body, requestMeta(request)) }),
+  );
+
+  app.post(
+    '/internal/accounts/withdraw',
+    {
+      config: { access: 'service' },
+      schema: { body: WithdrawAccountBody, response: { 200: WithdrawAccountReply, 409: ApiErrorSchema } },
+    },
+    async (request) => auth.withdrawAccount(request.body, requestMeta(request)),
   );
 }

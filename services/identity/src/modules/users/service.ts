@@ -1,28 +1,23 @@
-import {
-  type Clock,
-  conflict,
-  type EventMeta,
-  invalidFields,
-  type ServiceRuntime,
-} from '@linksmate/platform';
+import { randomInt } from 'node:crypto';
+import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import {
   type AccountSummary,
-  type CreateAccountBody,
   type EventData,
-  passwordError,
   type Static,
+  UserDeleted,
   UserRegistered,
   type UserSnapshot,
   UserUpdated,
   UserVerified,
-  usernameError,
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
-import { hashPassword } from '../../lib/passwords';
+import { type UsernameHints, usernameCandidates, usernameStem } from '../../lib/usernames';
 import {
+  deleteUser,
   findUserByEmail,
   findUserById,
+  heldUsernames,
   insertUser,
   revokedTokenVersions,
   takenIdentifiers,
@@ -61,6 +56,10 @@ export const toAccountSummary = (user: User): Static<typeof AccountSummary> => (
   email: user.email,
 });
 
+/** How many usernames one look-up tries, and how many look-ups before random digits. */
+const USERNAME_BATCH = 20;
+const FREE_USERNAME_ROUNDS = 5;
+
 /** Events about a user that carry the full snapshot. */
 type SnapshotEvent = typeof UserUpdated | typeof UserVerified;
 
@@ -79,15 +78,15 @@ export class UsersService {
     return findUserById(db, id);
   }
 
-  byEmail(email: string, db: Db = this.db): Promise<User | undefined> {
-    return findUserByEmail(db, email);
+  byEmail(email: string, db: Db = this.db, options: { lock?: boolean } = {}): Promise<User | undefined> {
+    return findUserByEmail(db, email, options.lock);
   }
 
   usernameHeldByOther(username: string, exceptId: number, db: Db = this.db): Promise<boolean> {
     return usernameHeldByOther(db, username, exceptId);
   }
 
-  taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+  taken(username: string | undefined, email: string): Promise<{ username: boolean; email: boolean }> {
     return takenIdentifiers(this.db, username, email);
   }
 
@@ -121,44 +120,34 @@ export class UsersService {
   }
 
   /**
-   * An account made by the platform rather than by the person (demo data, claimed profiles): the
-   * same rules as registration, any role.
+   * A username nobody holds yet, made from the person's names or e-mail (see usernameStem): the
+   * first free one. Another account may take it before this one is stored; the unique index then
+   * says so and the caller asks again with `anyFree`, which picks among the free ones at random so
+   * that several made at once stop meeting on the same name.
    */
-  async createAccount(input: CreateAccountBody, meta: EventMeta): Promise<Static<typeof AccountSummary>> {
-    const problems: Record<string, string> = {};
-    const usernameProblem = usernameError(input.username);
-    if (usernameProblem) problems.username = usernameProblem;
-    const passwordProblem = passwordError(input.password);
-    if (passwordProblem) problems.password = passwordProblem;
-    if (Object.keys(problems).length) throw invalidFields(problems);
-    const taken = await this.taken(input.username, input.email);
-    if (taken.email || taken.username)
-      throw conflict('An account with this email or username already exists.', 'account_exists');
-    const passwordHash = await hashPassword(input.password);
-    const now = this.deps.clock();
-    const user = await this.db.transaction((tx) =>
-      this.create(
-        tx,
-        {
-          email: input.email.trim(),
-          username: input.username.trim(),
-          passwordHash,
-          role: input.role,
-          firstName: input.first_name ?? null,
-          lastName: input.last_name ?? null,
-          skillLevel: input.skill_level ?? null,
-          manualHandicap: input.manual_handicap ?? null,
-          clubMembershipsText: input.club_memberships_text ?? null,
-          availabilityStatus: input.availability_status ?? 'Available',
-          availabilityStatusMessage: input.availability_status_message ?? null,
-          emailVerifiedAt: input.verified ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        },
+  async freeUsername(hints: UsernameHints, options: { anyFree?: boolean } = {}): Promise<string> {
+    const stem = usernameStem(hints);
+    for (let from = 0; from < FREE_USERNAME_ROUNDS * USERNAME_BATCH; from += USERNAME_BATCH) {
+      const candidates = usernameCandidates(stem, from, USERNAME_BATCH);
+      const held = await heldUsernames(this.db, candidates);
+      const free = candidates.filter((c) => !held.has(c));
+      if (free.length) return free[options.anyFree ? randomInt(free.length) : 0]!;
+    }
+    // A stem held hundreds of times over: random digits end the search.
+    return usernameCandidates(stem, 1_000_000 + randomInt(9_000_000), 1)[0]!;
+  }
+
+  /** Removes the user and publishes `deleted`; the token version moves on so no token of theirs counts. */
+  async remove(tx: Db, user: User, meta: EventMeta): Promise<void> {
+    await deleteUser(tx, user.id);
+    await this.deps.runtime.publish(
+      tx,
+      this.deps.runtime.event(
+        UserDeleted,
+        { user_id: user.id, token_version: user.tokenVersion + 1, version: user.version + 1 },
         meta,
       ),
     );
-    return toAccountSummary(user);
   }
 
   revokedTokenVersions() {

@@ -1,0 +1,75 @@
+import type { Executor } from '@linksmate/platform';
+import { and, eq, sql } from 'drizzle-orm';
+import type * as schema from '../../db/schema';
+import { coaches, listedVenue, profileClaims, venues } from '../../db/schema';
+
+/** The venues database, or a transaction on it. */
+export type Db = Executor<typeof schema>;
+export type ProfileClaim = typeof profileClaims.$inferSelect;
+export type NewProfileClaim = typeof profileClaims.$inferInsert;
+export type ClaimableType = 'coach' | 'venue';
+
+/** The partial unique index that lets a profile have one pending claim at a time. */
+export const ONE_PENDING_CLAIM_KEY = 'profile_claims_one_pending_key';
+
+/** A profile as a claim needs it: who it is, and whether someone already holds it or waits for it. */
+export interface ClaimableProfile {
+  firstName: string | null;
+  lastName: string | null;
+  /** A coach linked to an account, or a profile with an approved claim. */
+  claimed: boolean;
+  pending: boolean;
+}
+
+/** Whether the profile has a claim in this state. */
+const hasClaim = (entityType: ClaimableType, entityId: number, status: 'approved' | 'pending') =>
+  sql<boolean>`exists (select 1 from ${profileClaims} where ${and(
+    eq(profileClaims.entityType, entityType),
+    eq(profileClaims.entityId, entityId),
+    eq(profileClaims.status, status),
+  )})`;
+
+export async function findClaimableCoach(db: Db, id: number): Promise<ClaimableProfile | undefined> {
+  const [row] = await db
+    .select({
+      firstName: coaches.firstName,
+      lastName: coaches.lastName,
+      userId: coaches.userId,
+      approved: hasClaim('coach', id, 'approved'),
+      pending: hasClaim('coach', id, 'pending'),
+    })
+    .from(coaches)
+    .where(eq(coaches.id, id));
+  if (!row) return undefined;
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    claimed: row.userId !== null || row.approved,
+    pending: row.pending,
+  };
+}
+
+/** Only a venue the directory lists can be claimed; others are as good as absent. */
+export async function findClaimableVenue(db: Db, id: number): Promise<ClaimableProfile | undefined> {
+  const [row] = await db
+    .select({ approved: hasClaim('venue', id, 'approved'), pending: hasClaim('venue', id, 'pending') })
+    .from(venues)
+    .where(and(eq(venues.id, id), listedVenue(venues)));
+  if (!row) return undefined;
+  return { firstName: null, lastName: null, claimed: row.approved, pending: row.pending };
+}
+
+/** Waits for a pending claim on the same profile being stored at this moment (the unique index). */
+export async function insertClaim(db: Db, values: NewProfileClaim): Promise<ProfileClaim> {
+  const [claim] = await db.insert(profileClaims).values(values).returning();
+  return claim!;
+}
+
+export async function setClaimUser(db: Db, id: number, userId: number, now: Date): Promise<ProfileClaim> {
+  const [claim] = await db
+    .update(profileClaims)
+    .set({ userId, updatedAt: now })
+    .where(eq(profileClaims.id, id))
+    .returning();
+  return claim!;
+}

@@ -1,0 +1,244 @@
+import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
+import * as identity from '@linksmate/identity';
+import * as messaging from '@linksmate/messaging';
+import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
+import { eventually } from '@linksmate/platform/testing';
+import type { EventEnvelope } from '@linksmate/proto';
+import * as venuesCoaches from '@linksmate/venues-coaches';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailCatcher } from '../src/mail-catcher';
+import { RabbitServices } from './fixtures/rabbit-services';
+
+const SERVICE_TOKEN = 'profile-claims-integration-token';
+const PASSWORD = 'Str0ng!pass';
+
+/** What the calls used here answer: an error, a token, or a claim. */
+interface Answer {
+  error?: string;
+  code?: string;
+  message?: string;
+  token?: string;
+  claim?: { id: number; user_id: number | null; entity_id: number; status: string };
+}
+
+describe('profile claims over RabbitMQ: gateway → venues-coaches → identity → outbox → RabbitMQ → messaging → SMTP', () => {
+  const services = new RabbitServices();
+  const smtp = new MailCatcher();
+  const submitted: EventEnvelope[] = [];
+  let identityApp: HttpApp;
+  let gateway: Gateway;
+  let base: string;
+
+  beforeAll(async () => {
+    await smtp.start();
+    identityApp = await services.start(
+      'identity',
+      identity.migrationsFolder,
+      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
+      { SERVICE_TOKEN },
+    );
+    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
+    const jwks = `${identityUrl}/.well-known/jwks.json`;
+    await services.start(
+      'messaging',
+      messaging.migrationsFolder,
+      (env, bus) => messaging.buildApp(messaging.loadMessagingConfig(env), { bus }),
+      { SMTP_URL: smtp.smtpUrl, PUBLIC_URL: 'http://linksmate.test', JWKS_URL: jwks },
+    );
+    const venuesApp = await services.start(
+      'venues-coaches',
+      venuesCoaches.migrationsFolder,
+      (env, bus) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), { bus }),
+      { SERVICE_TOKEN, IDENTITY_URL: identityUrl, JWKS_URL: jwks },
+    );
+    const venuesUrl = await venuesApp.listen({ port: 0, host: '127.0.0.1' });
+
+    const observer = services.bus('observer');
+    await observer.start();
+    await observer.waitUntilConnected();
+    await observer.subscribe({
+      group: 'test-claims-observer',
+      patterns: ['venues.profile-claim.submitted'],
+      handler: async (event) => void submitted.push(event),
+    });
+
+    const gatewayBus = services.bus('gateway');
+    await gatewayBus.start();
+    await gatewayBus.waitUntilConnected();
+    const nowhere = 'http://127.0.0.1:9';
+    gateway = await buildGateway(
+      loadGatewayConfig({
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        IDENTITY_URL: identityUrl,
+        JWKS_URL: jwks,
+        SERVICE_TOKEN,
+        PAYMENTS_URL: nowhere,
+        EVENTS_URL: nowhere,
+        VENUES_URL: venuesUrl,
+        MESSAGING_URL: nowhere,
+        ADMIN_URL: nowhere,
+        WEB_DIST: '/nonexistent',
+      }),
+      { bus: gatewayBus },
+    );
+    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await services.close();
+    await smtp.stop();
+  });
+
+  async function api(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Answer };
+  }
+
+  const claim = (entityId: number, email: string, password = PASSWORD) =>
+    api('POST', '/claim-profile', { entityType: 'coach', entityId, email, password });
+
+  async function coach(firstName: string, lastName: string): Promise<number> {
+    const { rows } = await services.query<{ id: number }>(
+      'venues-coaches',
+      'insert into coaches (first_name, last_name) values ($1, $2) returning id',
+      [firstName, lastName],
+    );
+    return rows[0]!.id;
+  }
+
+  const accounts = async (email: string) =>
+    (
+      await services.query<{ id: number; username: string; role: string; email_verified_at: Date | null }>(
+        'identity',
+        'select id, username, role, email_verified_at from users where lower(email) = lower($1)',
+        [email],
+      )
+    ).rows;
+
+  const claimsOf = async (coachId: number) =>
+    (
+      await services.query<{ id: number; user_id: number | null; status: string }>(
+        'venues-coaches',
+        `select id, user_id, status from profile_claims where entity_type = 'coach' and entity_id = $1`,
+        [coachId],
+      )
+    ).rows;
+
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+  it('when a coach profile is claimed, then an unverified coach account is made, its verification mail arrives, the claim waits for review, submitted is published, and the mailed link lets the coach log in', async () => {
+    const coachId = await coach('Marcus', 'Fraser');
+    const res = await claim(coachId, 'marcus.fraser@example.com');
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(
+      'Profile claimed successfully! Please check your email to verify your account.',
+    );
+    const claimId = res.body.claim!.id;
+
+    const [account] = await accounts('marcus.fraser@example.com');
+    expect(account).toMatchObject({ username: 'marcus_fraser', role: 'coach', email_verified_at: null });
+    expect(res.body.claim).toMatchObject({ user_id: account!.id, status: 'pending', entity_id: coachId });
+    expect(await claimsOf(coachId)).toEqual([{ id: claimId, user_id: account!.id, status: 'pending' }]);
+
+    await eventually(() =>
+      expect(submitted.map((e) => e.data)).toContainEqual({
+        claim_id: claimId,
+        entity_type: 'coach',
+        entity_id: coachId,
+        user_id: account!.id,
+        status: 'pending',
+      }),
+    );
+
+    const mail = await smtp.waitFor((m) => m.to.includes('marcus.fraser@example.com'), 20_000);
+    expect(mail.subject).toBe('Verify your email for LinksMate');
+    expect(mail.links[0]).toMatch(/^http:\/\/linksmate\.test\/verify-email\?token=/);
+
+    const early = await api('POST', '/auth/login', {
+      email: 'marcus.fraser@example.com',
+      password: PASSWORD,
+    });
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe('email_not_verified');
+
+    const verified = await api(
+      'GET',
+      `/auth/verify-email?token=${encodeURIComponent(tokenOf(mail.links[0]!))}`,
+    );
+    expect(verified.status).toBe(200);
+    const login = await api('POST', '/auth/login', {
+      email: 'marcus.fraser@example.com',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const keys = (await identityApp.inject('/.well-known/jwks.json')).json();
+    expect(await createLocalVerifier(keys).verify(login.body.token!)).toMatchObject({
+      user_id: account!.id,
+      role: 'coach',
+    });
+  });
+
+  it('when the profile already has a pending claim, then 409 and the second claimant gets no account', async () => {
+    const coachId = await coach('Priya', 'Nair');
+    expect((await claim(coachId, 'priya.nair@example.com')).status).toBe(201);
+    const second = await claim(coachId, 'not.priya@example.com');
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('A claim for this profile is already waiting for review.');
+    expect(await accounts('not.priya@example.com')).toEqual([]);
+    expect(await claimsOf(coachId)).toHaveLength(1);
+  });
+
+  it('when the e-mail already has an account, then 409 saying to sign in, and the profile keeps no claim', async () => {
+    const registered = await api('POST', '/auth/register', {
+      username: 'already_here',
+      email: 'already.here@example.com',
+      password: PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const coachId = await coach('Tom', 'Hale');
+    const res = await claim(coachId, 'Already.Here@example.com');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('An account with this email already exists. Please sign in instead.');
+    expect(await claimsOf(coachId)).toEqual([]);
+    expect(await accounts('already.here@example.com')).toHaveLength(1);
+  });
+
+  it('when the claim cannot be committed after identity made the account, then identity takes the account back: no claim, no account, and the link it mailed leads nowhere', async () => {
+    // venues' database refuses the commit itself, for this address only.
+    await services.query(
+      'venues-coaches',
+      `create function refuse_claim_commit() returns trigger language plpgsql as $$
+       begin
+         if new.contact_email = 'no.commit@example.com' then raise exception 'commit refused'; end if;
+         return null;
+       end $$`,
+    );
+    await services.query(
+      'venues-coaches',
+      `create constraint trigger profile_claims_commit_refused after insert or update on profile_claims
+       deferrable initially deferred for each row execute function refuse_claim_commit()`,
+    );
+    const coachId = await coach('Ella', 'Stone');
+    const res = await claim(coachId, 'no.commit@example.com');
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('Failed to claim profile');
+    expect(await claimsOf(coachId)).toEqual([]);
+    expect(await accounts('no.commit@example.com')).toEqual([]);
+
+    // identity mailed the link in the same transaction that made the account; the account is gone.
+    const mail = await smtp.waitFor((m) => m.to.includes('no.commit@example.com'), 20_000);
+    const dead = await api('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(mail.links[0]!))}`);
+    expect(dead.status).toBe(400);
+
+    // The address and the profile are free for a claim that succeeds.
+    await services.query('venues-coaches', 'drop trigger profile_claims_commit_refused on profile_claims');
+    expect((await claim(coachId, 'no.commit@example.com')).status).toBe(201);
+    expect(await accounts('no.commit@example.com')).toHaveLength(1);
+  });
+});
