@@ -2,6 +2,7 @@ import {
   CLAIM_ENTITY_TYPES,
   CLAIM_MESSAGES,
   type ClaimEntityType,
+  isEmailAddress,
   PASSWORD_RULES,
   PASSWORD_SPECIALS,
   passwordError,
@@ -135,7 +136,7 @@ function ClaimForm({ entityType, entityId }: { entityType: ClaimEntityType; enti
       email: (value) =>
         !value.trim()
           ? CLAIM_MESSAGES.emailRequired
-          : /^\S+@\S+\.\S+$/.test(value.trim())
+          : isEmailAddress(value.trim())
             ? null
             : CLAIM_MESSAGES.invalidEmail,
       password: claimPasswordError,
