@@ -1,0 +1,253 @@
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { listedVenue, venueMedia, venues } from '../../db/schema';
+import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
+
+// ── The directory (GET /venues) ──────────────────────────────────────────────
+
+/** The directory's filters, each already cleaned: absent means no filter. */
+export interface DirectoryFilters {
+  /** Free text; searched over name, suburb, city and state. */
+  search?: string;
+  /** An AU_STATES code. */
+  state?: string;
+  /** Compared with the stored region and city ignoring case. */
+  region?: string;
+  city?: string;
+  /** Enumerated values the venue's list must contain. */
+  venueType?: string;
+  courseAmenity?: string;
+  clubAmenity?: string;
+}
+
+export interface DirectoryPage {
+  limit: number;
+  offset: number;
+}
+
+/** A directory card as the query returns it: the API's `VenueListItem` plus the list's total. */
+export type DirectoryRow = {
+  total: number;
+  id: number | null;
+  slug: string | null;
+  name: string;
+  suburb: string | null;
+  city: string | null;
+  state: string | null;
+  region: string | null;
+  description: string | null;
+  phone: string | null;
+  website_url: string | null;
+  venue_type: string[];
+  is_verified: boolean;
+  featured_image_url: string | null;
+  gallery_count: number;
+  lat: number | null;
+  lng: number | null;
+};
+
+/** Text as `search_text` holds it: lower case, accents removed (the same function the column uses). */
+const normalised = (text: string) => sql`lower(immutable_unaccent(${text}::text))`;
+
+/** The normalised search as a LIKE pattern for "contains", its own wildcards taken literally. */
+const containsPattern = (text: string) =>
+  sql`'%' || replace(replace(replace(${normalised(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/** Whether a venue's search text contains the search or is close to it word by word (pg_trgm `<%`). */
+const matchesSearch = (search: string) =>
+  sql`(${venues.searchText} like ${containsPattern(search)} or ${normalised(search)} <% ${venues.searchText})`;
+
+/** How close a venue is to the search: pg_trgm's word similarity, 0 to 1. */
+const searchRank = (search: string) => sql`word_similarity(${normalised(search)}, ${venues.searchText})`;
+
+/** Array filters are written `@>` so the GIN indexes over listed venues answer them. */
+const contains = (column: SQLWrapper, value: string) => sql`${column} @> array[${value}]::text[]`;
+/** Free-text columns compared as the filter lists show them: trimmed, ignoring case. */
+const equalIgnoringCase = (column: SQLWrapper, value: string) =>
+  sql`lower(btrim(${column})) = lower(${value})`;
+
+/** The listed venues under the filters; the listed condition is spelled as the partial indexes say it. */
+function matching(filters: DirectoryFilters): SQL {
+  return and(
+    listedVenue(venues),
+    filters.search ? matchesSearch(filters.search) : undefined,
+    filters.state ? eq(venues.state, filters.state) : undefined,
+    filters.region ? equalIgnoringCase(venues.region, filters.region) : undefined,
+    filters.city ? equalIgnoringCase(venues.city, filters.city) : undefined,
+    filters.venueType ? contains(venues.venueType, filters.venueType) : undefined,
+    filters.courseAmenity ? contains(venues.courseAmenities, filters.courseAmenity) : undefined,
+    filters.clubAmenity ? contains(venues.clubAmenities, filters.clubAmenity) : undefined,
+  )!;
+}
+
+/**
+ * One page of the directory and the number of all matching venues, in one statement. With a search
+ * the matches are ranked by word similarity (then name, then id) and found once (`materialized`):
+ * the trigram index yields the candidates, each is ranked once, and both the count and the page
+ * read that set. Without a search the set is inlined (`not materialized`), so the page is read in
+ * the order of the name index over listed venues and stops after the page, and the count reads only
+ * what the filters' indexes select. Gallery sizes are counted for the page's venues only. The first
+ * row always exists and carries the total; when the page is empty its venue columns are null.
+ */
+export function venueDirectorySql(filters: DirectoryFilters, page: DirectoryPage): SQL {
+  const rank = filters.search ? searchRank(filters.search) : sql`0::real`;
+  return sql`with matched as ${filters.search ? sql`materialized` : sql`not materialized`} (
+  select ${venues.id} as id, ${venues.name} as name, ${rank} as rank
+  from ${venues}
+  where ${matching(filters)}
+)
+select counted.total, shown.*
+from (select count(*)::int as total from matched) counted
+left join lateral (
+  select ${venues.id} as id, ${venues.slug} as slug, ${venues.name} as name, ${venues.suburb} as suburb,
+    ${venues.city} as city, ${venues.state} as state, ${venues.region} as region,
+    ${venues.description} as description, ${venues.phone} as phone, ${venues.websiteUrl} as website_url,
+    ${venues.venueType} as venue_type, ${venues.isVerified} as is_verified,
+    ${venues.featuredImageUrl} as featured_image_url,
+    (select count(*)::int from ${venueMedia} where ${venueMedia.venueId} = ${venues.id}) as gallery_count,
+    ${venues.lat} as lat, ${venues.lng} as lng, page.rank as rank
+  from (
+    select id, rank from matched order by rank desc, name, id limit ${page.limit} offset ${page.offset}
+  ) page
+  join ${venues} on ${venues.id} = page.id
+) shown on true
+order by shown.rank desc, shown.name, shown.id`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The directory's statement as text and parameters, exactly as the service sends it to PostgreSQL:
+ * for running the same SQL directly (the bench's comparison) or for `EXPLAIN`.
+ */
+export function venueDirectoryQuery(
+  filters: DirectoryFilters,
+  page: DirectoryPage,
+): { text: string; values: unknown[] } {
+  const query = dialect.sqlToQuery(venueDirectorySql(filters, page));
+  return { text: query.sql, values: query.params };
+}
+
+export async function directoryPage(
+  db: Db,
+  filters: DirectoryFilters,
+  page: DirectoryPage,
+): Promise<{ rows: Omit<DirectoryRow, 'total'>[]; total: number }> {
+  const result = await db.execute<DirectoryRow & { rank: number | null }>(venueDirectorySql(filters, page));
+  const rows = result.rows;
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((r) => r.id !== null).map(({ total: _t, rank: _r, ...row }) => row),
+  };
+}
+
+// ── One venue ────────────────────────────────────────────────────────────────
+
+/** A listed venue by id or slug; unlisted ones (inactive, pending, rejected) are not found. */
+export async function listedVenueBy(
+  db: Db,
+  key: { id: number } | { slug: string },
+): Promise<VenueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(venues)
+    .where(and('id' in key ? eq(venues.id, key.id) : eq(venues.slug, key.slug), listedVenue(venues)))
+    .limit(1);
+  return row;
+}
+
+/** A venue's gallery in carousel order. */
+export function galleryOf(db: Db, venueId: number): Promise<VenueMediaRow[]> {
+  return db
+    .select()
+    .from(venueMedia)
+    .where(eq(venueMedia.venueId, venueId))
+    .orderBy(asc(venueMedia.position), asc(venueMedia.id));
+}
+
+// ── Filter lists ─────────────────────────────────────────────────────────────
+
+export interface UsedValues {
+  regions: string[];
+  states: string[];
+  types: string[];
+  courseAmenities: string[];
+  clubAmenities: string[];
+}
+
+/** Each value some listed venue has, per filter, in one statement (regions sorted by name). */
+export async function usedFilterValues(db: Db): Promise<UsedValues> {
+  const listed = listedVenue(venues);
+  const distinctOf = (value: SQL) => sql`array(select distinct ${value} from ${venues} where ${listed})`;
+  const result = await db.execute<{
+    regions: string[];
+    states: string[];
+    types: string[];
+    course_amenities: string[];
+    club_amenities: string[];
+  }>(sql`select
+    array(
+      select distinct btrim(${venues.region}) as region from ${venues}
+      where ${listed} and btrim(${venues.region}) <> '' order by region
+    ) as regions,
+    ${distinctOf(sql`${venues.state}`)} as states,
+    ${distinctOf(sql`unnest(${venues.venueType})`)} as types,
+    ${distinctOf(sql`unnest(${venues.courseAmenities})`)} as course_amenities,
+    ${distinctOf(sql`unnest(${venues.clubAmenities})`)} as club_amenities`);
+  const row = result.rows[0]!;
+  return {
+    regions: row.regions,
+    states: row.states.filter((s) => s !== null),
+    types: row.types,
+    courseAmenities: row.course_amenities,
+    clubAmenities: row.club_amenities,
+  };
+}
+
+// ── Changes ──────────────────────────────────────────────────────────────────
+
+export async function insertVenue(db: Db, values: NewVenue): Promise<VenueRow> {
+  const [row] = await db.insert(venues).values(values).returning();
+  return row!;
+}
+
+/** Applies a change and moves the aggregate version on; the venue as it now is, or undefined. */
+export async function updateVenue(
+  db: Db,
+  id: number,
+  changes: Partial<NewVenue>,
+  now: Date,
+): Promise<VenueRow | undefined> {
+  const [row] = await db
+    .update(venues)
+    .set({ ...changes, version: sql`${venues.version} + 1`, updatedAt: now })
+    .where(eq(venues.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes a venue (its gallery and links go with it); the version its deletion carries. */
+export async function deleteVenue(db: Db, id: number): Promise<{ id: number; version: number } | undefined> {
+  const [row] = await db
+    .delete(venues)
+    .where(eq(venues.id, id))
+    .returning({ id: venues.id, version: sql<number>`${venues.version} + 1` });
+  return row;
+}
+
+/**
+ * Holds, until the transaction ends, the right to choose a slug from `base`: venues of one name made
+ * at the same moment choose in turn instead of all picking the same free number.
+ */
+export async function lockSlugChoice(db: Db, base: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`venue-slug:${base}`}))`);
+}
+
+/** Slugs already taken among `base` and `base-<n>` (a base holds only a-z, 0-9 and '-'). */
+export async function slugsLike(db: Db, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: venues.slug })
+    .from(venues)
+    .where(sql`${venues.slug} = ${base} or ${venues.slug} like ${`${base}-%`}`);
+  return rows.map((r) => r.slug);
+}

@@ -1,0 +1,434 @@
+import { conflict, type EventMeta, invalidFields, isUniqueViolation, notFound } from '@linksmate/platform';
+import {
+  type AccessTokenClaims,
+  type AmenitiesReply,
+  AU_STATES,
+  CLUB_AMENITIES,
+  CLUB_AMENITY_LABELS,
+  COURSE_AMENITIES,
+  COURSE_AMENITY_LABELS,
+  DEFAULT_COUNTRY,
+  type EventData,
+  type ImportVenueBody,
+  type ImportVenueReply,
+  isEmailAddress,
+  NEW_VENUE_DEFAULTS,
+  type RegionsReply,
+  type StatesReply,
+  type UserVenueBody,
+  type UserVenueReply,
+  unwrap,
+  VENUE_MESSAGES,
+  VENUE_TYPE_LABELS,
+  VENUE_TYPES,
+  type Venue,
+  VenueCreated,
+  VenueDeleted,
+  type VenueReply,
+  VenueSubmitted,
+  type VenuesQuery,
+  type VenuesReply,
+  type VenueTypesReply,
+  VenueUpdated,
+} from '@linksmate/proto';
+import type { ModuleContext } from '../../context';
+import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
+import { firstFreeSlug, slugOf } from '../../lib/slugs';
+import {
+  type DirectoryFilters,
+  deleteVenue,
+  directoryPage,
+  galleryOf,
+  insertVenue,
+  listedVenueBy,
+  lockSlugChoice,
+  slugsLike,
+  type UsedValues,
+  updateVenue,
+  usedFilterValues,
+} from './repository';
+
+const SLUG_INDEX = 'venues_slug_key';
+/** How often a fresh slug is tried when another venue took the chosen one at the same moment. */
+const SLUG_ATTEMPTS = 5;
+
+/**
+ * The facts other contexts keep of a venue (events-bookings' projection, the admin area).
+ * `is_active` says whether the venue is listed (active and approved): a pending or rejected venue
+ * is no more usable elsewhere than an inactive one.
+ */
+export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
+  return {
+    venue_id: venue.id,
+    name: venue.name,
+    slug: venue.slug,
+    address: venue.address,
+    city: venue.city,
+    state: venue.state,
+    lat: venue.lat,
+    lng: venue.lng,
+    is_active: venue.isActive && venue.reviewStatus === 'approved',
+    is_verified: venue.isVerified,
+    version: venue.version,
+  };
+}
+
+/**
+ * The venue events, written to the outbox inside the caller's transaction, each carrying the
+ * version the change gave the venue (so projections never roll back). Every change of a venue goes
+ * through `updateVenue`/`deleteVenue` (which move the version on) and one of these.
+ */
+export class VenueEvents {
+  constructor(private readonly runtime: ModuleContext['runtime']) {}
+
+  created(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
+    return this.runtime.publish(tx, this.runtime.event(VenueCreated, venueSnapshot(venue), meta));
+  }
+
+  updated(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
+    return this.runtime.publish(tx, this.runtime.event(VenueUpdated, venueSnapshot(venue), meta));
+  }
+
+  deleted(tx: Db, venue: { id: number; version: number }, meta: EventMeta): Promise<void> {
+    return this.runtime.publish(
+      tx,
+      this.runtime.event(VenueDeleted, { venue_id: venue.id, version: venue.version }, meta),
+    );
+  }
+
+  /** A person's venue, waiting for review (not listed, so not `created` for the projections yet). */
+  submitted(tx: Db, venue: VenueRow, submittedBy: number, meta: EventMeta): Promise<void> {
+    return this.runtime.publish(
+      tx,
+      this.runtime.event(
+        VenueSubmitted,
+        { ...venueSnapshot(venue), submitted_by_user_id: submittedBy },
+        meta,
+      ),
+    );
+  }
+}
+
+/**
+ * The filter lists, computed from the listed venues at most once per `maxAgeMs` (they change when a
+ * venue is listed, delisted or edited; this process forgets them at once when it made the change).
+ */
+export class FilterLists {
+  private known: { values: UsedValues; at: number } | undefined;
+  private loading: Promise<UsedValues> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async values(): Promise<UsedValues> {
+    if (this.known && this.now() - this.known.at < this.maxAgeMs) return this.known.values;
+    if (!this.loading) {
+      const generation = this.generation;
+      this.loading = usedFilterValues(this.db)
+        .then((values) => {
+          // A change made while this was read may be missing from it: keep it for this answer only.
+          if (generation === this.generation) this.known = { values, at: this.now() };
+          return values;
+        })
+        .finally(() => {
+          this.loading = undefined;
+        });
+    }
+    return this.loading;
+  }
+
+  forget(): void {
+    this.generation++;
+    this.known = undefined;
+  }
+}
+
+/** Of the enumeration, the values in use, in the enumeration's order. */
+const inOrder = <T extends string>(enumeration: readonly T[], used: string[]): T[] =>
+  enumeration.filter((value) => used.includes(value));
+
+function toVenue(row: VenueRow, gallery: VenueMediaRow[]): Venue {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    suburb: row.suburb,
+    city: row.city,
+    state: row.state,
+    region: row.region,
+    description: row.description,
+    phone: row.phone,
+    website_url: row.websiteUrl,
+    venue_type: row.venueType,
+    is_verified: row.isVerified,
+    featured_image_url: row.featuredImageUrl,
+    gallery_count: gallery.length,
+    lat: row.lat,
+    lng: row.lng,
+    address: row.address,
+    postal_code: row.postalCode,
+    country: row.country,
+    email: row.email,
+    course_type: row.courseType,
+    social_golf_days: row.socialGolfDays,
+    dress_code: row.dressCode,
+    social_clubs_allowed: row.socialClubsAllowed,
+    linksmate_comp_play_allowed: row.linksmateCompPlayAllowed,
+    rounds_offered: row.roundsOffered,
+    course_full_length: row.courseFullLength,
+    course_half_length: row.courseHalfLength,
+    course_length_metres: row.courseLengthMetres,
+    difficulty_men: row.difficultyMen,
+    difficulty_women: row.difficultyWomen,
+    tags: row.tags,
+    carts_available: row.cartsAvailable,
+    course_amenities: row.courseAmenities,
+    club_amenities: row.clubAmenities,
+    amenities: [...row.courseAmenities, ...row.clubAmenities],
+    proshop_contact_names: row.proshopContactNames,
+    proshop_phone_number: row.proshopPhoneNumber,
+    proshop_email: row.proshopEmail,
+    head_golf_professional_name: row.headGolfProfessionalName,
+    head_golf_professional_email: row.headGolfProfessionalEmail,
+    head_golf_professional_phone: row.headGolfProfessionalPhone,
+    teaching_golf_professional_name: row.teachingGolfProfessionalName,
+    teaching_golf_professional_email: row.teachingGolfProfessionalEmail,
+    teaching_golf_professional_phone: row.teachingGolfProfessionalPhone,
+    business_hours: row.businessHours,
+    is_active: row.isActive,
+    gallery_image_urls: gallery.map((m) => m.url),
+    gallery: gallery.map((m) => ({
+      id: m.id,
+      url: m.url,
+      media_type: m.kind,
+      thumbnail_url: m.thumbnailUrl,
+      position: m.position,
+    })),
+    virtual_tour_url: row.virtualTourUrl,
+    accessibility_features: row.accessibilityFeatures,
+    awards_recognition: row.awardsRecognition,
+    environmental_initiatives: row.environmentalInitiatives,
+    facebook_url: row.facebookUrl,
+    instagram_url: row.instagramUrl,
+    twitter_url: row.twitterUrl,
+    youtube_url: row.youtubeUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A free-text filter or search: spaces collapsed, and blank is no filter. */
+const cleaned = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ') || undefined;
+
+/** The directory's filters from `GET /venues`' query (what the bench also sends). */
+export function directoryFilters(query: Partial<VenuesQuery>): DirectoryFilters {
+  return {
+    search: cleaned(query.search),
+    city: cleaned(query.city),
+    region: cleaned(query.region),
+    state: query.state || undefined,
+    venueType: query.venue_type || undefined,
+    courseAmenity: query.course_amenity || undefined,
+    clubAmenity: query.club_amenity || undefined,
+  };
+}
+
+/** An optional text of a form: unwrapped, trimmed, and blank is none. */
+const formText = (value: Parameters<typeof unwrap<string>>[0]) => unwrap<string>(value)?.trim() || null;
+
+/** `snake_case` → `camelCase`: the import's fields are the table's columns, named as the API names them. */
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+
+/** A venue made by the platform: every field as given, reviewed, slug still to be chosen. */
+function importedValues(body: ImportVenueBody, now: Date): Omit<NewVenue, 'slug'> {
+  const { slug: _slug, ...fields } = body;
+  const values = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [camelCase(key), value]),
+  ) as Partial<NewVenue>;
+  return { ...values, name: body.name.trim(), reviewStatus: 'approved', createdAt: now, updatedAt: now };
+}
+
+/**
+ * The venue directory and detail, the filter lists, venues submitted by people (pending review)
+ * and venues made by the platform (spec 2 "Venue directory", "Venue detail", §§3–5; spec 3 §3).
+ */
+export class VenuesService {
+  readonly events: VenueEvents;
+  readonly filterLists: FilterLists;
+
+  constructor(private readonly ctx: ModuleContext) {
+    this.events = new VenueEvents(ctx.runtime);
+    this.filterLists = new FilterLists(ctx.runtime.db);
+  }
+
+  private get db(): Db {
+    return this.ctx.runtime.db;
+  }
+
+  async directory(query: VenuesQuery): Promise<VenuesReply> {
+    const { rows, total } = await directoryPage(this.db, directoryFilters(query), {
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { venues: rows as VenuesReply['venues'], count: total };
+  }
+
+  /** A listed venue with its gallery; anything else is 'Venue not found'. */
+  async listed(key: { id: number } | { slug: string }): Promise<VenueReply> {
+    const row = await listedVenueBy(this.db, key);
+    if (!row) throw notFound(VENUE_MESSAGES.notFound);
+    return { venue: toVenue(row, await galleryOf(this.db, row.id)) };
+  }
+
+  async regions(): Promise<RegionsReply> {
+    return { regions: (await this.filterLists.values()).regions };
+  }
+
+  async states(): Promise<StatesReply> {
+    return { states: inOrder(AU_STATES, (await this.filterLists.values()).states) };
+  }
+
+  async types(): Promise<VenueTypesReply> {
+    const used = (await this.filterLists.values()).types;
+    return { types: inOrder(VENUE_TYPES, used).map((value) => ({ value, label: VENUE_TYPE_LABELS[value] })) };
+  }
+
+  async courseAmenities(): Promise<AmenitiesReply> {
+    const used = (await this.filterLists.values()).courseAmenities;
+    return {
+      amenities: inOrder(COURSE_AMENITIES, used).map((value) => ({
+        value,
+        label: COURSE_AMENITY_LABELS[value],
+      })),
+    };
+  }
+
+  async clubAmenities(): Promise<AmenitiesReply> {
+    const used = (await this.filterLists.values()).clubAmenities;
+    return {
+      amenities: inOrder(CLUB_AMENITIES, used).map((value) => ({ value, label: CLUB_AMENITY_LABELS[value] })),
+    };
+  }
+
+  /**
+   * `POST /venues/user-created`: a person's venue, kept pending review (not listed) with
+   * `venues.venue.submitted` for the admin area, in one transaction.
+   */
+  async submit(claims: AccessTokenClaims, body: UserVenueBody, meta: EventMeta): Promise<UserVenueReply> {
+    const name = formText(body.name);
+    const email = formText(body.email);
+    const errors: Record<string, string> = {};
+    if (!name) errors.name = VENUE_MESSAGES.nameRequired;
+    if (email && !isEmailAddress(email)) errors.email = VENUE_MESSAGES.invalidEmail;
+    if (!name || Object.keys(errors).length) throw invalidFields(errors);
+    const state = formText(body.state);
+    const now = this.ctx.clock();
+    const venue = await this.insertWithSlug(
+      slugOf(name),
+      {
+        name,
+        address: formText(body.address),
+        city: formText(body.city),
+        // A state typed as its code is stored as the code, so the directory's filter finds it once listed.
+        state: AU_STATES.find((code) => code === state?.toUpperCase()) ?? state,
+        postalCode: formText(body.postal_code),
+        country: formText(body.country) ?? DEFAULT_COUNTRY,
+        phone: formText(body.phone),
+        email,
+        websiteUrl: formText(body.website_url),
+        description: formText(body.description),
+        venueType: [...NEW_VENUE_DEFAULTS.venue_type],
+        isActive: NEW_VENUE_DEFAULTS.is_active,
+        isVerified: NEW_VENUE_DEFAULTS.is_verified,
+        reviewStatus: 'pending',
+        submittedByUserId: claims.user_id,
+        createdAt: now,
+        updatedAt: now,
+      },
+      (tx, row) => this.events.submitted(tx, row, claims.user_id, meta),
+    );
+    return {
+      message: VENUE_MESSAGES.submitted,
+      venue: { id: venue.id, name: venue.name, review_status: 'pending' },
+    };
+  }
+
+  /** `POST /internal/venues`: a reviewed venue (demo data, the bench), published as `created`. */
+  async importVenue(body: ImportVenueBody, meta: EventMeta): Promise<ImportVenueReply> {
+    const venue = await this.create(importedValues(body, this.ctx.clock()), meta, body.slug);
+    return { venue: { id: venue.id, slug: venue.slug } };
+  }
+
+  /**
+   * Creates a venue and publishes `venues.venue.created`. A slug asked for is made URL-safe and must
+   * be free (409 otherwise); without one it is made from the name, numbered when taken.
+   */
+  async create(values: Omit<NewVenue, 'slug'>, meta: EventMeta, slug?: string): Promise<VenueRow> {
+    const wanted = slug?.trim() ? slugOf(slug) : undefined;
+    const venue = await this.insertWithSlug(
+      wanted ?? slugOf(values.name),
+      values,
+      (tx, row) => this.events.created(tx, row, meta),
+      { exact: wanted !== undefined },
+    );
+    if (venue.isActive && venue.reviewStatus === 'approved') this.filterLists.forget();
+    return venue;
+  }
+
+  /** Changes a venue, moving its version on, and publishes `venues.venue.updated`; undefined when absent. */
+  async change(id: number, changes: Partial<NewVenue>, meta: EventMeta): Promise<VenueRow | undefined> {
+    const venue = await this.db.transaction(async (tx) => {
+      const row = await updateVenue(tx, id, changes, this.ctx.clock());
+      if (row) await this.events.updated(tx, row, meta);
+      return row;
+    });
+    this.filterLists.forget();
+    return venue;
+  }
+
+  /** Deletes a venue and publishes `venues.venue.deleted`; false when there was none. */
+  async remove(id: number, meta: EventMeta): Promise<boolean> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await deleteVenue(tx, id);
+      if (row) await this.events.deleted(tx, row, meta);
+      return row;
+    });
+    this.filterLists.forget();
+    return deleted !== undefined;
+  }
+
+  /**
+   * Inserts a venue under the first free slug from `base` and publishes what `publish` says, in one
+   * transaction. Venues of one name made at once choose their numbers in turn; should a slug still
+   * be taken meanwhile (another way of naming), the unique index refuses it and the next is tried.
+   */
+  private async insertWithSlug(
+    base: string,
+    values: Omit<NewVenue, 'slug'>,
+    publish: (tx: Db, venue: VenueRow) => Promise<void>,
+    options: { exact?: boolean } = {},
+  ): Promise<VenueRow> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          if (!options.exact) await lockSlugChoice(tx, base);
+          const slug = options.exact ? base : firstFreeSlug(base, await slugsLike(tx, base));
+          const venue = await insertVenue(tx, { ...values, slug });
+          await publish(tx, venue);
+          return venue;
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err, SLUG_INDEX)) throw err;
+        if (options.exact)
+          throw conflict('A venue with this slug already exists', 'slug_taken', { slug: 'Slug is taken' });
+        if (attempt >= SLUG_ATTEMPTS) throw err;
+      }
+    }
+  }
+}
