@@ -125,6 +125,43 @@ describe('make run', () => {
     }
   });
 
+  it('when the venue directory is opened, then it lists the demo venues of all eight states and territories, with their coaches', async () => {
+    const response = await fetch(`${stack.url}/api/v1/venues?limit=100`);
+    expect(response.status).toBe(200);
+    const { venues, count } = (await response.json()) as {
+      venues: Array<{ state: string | null; featured_image_url: string | null }>;
+      count: number;
+    };
+    expect(count).toBeGreaterThanOrEqual(60);
+    expect(new Set(venues.map((v) => v.state))).toEqual(
+      new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT']),
+    );
+    // Some cards show a picture, the others their initials.
+    expect(venues.some((v) => v.featured_image_url)).toBe(true);
+    expect(venues.some((v) => !v.featured_image_url)).toBe(true);
+    const coaches = await fetch(`${stack.url}/api/v1/coaches?limit=100`);
+    expect(((await coaches.json()) as { total: number }).total).toBeGreaterThanOrEqual(12);
+  });
+
+  it("when a demo venue's gallery is opened, then its video's thumbnail and the video itself are served", async () => {
+    const response = await fetch(`${stack.url}/api/v1/venues/slug/royal-melbourne-golf-club`);
+    expect(response.status).toBe(200);
+    const { venue } = (await response.json()) as {
+      venue: { gallery: Array<{ url: string; media_type: string; thumbnail_url: string | null }> };
+    };
+    const video = venue.gallery.find((m) => m.media_type === 'video');
+    expect(video?.thumbnail_url).toMatch(/\/thumbnails\/[^/]+\.jpg$/);
+    for (const [path, type] of [
+      [video!.thumbnail_url!, 'image/jpeg'],
+      [video!.url, 'video/mp4'],
+    ] as const) {
+      const file = await fetch(`${stack.url}${path}`);
+      expect(file.status, path).toBe(200);
+      expect(file.headers.get('content-type'), path).toBe(type);
+      expect((await file.arrayBuffer()).byteLength, path).toBeGreaterThan(0);
+    }
+  });
+
   it('when an unknown API path is asked for, then a JSON 404 comes back, not the app', async () => {
     const response = await fetch(`${stack.url}/api/v1/no-such-thing`);
     expect(response.status).toBe(404);

@@ -77,6 +77,18 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
           );
           return;
         }
+        // Uploads (up to 100 MB) are counted, not echoed: what matters is that every byte arrived.
+        if (req.url?.startsWith('/upload/')) {
+          let bytes = 0;
+          req.on('data', (c: Buffer) => {
+            bytes += c.length;
+          });
+          req.on('end', () => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ service: name, method: req.method, url: req.url, bytes }));
+          });
+          return;
+        }
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {

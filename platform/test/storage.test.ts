@@ -66,6 +66,14 @@ describe('storage keys', () => {
     expect(contentTypeOfKey(a)).toBe('image/webp');
     expect(contentTypeOfKey('x/y.jpg')).toBe('image/jpeg');
     expect(contentTypeOfKey('x/y.html')).toBe('application/octet-stream');
+    for (const [extension, type] of [
+      ['mp4', 'video/mp4'],
+      ['mov', 'video/quicktime'],
+      ['avi', 'video/x-msvideo'],
+      ['webm', 'video/webm'],
+      ['3gp', 'video/3gpp'],
+    ])
+      expect(contentTypeOfKey(`venues/gallery/a.${extension}`)).toBe(type);
   });
 });
 
@@ -94,6 +102,49 @@ describe('local disk storage', () => {
     await storage.put('profile-images/again.png', Buffer.from('first'), 'image/png');
     await storage.put('profile-images/again.png', Buffer.from('second'), 'image/png');
     expect(await read((await storage.open('profile-images/again.png'))!.body)).toEqual(Buffer.from('second'));
+  });
+
+  it('when a video is put from a file, then it is copied whole under its key and served with the video type', async () => {
+    const source = join(tempDir('lm-local-source-'), 'upload');
+    const bytes = Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42'), Buffer.alloc(300_000, 7)]);
+    writeFileSync(source, bytes);
+    await storage.putFile('venues/gallery/clip.mp4', source, 'video/mp4');
+    expect(readFileSync(join(root, 'venues', 'gallery', 'clip.mp4'))).toEqual(bytes);
+    expect(readdirSync(join(root, 'venues', 'gallery'))).toEqual(['clip.mp4']);
+    expect(readFileSync(source)).toEqual(bytes);
+    const opened = await storage.open('venues/gallery/clip.mp4');
+    expect(opened).toMatchObject({ contentType: 'video/mp4', contentLength: bytes.length });
+    opened?.body.destroy();
+    await expect(storage.putFile('venues/gallery/clip.webm', source, 'video/mp4')).rejects.toThrow(
+      /extension/,
+    );
+    await expect(
+      storage.putFile('venues/gallery/none.mp4', `${source}-missing`, 'video/mp4'),
+    ).rejects.toThrow();
+    expect(readdirSync(join(root, 'venues', 'gallery'))).toEqual(['clip.mp4']);
+  });
+
+  it('when a byte range is opened, then only those bytes come, with the whole size; outside the object it is refused', async () => {
+    const bytes = Buffer.from('0123456789');
+    await storage.put('venues/gallery/range.mp4', bytes, 'video/mp4');
+    for (const [range, start, end] of [
+      [{ start: 2, end: 4 }, 2, 4],
+      [{ start: 7 }, 7, 9],
+      [{ suffix: 3 }, 7, 9],
+      [{ suffix: 50 }, 0, 9],
+      [{ start: 8, end: 500 }, 8, 9],
+    ] as const) {
+      const opened = await storage.open('venues/gallery/range.mp4', range);
+      expect(opened?.range, JSON.stringify(range)).toEqual({ start, end, size: 10 });
+      expect(opened?.contentLength).toBe(end - start + 1);
+      expect(await read(opened!.body)).toEqual(bytes.subarray(start, end + 1));
+    }
+    for (const range of [{ start: 10 }, { suffix: 0 }])
+      await expect(storage.open('venues/gallery/range.mp4', range)).rejects.toMatchObject({
+        name: 'RangeNotSatisfiable',
+        size: 10,
+      });
+    expect(await storage.open('venues/gallery/missing.mp4', { start: 0 })).toBeNull();
   });
 
   it('when a content type does not match the key, then put refuses it and writes nothing', async () => {
@@ -213,6 +264,31 @@ describe('S3 storage', () => {
     expect(opened).toMatchObject({ contentType: 'image/jpeg', contentLength: bytes.length });
     expect(await read(opened!.body)).toEqual(bytes);
     expect(storage.urlFor('profile-images/s3.jpg')).toBe('/uploads/profile-images/s3.jpg');
+  });
+
+  it('when an object is put from a file, then it is streamed with its length and opens with its bytes', async () => {
+    const source = join(tempDir('lm-s3-source-'), 'upload');
+    const bytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200_000, 3)]);
+    writeFileSync(source, bytes);
+    await storage.putFile('venues/gallery/s3.webm', source, 'video/webm');
+    const opened = await storage.open('venues/gallery/s3.webm');
+    expect(opened).toMatchObject({ contentType: 'video/webm', contentLength: bytes.length });
+    expect(await read(opened!.body)).toEqual(bytes);
+  });
+
+  it('when a byte range is opened, then S3 gives those bytes with the whole size; outside the object it is refused', async () => {
+    const bytes = Buffer.from('0123456789');
+    await storage.put('venues/gallery/range.mp4', bytes, 'video/mp4');
+    const opened = await storage.open('venues/gallery/range.mp4', { start: 3, end: 5 });
+    expect(opened).toMatchObject({ contentLength: 3, range: { start: 3, end: 5, size: 10 } });
+    expect(await read(opened!.body)).toEqual(Buffer.from('345'));
+    const rest = await storage.open('venues/gallery/range.mp4', { start: 8 });
+    expect(rest?.range).toEqual({ start: 8, end: 9, size: 10 });
+    expect(await read(rest!.body)).toEqual(Buffer.from('89'));
+    // (A suffix range is passed on to S3 as it is; s3rver, this test's stand-in, serves it wrongly.)
+    await expect(storage.open('venues/gallery/range.mp4', { start: 20 })).rejects.toMatchObject({
+      name: 'RangeNotSatisfiable',
+    });
   });
 
   it('when a key is missing or not ours, then open answers null', async () => {

@@ -460,7 +460,7 @@ describe('docker-compose.yml', () => {
     const bucket = environmentOf(initService).S3_BUCKET;
     expect(bucket).toBeTruthy();
 
-    for (const name of ['identity', 'gateway']) {
+    for (const name of ['identity', 'venues-coaches', 'gateway']) {
       const env = environmentOf(services[name] as ComposeService);
       expect(env.STORAGE_DRIVER, `${name} STORAGE_DRIVER`).toBe('s3');
       expect(new URL(env.S3_ENDPOINT ?? 'missing://').hostname, `${name} S3_ENDPOINT`).toBe('minio');
@@ -724,9 +724,9 @@ describe('the kustomize base', () => {
     for (const [key, value] of values) expect(value, key).toContain('REPLACE_ME');
   });
 
-  it('when the base is rendered, then identity and the gateway keep uploads in an S3 bucket with a key from the Secret', () => {
+  it('when the base is rendered, then identity, venues-coaches and the gateway keep uploads in an S3 bucket with a key from the Secret', () => {
     const all = kustomize('k8s/base');
-    for (const name of ['identity', 'gateway']) {
+    for (const name of ['identity', 'venues-coaches', 'gateway']) {
       const d = appDeployments(all).find((w) => w.metadata.name === name) as K8sObject;
       const c = template(d).spec.containers[0] as Container;
       expect(envValue(c, 'STORAGE_DRIVER', all), name).toBe('s3');
@@ -890,7 +890,7 @@ describe('the dev overlay', () => {
     const bucket = envValue(mc, 'S3_BUCKET', all);
     expect(bucket).toBeTruthy();
 
-    for (const name of ['identity', 'gateway']) {
+    for (const name of ['identity', 'venues-coaches', 'gateway']) {
       const d = appDeployments(all).find((w) => w.metadata.name === name) as K8sObject;
       const c = template(d).spec.containers[0] as Container;
       expect(envValue(c, 'STORAGE_DRIVER', all), name).toBe('s3');

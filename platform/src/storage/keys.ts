@@ -18,6 +18,11 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+  webm: 'video/webm',
+  '3gp': 'video/3gpp',
 };
 
 /** The content type a key's extension names; what the local disk serves, as it keeps no metadata. */

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, constants as fsConstants, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { contentTypeOfKey, isStorageKey, uploadUrl } from './keys';
-import type { ObjectStorage, StoredObject } from './types';
+import {
+  type ByteRange,
+  type ObjectStorage,
+  RangeNotSatisfiable,
+  resolveByteRange,
+  type StoredObject,
+} from './types';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
@@ -26,14 +32,26 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.writeAside(key, contentType, (partial) => writeFile(partial, body, { flag: 'wx' }));
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    await this.writeAside(key, contentType, (partial) => copyFile(path, partial, fsConstants.COPYFILE_EXCL));
+  }
+
+  /** Written aside and renamed into place: a reader never sees half a file. */
+  private async writeAside(
+    key: string,
+    contentType: string,
+    write: (partial: string) => Promise<void>,
+  ): Promise<void> {
     const path = this.pathOf(key);
     if (contentTypeOfKey(key) !== contentType)
       throw new Error(`local storage: ${key} cannot hold ${contentType}; its extension decides the type`);
     await mkdir(dirname(path), { recursive: true });
-    // Written aside and renamed into place: a reader never sees half a file.
     const partial = `${path}.${randomUUID()}.partial`;
     try {
-      await writeFile(partial, body, { flag: 'wx' });
+      await write(partial);
       await rename(partial, path);
     } catch (err) {
       await rm(partial, { force: true });
@@ -50,7 +68,7 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (!isStorageKey(key)) return null;
     try {
       const handle = await open(this.pathOf(key), 'r');
@@ -62,11 +80,18 @@ export class LocalDiskStorage implements ObjectStorage {
         await handle.close();
         return null;
       }
+      const size = stats.size;
+      const part = range ? resolveByteRange(range, size) : undefined;
+      if (part === null) {
+        await handle.close();
+        throw new RangeNotSatisfiable(size);
+      }
       return {
-        body: handle.createReadStream(),
+        body: handle.createReadStream(part ?? {}),
         contentType: contentTypeOfKey(key),
-        contentLength: stats.size,
-        etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+        contentLength: part ? part.end - part.start + 1 : size,
+        etag: `"${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+        ...(part ? { range: { ...part, size } } : {}),
       };
     } catch (err) {
       if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return null;

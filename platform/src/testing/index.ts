@@ -2,6 +2,7 @@ export * from './bus';
 export * from './clock';
 export * from './database';
 export * from './infra';
+export * from './media';
 export * from './rabbit';
 export * from './service';
 export * from './tcp-proxy';

@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
+import {
+  createObjectStorage,
+  createService,
+  type HttpApp,
+  type ServiceDeps,
+  systemClock,
+} from '@linksmate/platform';
 import type { VenuesCoachesConfig } from './config';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
@@ -8,6 +14,8 @@ import { registerClaimRoutes } from './modules/claims/routes';
 import { ClaimsService } from './modules/claims/service';
 import { registerCoachRoutes } from './modules/coaches/routes';
 import { CoachesService } from './modules/coaches/service';
+import { registerMediaRoutes } from './modules/media/routes';
+import { VenueMediaService } from './modules/media/service';
 import { registerVenueRoutes } from './modules/venues/routes';
 import { VenuesService } from './modules/venues/service';
 
@@ -15,6 +23,8 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
 
 /** venues-coaches: venues, coaches and profile claims. */
 export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
+  // Before the database: a storage misconfiguration stops the boot with nothing opened yet.
+  const storage = await createObjectStorage(config, 'venues-coaches');
   const { app, runtime } = await createService({
     name: 'venues-coaches',
     title: 'LinksMate venues-coaches',
@@ -23,6 +33,7 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
     config,
     deps,
   });
+  runtime.closeAfterHandlers(() => storage.close());
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock };
   const venues = new VenuesService(context);
   const coaches = new CoachesService(context);
@@ -38,6 +49,15 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
   registerClaimRoutes(
     app,
     new ClaimsService({ ...context, identity, logger: runtime.logger.child({ module: 'claims' }) }),
+  );
+  await registerMediaRoutes(
+    app,
+    new VenueMediaService({
+      ...context,
+      storage,
+      logger: runtime.logger.child({ module: 'media' }),
+      tempRoot: config.UPLOAD_TMP_DIR,
+    }),
   );
   return app;
 }

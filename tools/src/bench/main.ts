@@ -2,6 +2,7 @@ import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { measureVenueSearch } from './venues';
 
 /** `make bench`: prints figures; nothing here passes or fails on a threshold. */
 const only = process.argv[2];
@@ -12,5 +13,6 @@ console.log(
 if (!only || only === 'events') console.log(`${(await measureEventLatency()).report()}\n`);
 if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
 if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
+if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

@@ -147,12 +147,21 @@ export async function startProcess(
   throw new Error(`${entry} did not become ready`);
 }
 
-/** The gateway in front of identity alone, with no rate limit to stand between the load and it. */
-export function startGateway(common: Record<string, string>, port: number, identityUrl: string) {
+/**
+ * The gateway in front of identity (and any other upstream `upstreams` names, e.g. VENUES_URL), with
+ * no rate limit to stand between the load and it.
+ */
+export function startGateway(
+  common: Record<string, string>,
+  port: number,
+  identityUrl: string,
+  upstreams: Record<string, string> = {},
+) {
   return startProcess(
     'gateway/src/main.ts',
     {
       ...common,
+      ...upstreams,
       PORT: String(port),
       HOST: '127.0.0.1',
       IDENTITY_URL: identityUrl,

@@ -1,5 +1,6 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { CreateAccountBody } from '@linksmate/proto';
+import { type DirectorySeeded, seedDirectory } from './seed-directory';
 
 /** A demo person: an account as the platform makes it, and the membership it is granted, if any. */
 type DemoPerson = Omit<CreateAccountBody, 'password' | 'verified'> & { membership?: 'annual' };
@@ -240,14 +241,27 @@ async function postJson(url: string, serviceToken: string, body: unknown) {
   });
 }
 
+/** A demo person's token, from identity's own login. */
+async function demoLogin(identityUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${identityUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`Logging in as ${email} failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /**
  * Creates the demo people that do not exist yet, and grants the memberships ARCHITECTURE.md names
- * (olivia and jack annual; mia and liam none, to show the gate). Running it again changes nothing.
+ * (olivia and jack annual; mia and liam none, to show the gate); then the demo venues, coaches and
+ * venue pictures that are missing. Running it again changes nothing.
  */
 export async function seedDemoData(
-  urls: { identity: string; payments: string },
+  urls: { identity: string; payments: string; venues: string },
   serviceToken: string,
-): Promise<void> {
+  options: { ffmpegPath: string },
+): Promise<DirectorySeeded> {
   for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
     const { membership, ...fields } = account;
     const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
@@ -269,6 +283,10 @@ export async function seedDemoData(
       throw new Error(`Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`);
     }
   }
+  return seedDirectory({ venues: urls.venues }, serviceToken, {
+    ffmpegPath: options.ffmpegPath,
+    login: (email) => demoLogin(urls.identity, email),
+  });
 }
 
 export function demoLoginsText(): string {

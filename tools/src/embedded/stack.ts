@@ -15,6 +15,7 @@ import {
   ServiceConfigFields,
   type ServiceDeps,
 } from '@linksmate/platform';
+import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import Type from 'typebox';
@@ -23,6 +24,7 @@ import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { seedDemoData } from './seed';
+import type { DirectorySeeded } from './seed-directory';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -97,6 +99,8 @@ const SERVICES: EmbeddedService[] = [
 
 export interface RunningStack {
   url: string;
+  /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
+  seeded: DirectorySeeded & { seconds: number };
   close(): Promise<void>;
 }
 
@@ -206,10 +210,17 @@ export async function startStack(
     }
     // Every service has subscribed: events may flow.
     await bus.start();
-    await seedDemoData(
-      { identity: urlOf('identity'), payments: urlOf('membership-payments') },
+    const seedingStarted = performance.now();
+    const made = await seedDemoData(
+      {
+        identity: urlOf('identity'),
+        payments: urlOf('membership-payments'),
+        venues: urlOf('venues-coaches'),
+      },
       config.SERVICE_TOKEN,
+      { ffmpegPath: ffmpegPath() },
     );
+    const seeded = { ...made, seconds: (performance.now() - seedingStarted) / 1000 };
 
     const gatewayConfig = loadGatewayConfig({
       ...shared,
@@ -229,7 +240,7 @@ export async function startStack(
     const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });
     closers.push(() => gateway.app.close());
-    return { url: publicUrl, close };
+    return { url: publicUrl, seeded, close };
   } catch (err) {
     await close();
     throw err;

@@ -1,0 +1,227 @@
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import type { VenuesQuery } from '@linksmate/proto';
+import * as venuesCoaches from '@linksmate/venues-coaches';
+import pg from 'pg';
+import { freePort } from '../embedded/ports';
+import { fmt, scratchDatabase } from './infra';
+import {
+  atSteadyRate,
+  type LoadResult,
+  load,
+  loadLine,
+  paced,
+  serviceAndGateway,
+  startGateway,
+  startProcess,
+  stop,
+  summarise,
+} from './processes';
+import { seedVenueDirectory } from './venues-seed';
+
+/** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
+const SERVICE_POOL_SIZE = 5;
+const PAGE_SIZE = 12;
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+interface Measured {
+  label: string;
+  /** How many venues match, and the first on the page. */
+  count: number;
+  first: string;
+  viaGateway: LoadResult;
+  atRate: LoadResult;
+  sql: LoadResult;
+  sqlAtRate: LoadResult;
+  plan: string[];
+}
+
+/** The statement(s) run straight on PostgreSQL on a pool like the service's, flat out or at a steady rate. */
+async function loadSql(
+  url: string,
+  statement: Statement,
+  load: { connections: number; seconds: number; rate?: number },
+): Promise<LoadResult> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: SERVICE_POOL_SIZE,
+    application_name: 'lmbench-sql',
+  });
+  const run = () => pool.query(statement.text, statement.values);
+  try {
+    await Promise.all(
+      Array.from({ length: SERVICE_POOL_SIZE }, async () => {
+        for (let i = 0; i < 10; i++) await run();
+      }),
+    );
+    if (load.rate) {
+      return await atSteadyRate(load.rate, load.seconds, async () => {
+        await run();
+        return true;
+      });
+    }
+    const latencies: number[] = [];
+    const started = performance.now();
+    const until = started + load.seconds * 1000;
+    await Promise.all(
+      Array.from({ length: load.connections }, async () => {
+        while (performance.now() < until) {
+          const t = performance.now();
+          await run();
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    return summarise(latencies, (performance.now() - started) / 1000);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function explain(url: string, statement: Statement): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `explain (analyze, costs off, buffers) ${statement.text}`,
+      statement.values as unknown[],
+    );
+    return result.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  } finally {
+    await client.end();
+  }
+}
+
+const indexesIn = (plan: string[]) => [
+  ...new Set(plan.flatMap((line) => [...line.matchAll(/(?:using|on) (\w+_idx)\b/gi)].map((m) => m[1]!))),
+];
+
+/**
+ * The venue directory's typo search with two filters over `venues` venues and `media` gallery rows,
+ * through the gateway, beside the very statement the service sends run straight on PostgreSQL;
+ * paced at a steady rate (what a person arriving at that rate waits) and flat out. venues-coaches,
+ * identity (whose keys and token versions the gateway waits for) and the gateway run as their own
+ * processes of the distributed run.
+ */
+export async function measureVenueSearch(
+  options: { venues?: number; media?: number; connections?: number; seconds?: number; rate?: number } = {},
+) {
+  const venues = options.venues ?? 10_000;
+  const media = options.media ?? 50_000;
+  const connections = options.connections ?? 32;
+  const seconds = options.seconds ?? 10;
+  // A typo search costs PostgreSQL milliseconds of CPU (trigram candidates ranked by word similarity),
+  // not the fraction of one a discovery page costs: a rate two cores sustain beside the gateway.
+  const rate = options.rate ?? 50;
+  const database = await scratchDatabase('venues');
+  const identityDatabase = await scratchDatabase('venues_identity');
+  // identity takes the service place of the shared setup: the gateway reads its keys and token versions.
+  const { servicePort, gatewayPort, serviceUrl: identityUrl, gatewayUrl, common } = await serviceAndGateway();
+  const venuesPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${venuesPort}`;
+  const loadBefore = loadavg()[0]!;
+  const seedStarted = performance.now();
+  const processes: ChildProcess[] = [];
+  try {
+    processes.push(
+      await startProcess(
+        'services/identity/src/main.ts',
+        { ...common, PORT: String(servicePort), HOST: '127.0.0.1', DATABASE_URL: identityDatabase.url },
+        `${identityUrl}/ready`,
+      ),
+      await startProcess(
+        'services/venues-coaches/src/main.ts',
+        { ...common, PORT: String(venuesPort), HOST: '127.0.0.1', DATABASE_URL: database.url },
+        `${serviceUrl}/ready`,
+      ),
+    );
+    await seedVenueDirectory(database.url, venues, media);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    processes.push(await startGateway(common, gatewayPort, identityUrl, { VENUES_URL: serviceUrl }));
+    const scenarios: Array<{ label: string; query: VenuesQuery }> = [
+      {
+        label: "'royal melborne', VIC, golf courses",
+        query: {
+          search: 'royal melborne',
+          state: 'VIC',
+          venue_type: 'golf_course',
+          limit: PAGE_SIZE,
+          offset: 0,
+        },
+      },
+      {
+        // A broad one: many clubs are called '… Lakes Golf Club'; the page shows the closest 12.
+        label: "'lakes golf clb', NSW, with a putting green",
+        query: {
+          search: 'lakes golf clb',
+          state: 'NSW',
+          course_amenity: 'putting_green',
+          limit: PAGE_SIZE,
+          offset: 0,
+        },
+      },
+    ];
+    const measured: Measured[] = [];
+    for (const scenario of scenarios) {
+      const url = `${gatewayUrl}/api/v1/venues?${new URLSearchParams(
+        Object.entries(scenario.query).map(([k, v]): [string, string] => [k, String(v)]),
+      )}`;
+      const answer = await fetch(url);
+      if (answer.status !== 200)
+        throw new Error(`the directory answered ${answer.status}: ${await answer.text()}`);
+      const found = (await answer.json()) as { venues: Array<{ name: string }>; count: number };
+      // The service's own reading of the query and its own statement: the very SQL GET /venues runs.
+      const statement = venuesCoaches.venueDirectoryQuery(venuesCoaches.directoryFilters(scenario.query), {
+        limit: PAGE_SIZE,
+        offset: 0,
+      });
+      await load(url, connections, 2);
+      const viaGateway = await load(url, connections, seconds);
+      const atRate = await paced(url, rate, seconds);
+      const sql = await loadSql(database.url, statement, { connections, seconds });
+      const sqlAtRate = await loadSql(database.url, statement, { connections, seconds, rate });
+      measured.push({
+        label: scenario.label,
+        count: found.count,
+        first: found.venues[0]?.name ?? '(none)',
+        viaGateway,
+        atRate,
+        sql,
+        sqlAtRate,
+        plan: await explain(database.url, statement),
+      });
+    }
+    return {
+      measured,
+      report() {
+        const out = [
+          `Venue search (${venues.toLocaleString('en')} venues and ${media.toLocaleString('en')} gallery rows seeded in ${fmt(seedSeconds, 0)} s; ${connections} connections flat out or paced at ${rate} req/s, ${seconds} s each; venues-coaches and gateway as separate processes; load average ${fmt(loadBefore, 1)} before):`,
+        ];
+        for (const m of measured) {
+          out.push(
+            `  ${m.label} — count ${m.count}, first '${m.first}', rows read through ${indexesIn(m.plan).join(', ') || 'NO INDEX'}`,
+            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38),
+            loadLine('same SQL on PostgreSQL, paced', m.sqlAtRate, 38),
+            `  ratio gateway/SQL paced: p50 ${fmt(m.atRate.latencyP50 / m.sqlAtRate.latencyP50, 1)}×, p99 ${fmt(m.atRate.latencyP99 / m.sqlAtRate.latencyP99, 1)}×   (target: p99 via gateway ≤ 25 ms)`,
+            loadLine(`via gateway, ${connections} flat out`, m.viaGateway, 38),
+            loadLine(`same SQL on PostgreSQL, ${connections} flat out`, m.sql, 38),
+            `  ratio gateway/SQL flat out: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×`,
+          );
+        }
+        out.push(
+          `  EXPLAIN (ANALYZE) of ${measured[0]!.label}:`,
+          ...measured[0]!.plan.map((l) => `    ${l}`),
+        );
+        return out.join('\n');
+      },
+    };
+  } finally {
+    for (const child of processes.reverse()) await stop(child);
+    await database.drop();
+    await identityDatabase.drop();
+  }
+}

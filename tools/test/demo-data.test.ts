@@ -1,0 +1,145 @@
+import {
+  AU_STATES,
+  CLUB_AMENITIES,
+  COACH_SPECIALTIES,
+  COURSE_AMENITIES,
+  COURSE_TYPES,
+  DAYS,
+  ImportCoachBody,
+  ImportVenueBody,
+  VENUE_TYPES,
+} from '@linksmate/proto';
+import sharp from 'sharp';
+import Value from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { DEMO_COACHES } from '../src/embedded/demo-coaches';
+import { sceneJpeg } from '../src/embedded/demo-media';
+import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues';
+import { DEMO_ACCOUNTS } from '../src/embedded/seed';
+
+/** Each state's postcodes and a box round its land (islands included), to catch a swapped digit. */
+const STATES: Record<
+  (typeof AU_STATES)[number],
+  { postcode: RegExp; lat: [number, number]; lng: [number, number] }
+> = {
+  NSW: { postcode: /^2(?!6[0-1]|9[0-2])\d{3}$/, lat: [-37.6, -28.1], lng: [140.9, 153.7] },
+  VIC: { postcode: /^3\d{3}$/, lat: [-39.2, -33.9], lng: [140.9, 150.0] },
+  QLD: { postcode: /^4\d{3}$/, lat: [-29.2, -10.0], lng: [137.9, 153.6] },
+  SA: { postcode: /^5\d{3}$/, lat: [-38.1, -25.9], lng: [129.0, 141.0] },
+  WA: { postcode: /^6\d{3}$/, lat: [-35.2, -13.6], lng: [112.9, 129.0] },
+  TAS: { postcode: /^7\d{3}$/, lat: [-43.7, -39.5], lng: [143.8, 148.5] },
+  ACT: { postcode: /^(26\d{2}|29\d{2})$/, lat: [-35.93, -35.12], lng: [148.76, 149.4] },
+  NT: { postcode: /^08\d{2}$/, lat: [-26.0, -10.9], lng: [129.0, 138.0] },
+};
+
+describe('demo venues', () => {
+  it('when counted, then there are at least 60 across all eight states and territories, three or more in each small one', () => {
+    expect(DEMO_VENUES.length).toBeGreaterThanOrEqual(60);
+    const perState = new Map<string, number>();
+    for (const v of DEMO_VENUES) perState.set(v.state!, (perState.get(v.state!) ?? 0) + 1);
+    expect([...perState.keys()].sort()).toEqual([...AU_STATES].sort());
+    for (const state of ['TAS', 'ACT', 'NT']) expect(perState.get(state), state).toBeGreaterThanOrEqual(3);
+  });
+
+  it('when each venue is sent to the import call, then it is a valid body with its own slug and name', () => {
+    for (const venue of DEMO_VENUES) {
+      expect([...Value.Errors(ImportVenueBody, venue)], venue.slug).toEqual([]);
+      expect(venue.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(COURSE_TYPES as readonly (string | null | undefined)[]).toContain(venue.course_type ?? 'public');
+      expect(Object.keys(venue.business_hours ?? {}).sort(), venue.slug).toEqual([...DAYS].sort());
+    }
+    expect(new Set(DEMO_VENUES.map((v) => v.slug)).size).toBe(DEMO_VENUES.length);
+    expect(new Set(DEMO_VENUES.map((v) => v.name)).size).toBe(DEMO_VENUES.length);
+  });
+
+  it("when a venue's postcode and coordinates are read, then they fall in its state", () => {
+    for (const venue of DEMO_VENUES) {
+      const state = STATES[venue.state!];
+      expect(venue.postal_code, venue.slug).toMatch(state.postcode);
+      expect(venue.suburb && venue.city && venue.region, venue.slug).toBeTruthy();
+      // Both coordinates or neither: a venue we could not place well has none rather than a guess.
+      expect(venue.lat == null, venue.slug).toBe(venue.lng == null);
+      if (venue.lat == null || venue.lng == null) continue;
+      expect(venue.lat, venue.slug).toBeGreaterThanOrEqual(state.lat[0]);
+      expect(venue.lat, venue.slug).toBeLessThanOrEqual(state.lat[1]);
+      expect(venue.lng, venue.slug).toBeGreaterThanOrEqual(state.lng[0]);
+      expect(venue.lng, venue.slug).toBeLessThanOrEqual(state.lng[1]);
+    }
+    expect(DEMO_VENUES.filter((v) => v.lat != null).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('when the directory is filtered by any venue type or amenity, then some demo venue matches', () => {
+    for (const type of VENUE_TYPES)
+      expect(
+        DEMO_VENUES.some((v) => v.venue_type.includes(type)),
+        type,
+      ).toBe(true);
+    for (const amenity of COURSE_AMENITIES)
+      expect(
+        DEMO_VENUES.some((v) => v.course_amenities?.includes(amenity)),
+        amenity,
+      ).toBe(true);
+    for (const amenity of CLUB_AMENITIES)
+      expect(
+        DEMO_VENUES.some((v) => v.club_amenities?.includes(amenity)),
+        amenity,
+      ).toBe(true);
+    expect(DEMO_VENUES.some((v) => v.is_verified)).toBe(true);
+    expect(DEMO_VENUES.some((v) => !v.is_verified)).toBe(true);
+  });
+
+  it('when the pictures are planned, then six or more venues have galleries, one a video, and most have no featured image', () => {
+    const slugs = new Set(DEMO_VENUES.map((v) => v.slug));
+    const planned = Object.entries(DEMO_VENUE_MEDIA);
+    for (const [slug] of planned) expect(slugs, slug).toContain(slug);
+    expect(planned.filter(([, p]) => p.gallery > 0).length).toBeGreaterThanOrEqual(6);
+    expect(planned.filter(([, p]) => p.video)).toHaveLength(1);
+    expect(planned.filter(([, p]) => p.featured).length).toBeLessThan(DEMO_VENUES.length / 2);
+  });
+});
+
+describe('demo coaches', () => {
+  it('when counted, then there are twelve or more, verified and not, available and not', () => {
+    expect(DEMO_COACHES.length).toBeGreaterThanOrEqual(12);
+    expect(DEMO_COACHES.some((c) => c.is_verified)).toBe(true);
+    expect(DEMO_COACHES.some((c) => !c.is_verified)).toBe(true);
+    expect(DEMO_COACHES.some((c) => c.is_available_for_booking === false)).toBe(true);
+    expect(new Set(DEMO_COACHES.map((c) => c.email)).size).toBe(DEMO_COACHES.length);
+  });
+
+  it('when each coach is sent to the import call, then it is a valid body teaching at demo venues', () => {
+    const slugs = new Set(DEMO_VENUES.map((v) => v.slug));
+    for (const { venues, account: _account, ...coach } of DEMO_COACHES) {
+      expect([...Value.Errors(ImportCoachBody, { ...coach, venue_ids: [1] })], coach.email).toEqual([]);
+      for (const s of coach.specialties ?? []) expect(COACH_SPECIALTIES as readonly string[]).toContain(s);
+      expect(coach.certifications?.length, coach.email).toBeGreaterThan(0);
+      expect(venues.length, coach.email).toBeGreaterThan(0);
+      for (const slug of venues) expect(slugs, coach.email).toContain(slug);
+      expect(Object.keys(coach.availability_schedule ?? {}).sort()).toEqual([...DAYS].sort());
+    }
+    for (const specialty of COACH_SPECIALTIES)
+      expect(
+        DEMO_COACHES.some((c) => c.specialties?.includes(specialty)),
+        specialty,
+      ).toBe(true);
+  });
+
+  it("when the demo coach logs in, then one coach profile is that account's", () => {
+    const owned = DEMO_COACHES.filter((c) => c.account);
+    expect(owned).toHaveLength(1);
+    const account = DEMO_ACCOUNTS.find((a) => a.email === owned[0]!.account);
+    expect(account?.role).toBe('coach');
+    expect([owned[0]!.first_name, owned[0]!.last_name]).toEqual([account!.first_name, account!.last_name]);
+  });
+});
+
+describe('demo pictures', () => {
+  it('when a scene is drawn, then it is a JPEG of the asked size, the same for a seed and different across seeds', async () => {
+    const one = await sceneJpeg({ seed: 'a', scenery: 'links', width: 640, height: 400 });
+    const again = await sceneJpeg({ seed: 'a', scenery: 'links', width: 640, height: 400 });
+    const other = await sceneJpeg({ seed: 'b', scenery: 'links', width: 640, height: 400 });
+    expect(await sharp(one).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 400 });
+    expect(one.equals(again)).toBe(true);
+    expect(one.equals(other)).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
+import type { CoachesReply, VenueReply, VenuesReply } from '@linksmate/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COACHES } from '../src/embedded/demo-coaches';
+import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues';
+import { DEMO_PASSWORD } from '../src/embedded/seed';
+import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
+
+/**
+ * The whole platform started twice on the same databases and data folder, as two `make run`s on
+ * one machine: the first seeds the demo directory, the second finds it all there.
+ */
+describe('demo directory seeding', () => {
+  const databases = new Map<string, TestDatabase>();
+  /** The services' databases, made once and kept across both starts. */
+  const sameDatabases: DatabaseProvider = async (names) => {
+    for (const name of names) {
+      if (!databases.has(name)) databases.set(name, await createEmptyTestDatabase(`seed_${name}`));
+    }
+    return { urlFor: (name) => databases.get(name)!.url, stop: async () => {} };
+  };
+  let dataDir: string;
+  let first: RunningStack['seeded'];
+  let stack: RunningStack | undefined;
+
+  const start = () =>
+    startStack({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { databases: sameDatabases });
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${stack!.url}/api/v1${path}`);
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+  /** What a visitor sees of the directory: every venue with its picture and gallery, and the coaches. */
+  const directory = async () => {
+    const { venues } = await api<VenuesReply>('/venues?limit=100');
+    const { coaches } = await api<CoachesReply>('/coaches?limit=100');
+    return {
+      venues: venues.map((v) => [v.slug, v.featured_image_url, v.gallery_count]).sort(),
+      coaches: coaches.map((c) => [c.email, c.venue_name, c.user_id]).sort(),
+    };
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linksmate-seed-'));
+    stack = await start();
+    first = stack.seeded;
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await Promise.all([...databases.values()].map((d) => d.drop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('when the platform starts on empty databases, then every demo venue, coach and picture is made, well within 10 s', () => {
+    const pictures = Object.values(DEMO_VENUE_MEDIA).reduce(
+      (n, p) => n + (p.featured ? 1 : 0) + p.gallery + (p.video ? 1 : 0),
+      0,
+    );
+    expect(first).toMatchObject({
+      venues: DEMO_VENUES.length,
+      coaches: DEMO_COACHES.length,
+      uploads: pictures,
+    });
+    expect(first.seconds).toBeLessThan(10);
+  });
+
+  it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
+    const login = await fetch(`${stack!.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'coach@linksmate.dev', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
+    const { coaches } = await api<CoachesReply>('/coaches?limit=100');
+    const sam = coaches.find((c) => c.user_id === userId);
+    expect(sam).toMatchObject({
+      first_name: 'Sam',
+      last_name: 'Fairweather',
+      venue_name: 'Albert Park Golf Course',
+    });
+  });
+
+  it("when a gallery venue is opened, then its pictures are the service's re-encodings with thumbnails", async () => {
+    const { venue } = await api<VenueReply>('/venues/slug/royal-melbourne-golf-club');
+    const plan = DEMO_VENUE_MEDIA['royal-melbourne-golf-club']!;
+    expect(venue.gallery).toHaveLength(plan.gallery + 1);
+    expect(venue.gallery.map((m) => m.media_type)).toEqual([...Array(plan.gallery).fill('image'), 'video']);
+    expect(venue.featured_image_url).toBeTruthy();
+    const video = venue.gallery.at(-1)!;
+    const thumbnail = await fetch(`${stack!.url}${video.thumbnail_url}`);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('when the platform is started again on the same data, then seeding adds nothing and the directory reads the same', async () => {
+    const before = await directory();
+    await stack!.close();
+    stack = await start();
+    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0 });
+    expect(stack.seeded.seconds).toBeLessThan(2);
+    expect(await directory()).toEqual(before);
+  }, 180_000);
+});
