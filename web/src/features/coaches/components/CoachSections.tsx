@@ -19,17 +19,24 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** One labelled value, label left and value right. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // A value too long for the line (an e-mail address on a phone) moves under its label whole.
     <Group
       justify="space-between"
-      wrap="nowrap"
+      wrap="wrap"
       gap="md"
       py={6}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-1)', rowGap: 2 }}
     >
       <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" fw={500} ta="right" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Text
+        size="sm"
+        fw={500}
+        ta="right"
+        component="div"
+        style={{ minWidth: 0, marginLeft: 'auto', overflowWrap: 'anywhere' }}
+      >
         {children}
       </Text>
     </Group>
