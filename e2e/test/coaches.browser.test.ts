@@ -196,7 +196,8 @@ describe('coaches and profile claims in the browser, against make run', () => {
     await page.goto(`${stack.url}/coach/999999`);
     await page.getByRole('heading', { name: 'Coach not found', level: 1 }).waitFor();
     await check('65-coach-not-found');
-    await page.getByRole('button', { name: 'Back to Coaches' }).first().waitFor();
+    await page.getByRole('link', { name: 'Back to Coaches', exact: true }).click();
+    await page.waitForURL('**/find-coaches');
 
     await page.goto(`${stack.url}/claim-profile/coach/999999`);
     await page.getByRole('heading', { name: 'Coach profile not found', level: 1 }).waitFor();
