@@ -69,8 +69,8 @@ describe('the first page, planned screens and payments script, against make run'
     await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
 
     // A screen with parameters is planned too; an address nobody planned is still out of bounds.
-    await page.goto(`${stack.url}/venue/royal-melbourne`);
-    await page.getByRole('heading', { name: 'Venue details', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/events/12`);
+    await page.getByRole('heading', { name: 'Event details', level: 1 }).waitFor();
     await page.goto(`${stack.url}/no-such-screen`);
     await page.getByRole('heading', { name: 'This page is out of bounds' }).waitFor();
   });

@@ -23,6 +23,7 @@ const coaches = () => import('../features/coaches');
 const membership = () => import('../features/membership');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
+const venues = () => import('../features/venues');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -59,6 +60,9 @@ export const routes: RouteObject[] = [
       // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
       { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
+      { path: paths.venues.path, element: onDemand(venues, (m) => m.VenuesPage) },
+      { path: paths.venue.path, element: onDemand(venues, (m) => m.VenueByIdPage) },
+      { path: paths.venueBySlug.path, element: onDemand(venues, (m) => m.VenueBySlugPage) },
       { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
       { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
       {

@@ -24,6 +24,16 @@ export interface CoachSearch {
   page?: number;
 }
 export type ClaimableEntity = 'coach' | 'venue';
+/** The venue directory's filters and page, as its address carries them (spec 2 "Venue directory"). */
+export interface VenueSearch {
+  search?: string;
+  region?: string;
+  state?: string;
+  venue_type?: string;
+  course_amenity?: string;
+  club_amenity?: string;
+  page?: number;
+}
 
 const segment = (value: Id) => encodeURIComponent(String(value));
 
@@ -99,7 +109,7 @@ export const paths = {
     path: '/find-golfers',
     href: (search: PlayerSearch = {}) => withQuery('/find-golfers', { ...search }),
   },
-  venues: fixed('/venues'),
+  venues: { path: '/venues', href: (search: VenueSearch = {}) => withQuery('/venues', { ...search }) },
   venue: { path: '/venues/:venueId', href: (venueId: Id) => `/venues/${segment(venueId)}` },
   venueBySlug: { path: '/venue/:slug', href: (slug: string) => `/venue/${segment(slug)}` },
   events: fixed('/events'),

@@ -30,24 +30,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'Everything about one event (venue, time, places left) and a way to join it.',
   },
   {
-    path: paths.venues.path,
-    access: 'public',
-    title: 'Discover Golf Venues',
-    description: 'Search golf courses, driving ranges and practice facilities across Australia.',
-  },
-  {
-    path: paths.venue.path,
-    access: 'public',
-    title: 'Venue details',
-    description: "A venue's photos, amenities, opening hours and contact details, with directions.",
-  },
-  {
-    path: paths.venueBySlug.path,
-    access: 'public',
-    title: 'Venue details',
-    description: "A venue's photos, amenities, opening hours and contact details, with directions.",
-  },
-  {
     path: paths.terms.path,
     access: 'public',
     title: 'Terms of Service',

@@ -1,0 +1,2 @@
+export { VenueByIdPage, VenueBySlugPage } from './routes/VenueDetailPage';
+export { VenuesPage } from './routes/VenuesPage';
