@@ -51,10 +51,10 @@ describe('the first page, planned screens and payments script, against make run'
   });
 
   it('when a visitor opens a planned screen, then it says what is coming and leads home, not to the 404 page', async () => {
-    await page.goto(`${stack.url}/find-coaches`);
-    await page.getByRole('heading', { name: 'Find Coaches', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/events`);
+    await page.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
     await page.getByText('Coming soon').waitFor();
-    expect(await page.textContent('main')).toContain('Search coaches by name or specialty');
+    expect(await page.textContent('main')).toContain('Browse LinksMate events and member games');
     await screenshot(page, '30-coming-soon-visitor');
     findings.visitor = await seriousAccessibilityViolations(page);
     // Opened directly, there is no page of ours to go back to: the way out is home.

@@ -19,6 +19,7 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 }
 
 const auth = () => import('../features/auth');
+const coaches = () => import('../features/coaches');
 const membership = () => import('../features/membership');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
@@ -62,6 +63,15 @@ export const routes: RouteObject[] = [
       { path: paths.venues.path, element: onDemand(venues, (m) => m.VenuesPage) },
       { path: paths.venue.path, element: onDemand(venues, (m) => m.VenueByIdPage) },
       { path: paths.venueBySlug.path, element: onDemand(venues, (m) => m.VenueBySlugPage) },
+      { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
+      { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
+      {
+        path: paths.claimProfile.path,
+        element: onDemand(
+          () => import('../features/claim-profile'),
+          (m) => m.ClaimProfilePage,
+        ),
+      },
       ...plannedScreens('public'),
       {
         element: (

@@ -17,6 +17,12 @@ export interface PlayerSearch {
   availability_status?: string;
   offset?: number;
 }
+/** Find Coaches' page, search and specialty, as its address carries them. */
+export interface CoachSearch {
+  search?: string;
+  specialty?: string;
+  page?: number;
+}
 export type ClaimableEntity = 'coach' | 'venue';
 /** The venue directory's filters and page, as its address carries them (spec 2 "Venue directory"). */
 export interface VenueSearch {
@@ -57,7 +63,11 @@ const officialEventProduct = OFFICIAL_EVENT_TYPE.replace(/_event$/, '');
 
 export const paths = {
   home: fixed('/'),
-  login: fixed('/login'),
+  login: {
+    path: '/login',
+    /** `claimed`: arriving from a profile claim, whose account must verify its e-mail first. */
+    href: (flags: { claimed?: boolean } = {}) => withFlags('/login', flags),
+  },
   register: fixed('/register'),
   verifyEmail: fixed('/verify-email'),
   resendVerification: fixed('/resend-verification'),
@@ -86,7 +96,12 @@ export const paths = {
   },
   dashboard: fixed('/dashboard'),
   userProfile: { path: '/profile/:userId', href: (userId: Id) => `/profile/${segment(userId)}` },
-  findCoaches: fixed('/find-coaches'),
+  findCoaches: {
+    path: '/find-coaches',
+    // Page 1 is the address without a page.
+    href: (search: CoachSearch = {}) =>
+      withQuery('/find-coaches', { ...search, page: search.page === 1 ? undefined : search.page }),
+  },
   coach: { path: '/coach/:coachId', href: (coachId: Id) => `/coach/${segment(coachId)}` },
   /** /players and /find-golfers are the same screen (spec 1 §2.1); the filters ride in the query. */
   players: { path: '/players', href: (search: PlayerSearch = {}) => withQuery('/players', { ...search }) },

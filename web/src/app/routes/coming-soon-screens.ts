@@ -18,19 +18,6 @@ export interface PlannedScreen {
  */
 export const PLANNED_SCREENS: PlannedScreen[] = [
   {
-    path: paths.findCoaches.path,
-    access: 'public',
-    title: 'Find Coaches',
-    description: 'Search coaches by name or specialty and get in touch to book a lesson.',
-  },
-  {
-    path: paths.coach.path,
-    access: 'public',
-    title: 'Coach profile',
-    description:
-      "A coach's experience, specialties, certifications and hourly rate, with a way to get in touch.",
-  },
-  {
     path: paths.events.path,
     access: 'public',
     title: 'Event Listings',
@@ -41,12 +28,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     access: 'public',
     title: 'Event details',
     description: 'Everything about one event (venue, time, places left) and a way to join it.',
-  },
-  {
-    path: paths.claimProfile.path,
-    access: 'public',
-    title: 'Claim your profile',
-    description: 'Coaches and venue owners will claim their LinksMate profile here to keep it up to date.',
   },
   {
     path: paths.terms.path,

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +16,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginState;
+  // Spec 2 §4: a profile claim ends here; its new account logs in once its e-mail is verified.
+  const claimed = useSearchParams()[0].get('claimed') === 'true';
   const session = useSession();
   const login = useLogin();
   const [error, setError] = useState<{ message: string; needsVerification: boolean } | null>(null);
@@ -73,6 +75,11 @@ export function LoginPage() {
               }
             >
               {state.message}
+            </Alert>
+          )}
+          {claimed && !state.message && (
+            <Alert color="fairway" variant="light" icon={<IconMailCheck size={18} aria-hidden />}>
+              Profile claimed. Verify your email with the link we sent you, then log in here.
             </Alert>
           )}
           <FormError>

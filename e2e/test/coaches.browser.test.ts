@@ -1,0 +1,223 @@
+import type { CoachesReply } from '@linksmate/proto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../src/browser';
+import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
+import { type RunningMakeRun, startMakeRun } from '../src/stack';
+
+const MOBILE = { width: 390, height: 844 };
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  // The input comes first; the option list, labelled by the same label, is rendered at the page's end.
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const cards = (page: Page) => page.getByTestId('coach-card');
+const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
+
+describe('coaches and profile claims in the browser, against make run', () => {
+  let stack: RunningMakeRun;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  /** Every coach of the demo data, as the API lists them. */
+  let coaches: CoachesReply;
+  const findings: Record<string, string[]> = {};
+
+  /** A screenshot at the desktop size and at a phone's, with axe-core's findings for both. */
+  async function check(name: string) {
+    await screenshot(page, name);
+    findings[name] = await seriousAccessibilityViolations(page);
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, `${name}-390`);
+    findings[`${name}-390`] = await seriousAccessibilityViolations(page);
+    await page.setViewportSize(desktop);
+  }
+
+  beforeAll(async () => {
+    stack = await startMakeRun();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    const response = await fetch(`${stack.url}/api/v1/coaches?limit=100`);
+    coaches = (await response.json()) as CoachesReply;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when a visitor searches coaches and filters by a specialty, then only matching coaches of the page are shown, and one opens with its details', async () => {
+    expect(coaches.total).toBeGreaterThan(12);
+    await page.goto(`${stack.url}/find-coaches`);
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(12);
+    const pages = Math.ceil(coaches.total / 12);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: `${coaches.total} Coaches Found` }).waitFor();
+    await main.getByText(`Page 1 of ${pages}`).waitFor();
+    await main.getByText(`Showing 12 of ${coaches.total} total coaches`).waitFor();
+    // Rates are cents on the wire and whole dollars on the card.
+    expect(await main.textContent()).toMatch(/\$\d+\/hour/);
+    expect(await main.textContent()).not.toMatch(/\$\d+\.00\/hour/);
+    await check('60-find-coaches');
+
+    // The specialty filter narrows the loaded page to coaches teaching it, and the address keeps it.
+    await choose(page, 'Specialty', 'Putting');
+    await page.waitForURL('**/find-coaches?specialty=putting');
+    await expect.poll(() => cards(page).count()).toBeLessThan(12);
+    const putting = await cards(page).evaluateAll((all) =>
+      all.map((card) => card.getAttribute('data-specialties') ?? ''),
+    );
+    expect(putting.length).toBeGreaterThan(0);
+    expect(putting.length).toBeLessThan(12);
+    for (const specialties of putting) expect(specialties.split(',')).toContain('putting');
+    await main.getByRole('heading', { name: new RegExp(`^${putting.length} Coach(es)? Found$`) }).waitFor();
+
+    // The search matches names (and bios and specialties), ignoring case.
+    const [first] = await cardNames(page);
+    const lastName = first!.split(' ').at(-1)!;
+    await page.getByLabel('Search', { exact: true }).fill(lastName.toUpperCase());
+    await expect.poll(() => cardNames(page)).toContain(first);
+    for (const name of await cardNames(page)) expect(name).toBeTruthy();
+    expect(new URL(page.url()).searchParams.get('search')).toBe(lastName.toUpperCase());
+    await check('61-find-coaches-filtered');
+
+    // Nothing on the page matches: the empty state offers to clear the search.
+    await page.getByLabel('Search', { exact: true }).fill('zzzz no such coach');
+    await main.getByText('No coaches match your search').waitFor();
+    await main.getByRole('heading', { name: '0 Coaches Found' }).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => cards(page).count()).toBe(12);
+
+    // Page two holds the rest.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/find-coaches?page=2');
+    await main.getByText(`Page 2 of ${pages}`).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(Math.min(12, coaches.total - 12));
+
+    // Opened from the list, the coach's page says who they are and leads back to the same list.
+    const card = cards(page).first();
+    const name = (await card.locator('h3').textContent())!;
+    await card.getByRole('link', { name: 'View Profile' }).click();
+    await page.waitForURL(/\/coach\/\d+$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const coach = coaches.coaches.find((c) => `/coach/${c.id}` === new URL(page.url()).pathname)!;
+    for (const section of ['About', 'Specialties', 'Certifications', 'Coach Details', 'Get in Touch'])
+      await page.getByRole('heading', { name: section, level: 2 }).waitFor();
+    const details = (await main.textContent()) ?? '';
+    for (const label of ['Experience', 'Hourly Rate', 'Status', 'Email']) expect(details).toContain(label);
+    expect(details).toContain(coach.is_available_for_booking ? 'Available' : 'Unavailable');
+    if (coach.is_verified) await main.getByText('Verified Coach').waitFor();
+    if (coach.email)
+      expect(await main.getByRole('link', { name: coach.email }).getAttribute('href')).toBe(
+        `mailto:${coach.email}`,
+      );
+    await check('62-coach-detail');
+    await page.getByRole('link', { name: '← Back to Coaches' }).click();
+    await page.waitForURL('**/find-coaches?page=2');
+    await cards(page).first().waitFor();
+  });
+
+  it('when a visitor claims an unclaimed coach profile, then the account they made verifies through the mailbox and logs in', async () => {
+    const coach = coaches.coaches.find((c) => c.user_id === null);
+    expect(coach, 'the demo data has an unclaimed coach').toBeDefined();
+    const name = `${coach!.first_name} ${coach!.last_name}`;
+    const email = `coach${Date.now()}@example.com`;
+    const password = 'Putting!2026';
+
+    await page.goto(`${stack.url}/coach/${coach!.id}`);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    // Without an account the coach cannot be messaged; the button says why instead of going nowhere.
+    const message = page.getByRole('button', { name: /^Message .+ \(not available\)$/ });
+    expect(await message.getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('link', { name: 'Claim this profile' }).click();
+    await page.waitForURL(`**/claim-profile/coach/${coach!.id}`);
+    await page.getByRole('heading', { name: 'Claim Your Profile', level: 1 }).waitFor();
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+
+    // The form's own checks, in the spec's words.
+    const claim = page.getByRole('button', { name: 'Claim This Profile' });
+    await claim.click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await page.getByLabel(/^Create Password/).fill('short');
+    await page.getByLabel(/^Confirm Password/).fill('shorter');
+    await claim.click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    await check('63-claim-profile-invalid');
+
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel(/^Create Password/).fill(password);
+    await page.getByLabel(/^Confirm Password/).fill(password);
+    await claim.click();
+    await page
+      .getByText('Profile claimed successfully! Please check your email to verify your account.')
+      .waitFor();
+    await page.waitForURL('**/login?claimed=true');
+    await page.getByText('Profile claimed. Verify your email').waitFor();
+    await check('64-login-claimed');
+
+    // A second claim on the same profile is refused while the first waits for review.
+    await page.goto(`${stack.url}/claim-profile/coach/${coach!.id}`);
+    await page.getByLabel('Email Address').fill(`other${email}`);
+    await page.getByLabel(/^Create Password/).fill(password);
+    await page.getByLabel(/^Confirm Password/).fill(password);
+    await page.getByRole('button', { name: 'Claim This Profile' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('A claim for this profile is already waiting for review.')
+      .waitFor();
+
+    const mail = await waitForMail(stack.url, email, /Verify your email/);
+    await page.goto(`${stack.url}/dev/mailbox`);
+    const link = page.getByRole('link', { name: mail.links[0]! });
+    await page.getByText(`To ${email}`).first().waitFor();
+    if (!(await link.isVisible())) await page.getByText(`To ${email}`).first().click();
+    await link.click();
+    await page.getByText('Email verified successfully').waitFor();
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const token = (await page.evaluate("localStorage.getItem('token')")) as string;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { role: string };
+    expect(claims.role).toBe('coach');
+  });
+
+  it('when an address names no coach or no claimable profile, then the page says so and leads on', async () => {
+    await page.goto(`${stack.url}/coach/999999`);
+    await page.getByRole('heading', { name: 'Coach not found', level: 1 }).waitFor();
+    await check('65-coach-not-found');
+    await page.getByRole('link', { name: 'Back to Coaches', exact: true }).click();
+    await page.waitForURL('**/find-coaches');
+
+    await page.goto(`${stack.url}/claim-profile/coach/999999`);
+    await page.getByRole('heading', { name: 'Coach profile not found', level: 1 }).waitFor();
+
+    await page.goto(`${stack.url}/claim-profile/golfer/1`);
+    await page.getByRole('heading', { name: 'Profile Not Found', level: 1 }).waitFor();
+    await page.getByText('Invalid profile type').waitFor();
+    await check('66-claim-bad-type');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.waitForURL(`${stack.url}/`);
+  });
+
+  it('when a venue profile is claimed, then the page shows the venue it is about', async () => {
+    const response = await fetch(`${stack.url}/api/v1/venues?limit=1`);
+    const { venues } = (await response.json()) as { venues: Array<{ id: number; name: string }> };
+    const venue = venues[0]!;
+    await page.goto(`${stack.url}/claim-profile/venue/${venue.id}`);
+    await page.getByRole('heading', { name: venue.name, level: 2 }).waitFor();
+    await page.getByText('Venue profile', { exact: true }).waitFor();
+    await check('67-claim-venue');
+    expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((key) => [key, []])));
+  });
+});

@@ -1,0 +1,1 @@
+export { ClaimProfilePage } from './routes/ClaimProfilePage';

@@ -1,0 +1,2 @@
+export { CoachDetailPage } from './routes/CoachDetailPage';
+export { FindCoachesPage } from './routes/FindCoachesPage';
