@@ -21,7 +21,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
-import { capitalise } from '../../../lib/text';
 import { useBlockUser } from '../api/block-user';
 import { useUserProfile } from '../api/get-user-profile';
 import { ConfirmDialog } from '../components/ConfirmDialog';
