@@ -21,7 +21,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconSchool, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useAddressQuery } from '../../../lib/address-query';
 import { useCoaches } from '../api/get-coaches';
 import { CoachCard } from '../components/CoachCard';
 import { matchesSearch, matchesSpecialty } from '../components/coach-text';
@@ -64,7 +65,7 @@ function ResultsSkeleton() {
  * address, so coming back from a coach finds the list as it was left.
  */
 export function FindCoachesPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressQuery({ search: '', specialty: '', page: 1 });
   const location = useLocation();
   const { search, specialty, page } = searchOf(params);
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useCoaches({
@@ -73,19 +74,6 @@ export function FindCoachesPage() {
   });
   const total = data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / LIMIT));
-
-  const update = (next: Partial<ReturnType<typeof searchOf>>, replace: boolean) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(next)) {
-          if (value === '' || value === 1) updated.delete(name);
-          else updated.set(name, String(value));
-        }
-        return updated;
-      },
-      { replace },
-    );
 
   // Spec 2 §5: never past the total; an address beyond the last page shows the last page.
   useEffect(() => {

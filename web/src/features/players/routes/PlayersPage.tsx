@@ -21,7 +21,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconFilter, IconLock, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useAddressQuery } from '../../../lib/address-query';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
@@ -112,7 +113,7 @@ function ResultsSkeleton() {
  */
 export function PlayersPage() {
   const { isLoggedIn } = useSession();
-  const [params, setParams] = useSearchParams();
+  const { params, update: go } = useAddressQuery({ skill_level: '', availability_status: '', offset: 0 });
   const search = searchOf(params);
   const [skill, setSkill] = useState<SkillFilter>(search.skill_level);
   const [availability, setAvailability] = useState<AvailabilityFilter>(search.availability_status);
@@ -134,19 +135,6 @@ export function PlayersPage() {
     isLoggedIn,
   );
   const total = data?.total_count ?? 0;
-
-  const go = (next: { skill_level: string; availability_status: string; offset: number }, replace = false) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(next)) {
-          if (value === '' || value === 0) updated.delete(name);
-          else updated.set(name, String(value));
-        }
-        return updated;
-      },
-      { replace },
-    );
 
   // Spec 2 §5: the offset never goes below 0 or past the total; an address beyond the last page
   // shows the last page.

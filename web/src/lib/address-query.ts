@@ -1,0 +1,24 @@
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * A screen's state kept in the address's query (filters, page), so reloading or sharing the
+ * address shows the same screen. `update` sets the given values and drops the ones equal to their
+ * default, so the address stays as short as the state allows; `replace` corrects the address
+ * without adding a step to the history.
+ */
+export function useAddressQuery<State extends Record<string, string | number>>(defaults: State) {
+  const [params, setParams] = useSearchParams();
+  const update = (next: Partial<State>, replace = false) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(next)) {
+          if (value === undefined || value === '' || value === defaults[name]) updated.delete(name);
+          else updated.set(name, String(value));
+        }
+        return updated;
+      },
+      { replace },
+    );
+  return { params, update };
+}
