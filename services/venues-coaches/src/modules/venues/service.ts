@@ -8,7 +8,6 @@ import {
   COURSE_AMENITIES,
   COURSE_AMENITY_LABELS,
   DEFAULT_COUNTRY,
-  type EventData,
   type ImportVenueBody,
   type ImportVenueReply,
   isEmailAddress,
@@ -21,19 +20,16 @@ import {
   VENUE_MESSAGES,
   VENUE_TYPE_LABELS,
   VENUE_TYPES,
-  type Venue,
-  VenueCreated,
-  VenueDeleted,
   type VenueReply,
-  VenueSubmitted,
   type VenuesQuery,
   type VenuesReply,
   type VenueTypesReply,
-  VenueUpdated,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
-import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
+import type { Db, NewVenue, VenueRow } from '../../db/types';
 import { firstFreeSlug, slugOf } from '../../lib/slugs';
+import { VenueEvents } from './events';
+import { FilterLists, inOrder } from './filter-lists';
 import {
   type DirectoryFilters,
   deleteVenue,
@@ -43,183 +39,13 @@ import {
   listedVenueBy,
   lockSlugChoice,
   slugsLike,
-  type UsedValues,
   updateVenue,
-  usedFilterValues,
 } from './repository';
+import { toVenue } from './venue-shape';
 
 const SLUG_INDEX = 'venues_slug_key';
 /** How often a fresh slug is tried when another venue took the chosen one at the same moment. */
 const SLUG_ATTEMPTS = 5;
-
-/**
- * The facts other contexts keep of a venue (events-bookings' projection, the admin area).
- * `is_active` says whether the venue is listed (active and approved): a pending or rejected venue
- * is no more usable elsewhere than an inactive one.
- */
-export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
-  return {
-    venue_id: venue.id,
-    name: venue.name,
-    slug: venue.slug,
-    address: venue.address,
-    city: venue.city,
-    state: venue.state,
-    lat: venue.lat,
-    lng: venue.lng,
-    is_active: venue.isActive && venue.reviewStatus === 'approved',
-    is_verified: venue.isVerified,
-    version: venue.version,
-  };
-}
-
-/**
- * The venue events, written to the outbox inside the caller's transaction, each carrying the
- * version the change gave the venue (so projections never roll back). Every change of a venue goes
- * through `updateVenue`/`deleteVenue` (which move the version on) and one of these.
- */
-export class VenueEvents {
-  constructor(private readonly runtime: ModuleContext['runtime']) {}
-
-  created(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(VenueCreated, venueSnapshot(venue), meta));
-  }
-
-  updated(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(VenueUpdated, venueSnapshot(venue), meta));
-  }
-
-  deleted(tx: Db, venue: { id: number; version: number }, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(
-      tx,
-      this.runtime.event(VenueDeleted, { venue_id: venue.id, version: venue.version }, meta),
-    );
-  }
-
-  /** A person's venue, waiting for review (not listed, so not `created` for the projections yet). */
-  submitted(tx: Db, venue: VenueRow, submittedBy: number, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(
-      tx,
-      this.runtime.event(
-        VenueSubmitted,
-        { ...venueSnapshot(venue), submitted_by_user_id: submittedBy },
-        meta,
-      ),
-    );
-  }
-}
-
-/**
- * The filter lists, computed from the listed venues at most once per `maxAgeMs` (they change when a
- * venue is listed, delisted or edited; this process forgets them at once when it made the change).
- */
-export class FilterLists {
-  private known: { values: UsedValues; at: number } | undefined;
-  private loading: Promise<UsedValues> | undefined;
-  private generation = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxAgeMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async values(): Promise<UsedValues> {
-    if (this.known && this.now() - this.known.at < this.maxAgeMs) return this.known.values;
-    if (!this.loading) {
-      const generation = this.generation;
-      this.loading = usedFilterValues(this.db)
-        .then((values) => {
-          // A change made while this was read may be missing from it: keep it for this answer only.
-          if (generation === this.generation) this.known = { values, at: this.now() };
-          return values;
-        })
-        .finally(() => {
-          this.loading = undefined;
-        });
-    }
-    return this.loading;
-  }
-
-  forget(): void {
-    this.generation++;
-    this.known = undefined;
-  }
-}
-
-/** Of the enumeration, the values in use, in the enumeration's order. */
-const inOrder = <T extends string>(enumeration: readonly T[], used: string[]): T[] =>
-  enumeration.filter((value) => used.includes(value));
-
-function toVenue(row: VenueRow, gallery: VenueMediaRow[]): Venue {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    suburb: row.suburb,
-    city: row.city,
-    state: row.state,
-    region: row.region,
-    description: row.description,
-    phone: row.phone,
-    website_url: row.websiteUrl,
-    venue_type: row.venueType,
-    is_verified: row.isVerified,
-    featured_image_url: row.featuredImageUrl,
-    gallery_count: gallery.length,
-    lat: row.lat,
-    lng: row.lng,
-    address: row.address,
-    postal_code: row.postalCode,
-    country: row.country,
-    email: row.email,
-    course_type: row.courseType,
-    social_golf_days: row.socialGolfDays,
-    dress_code: row.dressCode,
-    social_clubs_allowed: row.socialClubsAllowed,
-    linksmate_comp_play_allowed: row.linksmateCompPlayAllowed,
-    rounds_offered: row.roundsOffered,
-    course_full_length: row.courseFullLength,
-    course_half_length: row.courseHalfLength,
-    course_length_metres: row.courseLengthMetres,
-    difficulty_men: row.difficultyMen,
-    difficulty_women: row.difficultyWomen,
-    tags: row.tags,
-    carts_available: row.cartsAvailable,
-    course_amenities: row.courseAmenities,
-    club_amenities: row.clubAmenities,
-    amenities: [...row.courseAmenities, ...row.clubAmenities],
-    proshop_contact_names: row.proshopContactNames,
-    proshop_phone_number: row.proshopPhoneNumber,
-    proshop_email: row.proshopEmail,
-    head_golf_professional_name: row.headGolfProfessionalName,
-    head_golf_professional_email: row.headGolfProfessionalEmail,
-    head_golf_professional_phone: row.headGolfProfessionalPhone,
-    teaching_golf_professional_name: row.teachingGolfProfessionalName,
-    teaching_golf_professional_email: row.teachingGolfProfessionalEmail,
-    teaching_golf_professional_phone: row.teachingGolfProfessionalPhone,
-    business_hours: row.businessHours,
-    is_active: row.isActive,
-    gallery_image_urls: gallery.map((m) => m.url),
-    gallery: gallery.map((m) => ({
-      id: m.id,
-      url: m.url,
-      media_type: m.kind,
-      thumbnail_url: m.thumbnailUrl,
-      position: m.position,
-    })),
-    virtual_tour_url: row.virtualTourUrl,
-    accessibility_features: row.accessibilityFeatures,
-    awards_recognition: row.awardsRecognition,
-    environmental_initiatives: row.environmentalInitiatives,
-    facebook_url: row.facebookUrl,
-    instagram_url: row.instagramUrl,
-    twitter_url: row.twitterUrl,
-    youtube_url: row.youtubeUrl,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** A free-text filter or search: spaces collapsed, and blank is no filter. */
 const cleaned = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ') || undefined;
