@@ -14,7 +14,7 @@ import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { sceneJpeg } from '../src/embedded/demo-media';
-import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues';
+import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_ACCOUNTS } from '../src/embedded/seed';
 
 /** Each state's postcodes and a box round its land (islands included), to catch a swapped digit. */

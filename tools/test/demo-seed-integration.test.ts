@@ -5,7 +5,7 @@ import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/
 import type { CoachesReply, VenueReply, VenuesReply } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
-import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues';
+import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
 

@@ -1,6 +1,6 @@
 import { CLUB_AMENITIES, COURSE_AMENITIES, type VENUE_TYPES } from '@linksmate/proto';
 import pg from 'pg';
-import { DEMO_VENUES } from '../embedded/demo-venues';
+import { DEMO_VENUES } from '../embedded/demo-venues/index';
 
 /**
  * Real suburbs and towns by state and the city they belong to: the places the bench's venues are

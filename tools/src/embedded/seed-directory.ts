@@ -8,7 +8,7 @@ import type {
 } from '@linksmate/proto';
 import { DEMO_COACHES } from './demo-coaches';
 import { panVideo, sceneJpeg } from './demo-media';
-import { DEMO_VENUE_MEDIA, DEMO_VENUES } from './demo-venues';
+import { DEMO_VENUE_MEDIA, DEMO_VENUES } from './demo-venues/index';
 
 /** What a run of `seedDirectory` made; a second run on the same data makes nothing. */
 export interface DirectorySeeded {

@@ -35,7 +35,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, VenueRow } from '../../db/types';
-import { VenueEvents } from '../venues/events';
+import { VenueEvents } from '../venues/service';
 import {
   appendMedia,
   galleryUrls,

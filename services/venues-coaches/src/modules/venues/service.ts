@@ -29,6 +29,10 @@ import type { ModuleContext } from '../../context';
 import type { Db, NewVenue, VenueRow } from '../../db/types';
 import { firstFreeSlug, slugOf } from '../../lib/slugs';
 import { VenueEvents } from './events';
+
+/** Other modules publish venue changes through this, reached like the rest of this module. */
+export { VenueEvents };
+
 import { FilterLists, inOrder } from './filter-lists';
 import {
   type DirectoryFilters,
