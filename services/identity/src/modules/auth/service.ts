@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Clock,
   conflict,
@@ -14,10 +13,8 @@ import {
 import {
   type AccountSummary,
   type CreateAccountBody,
-  EmailRequested,
   isEmailAddress,
   LINK_MAIL_COOLDOWN_MS,
-  LINK_VALIDITY,
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
@@ -28,18 +25,16 @@ import {
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, User } from '../../db/types';
-import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
+import { hashLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
 import { toAccountSummary, type UsersService } from '../users/service';
+import { addressHash, LinkMails } from './link-mails';
 import { LoginGuard } from './login-guard';
 import {
   consumeLinkToken,
   forgetLinkMailRequestsBefore,
-  insertLinkToken,
-  type LinkPurpose,
-  lastLinkCreatedAt,
   retireLinkTokens,
   takeLinkMailTurn,
 } from './repository';
@@ -74,10 +69,6 @@ const emailTaken = (others: Record<string, string> = {}) =>
 const usernameTaken = () =>
   conflict(AUTH_MESSAGES.usernameTaken, 'username_taken', { username: AUTH_MESSAGES.usernameTaken });
 
-/** The key of an address in the resend cooldown: the same for every spelling's case. */
-const addressHash = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-
 /** 429 with the whole seconds left, in the body (`retry_after`) and the standard header. */
 export class ResendTooSoon extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
@@ -99,7 +90,11 @@ export interface AuthDeps {
 
 /** Accounts: registration, e-mail verification, login and password reset (spec 1 §§2.4–2.9, 5, 8). */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly linkMails: LinkMails;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.linkMails = new LinkMails(deps);
+  }
 
   private get runtime() {
     return this.deps.runtime;
@@ -127,7 +122,7 @@ export class AuthService {
           { username, email, passwordHash, role: 'member', createdAt: now, updatedAt: now },
           (user) => ({ ...meta, actor: { user_id: user.id } }),
         );
-        await this.mailFirstVerification(tx, created, now, meta);
+        await this.linkMails.sendFirstVerification(tx, created, now, meta);
         return created;
       })
       .catch((err: unknown) => {
@@ -186,7 +181,7 @@ export class AuthService {
             },
             meta,
           );
-          if (!created.emailVerifiedAt) await this.mailFirstVerification(tx, created, now, meta);
+          if (!created.emailVerifiedAt) await this.linkMails.sendFirstVerification(tx, created, now, meta);
           return created;
         });
         return toAccountSummary(user);
@@ -260,8 +255,7 @@ export class AuthService {
       const user = await this.deps.users.byEmail(email.trim(), tx);
       if (!user || user.emailVerifiedAt || user.bannedAt) return;
       await retireLinkTokens(tx, user.id, 'verify_email', now);
-      const token = await this.createLink(tx, user.id, 'verify_email', now);
-      await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
+      await this.linkMails.send(tx, user, 'verify_email', now, meta);
     });
     return { message: AUTH_MESSAGES.resendAccepted };
   }
@@ -311,7 +305,7 @@ export class AuthService {
   /** Same answer whether or not the e-mail has an account. */
   async forgotPassword(email: string, meta: EventMeta) {
     const user = await this.deps.users.byEmail(email.trim());
-    if (user && !user.bannedAt && (await this.mayMailLink(user.id, 'reset_password'))) {
+    if (user && !user.bannedAt && (await this.linkMails.mayMail(user.id, 'reset_password'))) {
       await this.sendPasswordReset(user, meta);
     }
     return { message: AUTH_MESSAGES.forgotAccepted };
@@ -322,8 +316,7 @@ export class AuthService {
     await this.runtime.db.transaction(async (tx) => {
       const now = this.deps.clock();
       await retireLinkTokens(tx, user.id, 'reset_password', now);
-      const token = await this.createLink(tx, user.id, 'reset_password', now);
-      await this.runtime.publish(tx, this.linkMail(user, 'reset-password', token, meta));
+      await this.linkMails.send(tx, user, 'reset_password', now, meta);
     });
   }
 
@@ -379,40 +372,5 @@ export class AuthService {
       throw emailTaken(taken.username ? { username: AUTH_MESSAGES.usernameTaken } : {});
     }
     if (taken.username) throw usernameTaken();
-  }
-
-  /** A new account's verification link, mailed; it starts the address's cooldown, as a resend would. */
-  private async mailFirstVerification(tx: Db, user: User, now: Date, meta: EventMeta): Promise<void> {
-    await takeLinkMailTurn(tx, addressHash(user.email), 'verify_email', now, now);
-    const token = await this.createLink(tx, user.id, 'verify_email', now);
-    await this.runtime.publish(tx, this.linkMail(user, 'verify-email', token, meta));
-  }
-
-  private async createLink(tx: Db, userId: number, purpose: LinkPurpose, now: Date): Promise<string> {
-    const token = newLinkToken();
-    const validity =
-      purpose === 'verify_email' ? LINK_VALIDITY.verificationMs : LINK_VALIDITY.passwordResetMs;
-    await insertLinkToken(tx, {
-      userId,
-      purpose,
-      tokenHash: hashLinkToken(token),
-      expiresAt: new Date(now.getTime() + validity),
-      createdAt: now,
-    });
-    return token;
-  }
-
-  private linkMail(user: User, template: 'verify-email' | 'reset-password', token: string, meta: EventMeta) {
-    return this.runtime.event(
-      EmailRequested,
-      { to: user.email, template, user_id: user.id, variables: { username: user.username, token } },
-      { ...meta, actor: meta.actor ?? { user_id: user.id } },
-    );
-  }
-
-  /** One link mail per kind and account per cooldown, so nobody can flood an inbox. */
-  private async mayMailLink(userId: number, purpose: LinkPurpose): Promise<boolean> {
-    const last = await lastLinkCreatedAt(this.deps.db, userId, purpose);
-    return !last || this.deps.clock().getTime() - last.getTime() >= LINK_MAIL_COOLDOWN_MS;
   }
 }
