@@ -1,3 +1,4 @@
+import { timestamps } from '@linksmate/platform';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,11 +16,6 @@ import {
 
 /** The identity database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 interface DirectoryColumns {
   isProfileVisible: SQLWrapper;

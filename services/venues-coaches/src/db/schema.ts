@@ -1,3 +1,4 @@
+import { timestamps } from '@linksmate/platform';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,11 +17,6 @@ import {
 
 /** The venues database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 interface ListedColumns {
   isActive: SQLWrapper;
