@@ -6,6 +6,7 @@ import {
   JoinRequestApproved,
   JoinRequestRejected,
   JoinRequestSubmitted,
+  WaitlistOffered,
 } from './events/events-bookings';
 import { UserBanned, UserClaimsChanged, UserDeleted, UserRoleChanged } from './events/identity';
 import { MessageRead, MessageSent } from './events/messaging';
@@ -64,6 +65,7 @@ export const SOCKET_PUSHES = [
   push({ name: 'booking:confirmed', event: BookingConfirmed, rooms: toUser }),
   push({ name: 'booking:cancelled', event: BookingCancelled, rooms: toUser }),
   push({ name: 'booking:status-changed', event: BookingStatusChanged, rooms: toUser }),
+  push({ name: 'waitlist:offered', event: WaitlistOffered, rooms: toUser }),
   // A fresh token asked for on hearing this carries the new membership and role.
   push({ name: 'claims:changed', event: UserClaimsChanged, rooms: toUser }),
   push({

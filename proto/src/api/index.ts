@@ -1,5 +1,6 @@
 export * from './common';
 export * from './dev';
+export * from './events';
 export * from './identity';
 export * from './payments';
 export * from './venues';

@@ -161,3 +161,44 @@ export const GrantedMembership = Type.Object({ user_id: Id, membership: Membersh
 export type GrantedMembership = Type.Static<typeof GrantedMembership>;
 export const GrantedMemberships = Type.Object({ granted: Type.Array(GrantedMembership) });
 export type GrantedMemberships = Type.Static<typeof GrantedMemberships>;
+
+// ── Internal: event payments for events-bookings (never routed publicly) ─────
+/**
+ * `POST /internal/event-payments`: events-bookings has priced the seats and holds them; payments
+ * makes the provider's intent for the person and records it. `amount` is GST-inclusive cents.
+ */
+export const EventPaymentIntentBody = Type.Object({
+  user_id: Id,
+  purpose: Type.Union([Type.Literal('event_join'), Type.Literal('event_slots')]),
+  amount: Int({ minimum: 50 }),
+  gst_amount: Int({ minimum: 0 }),
+  currency: Text({ minLength: 3, maxLength: 3 }),
+  description: Text({ maxLength: 500 }),
+  /** Carried on the intent and on `payments.payment.*`: event_id and hold_id at least. */
+  metadata: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  /** The hold's own key, so a retried call makes no second intent. */
+  idempotency_key: Text({ minLength: 8, maxLength: 255 }),
+});
+export type EventPaymentIntentBody = Type.Static<typeof EventPaymentIntentBody>;
+
+/** An event payment as the provider has it now. */
+export const EventPayment = Type.Object({
+  payment_intent_id: Type.String(),
+  client_secret: NullableString,
+  status: Type.String(),
+  user_id: Nullable(Id),
+  amount: Cents,
+  currency: Type.String(),
+  metadata: Type.Record(Type.String(), Type.String()),
+});
+export type EventPayment = Type.Static<typeof EventPayment>;
+
+export const EventRefundBody = Type.Object({ reason: Text({ maxLength: 200 }) });
+export type EventRefundBody = Type.Static<typeof EventRefundBody>;
+export const EventRefundReply = Type.Object({
+  payment_intent_id: Type.String(),
+  refund_id: Type.String(),
+  status: Type.String(),
+  amount: Cents,
+});
+export type EventRefundReply = Type.Static<typeof EventRefundReply>;

@@ -52,7 +52,9 @@ export const JoinRequestRejected = defineEvent('events.join-request.rejected', 1
 const BookingFacts = Type.Object({
   booking_id: Id,
   event_id: Id,
+  event_title: Type.String(),
   user_id: Id,
+  seats: Type.Integer({ minimum: 1 }),
   status: Type.String(),
   previous_status: NullableString,
   occurred_at: Timestamp,
@@ -60,6 +62,22 @@ const BookingFacts = Type.Object({
 export const BookingConfirmed = defineEvent('events.booking.confirmed', 1, BookingFacts);
 export const BookingCancelled = defineEvent('events.booking.cancelled', 1, BookingFacts);
 export const BookingStatusChanged = defineEvent('events.booking.status-changed', 1, BookingFacts);
+
+/**
+ * A seat freed on a full paid event is offered to the first in its waitlist: held for them until
+ * `offer_expires_at`, charged only if they accept (beyond the spec).
+ */
+export const WaitlistOffered = defineEvent(
+  'events.waitlist.offered',
+  1,
+  Type.Object({
+    event_id: Id,
+    event_title: Type.String(),
+    user_id: Id,
+    offer_expires_at: Timestamp,
+    occurred_at: Timestamp,
+  }),
+);
 
 export const eventsBookingsEvents = [
   EventCreated,
@@ -72,4 +90,5 @@ export const eventsBookingsEvents = [
   BookingConfirmed,
   BookingCancelled,
   BookingStatusChanged,
+  WaitlistOffered,
 ];

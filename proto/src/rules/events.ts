@@ -31,3 +31,87 @@ export const AVAILABILITY_BATCH = {
   defaultCount: 5,
   defaultDurationMinutes: 60,
 } as const;
+
+/** Seats a paid checkout holds while the person pays; an unpaid hold then releases them. */
+export const SEAT_HOLD_MINUTES = 15;
+/** How long a waitlist offer of a paid seat stays open before it passes to the next in line. */
+export const WAITLIST_OFFER_MINUTES = 60;
+/** Most seats one person may take in one slot purchase. */
+export const MAX_SLOTS_PER_PURCHASE = 10;
+
+/** The server's texts for events, games, joins and slot payments: the spec's words where it has them. */
+export const EVENT_MESSAGES = {
+  // Create member game (spec 2 §5)
+  titleRequired: 'Please enter a title for your game',
+  venueRequired: 'Please select a venue',
+  startRequired: 'Please select a start time',
+  endAfterStart: 'End time must be after start time',
+  capacityMin: 'Capacity must be at least 1',
+  capacityMax: 'Capacity cannot be more than 50',
+  priceNegative: 'Price cannot be negative',
+  startInPast: 'Start time cannot be in the past',
+  venueUnknown: 'Venue not found',
+  venueInactive: 'This venue is not open for games yet',
+  // Official events (spec 3 §5)
+  officialTitleRequired: 'Event title is required',
+  officialStartRequired: 'Start time is required',
+  officialCapacityMin: 'Event capacity must be at least 1',
+  officialCapacityMax: 'Event capacity cannot be more than 100',
+  slotTypeRequired: 'At least one slot type is required',
+  slotTypeNameRequired: 'Slot type name is required',
+  // Edit (spec 2 §5)
+  editCapacity: 'Please enter a valid capacity',
+  capacityBelowJoined: 'Capacity cannot be below the number of people already joined',
+  noChanges: 'No changes to save',
+  // Reading and managing
+  eventNotFound: 'Event not found',
+  notEditor: 'Only the event creator or an admin can change this event',
+  notCreator: 'Only the game creator can manage join requests',
+  requestNotFound: 'Join request not found',
+  hasPaidBookings: 'This event has paid bookings. Cancel it instead of deleting it.',
+  // Joining (spec 2 "Event detail")
+  eventFull: 'This event is full.',
+  alreadyJoined: 'You have joined this event',
+  requestPending: 'Your request is pending approval',
+  requestRejected: 'Your request was rejected',
+  eventPast: 'This event has already taken place.',
+  eventCancelled: 'This event has been cancelled.',
+  paidEventUsesCheckout: 'This event is paid: choose your slots and pay by card to join.',
+  freeEventNoCheckout: 'This event is free: join it without paying.',
+  ownGame: 'You created this game, so you are already in it.',
+  // Handicap gates (beyond the spec)
+  handicapNeeded: 'This game has a handicap range. Set your handicap on your profile to join.',
+  skillNeeded: 'This game asks for a skill level. Set your skill level on your profile to join.',
+  // Slots and payments (spec 2 §§5, 8)
+  slotRequired: 'Please select at least one slot to proceed',
+  slotQuantity: 'Slot quantity cannot be below 0',
+  slotUnknown: 'This slot type is not available for this event',
+  tooManySlots: 'You can buy at most 10 slots at once',
+  totalMismatch: 'The total does not match the current prices. Please review your selection.',
+  noSlotTypes: 'No slot types available for this event',
+  holdNotFound: 'Payment session not found. Please close and try again.',
+  holdNotYours: 'This payment does not belong to your account.',
+  paymentNotSucceeded: 'Payment failed. Please try again.',
+  seatLostRefunded:
+    'Payment was processed, but there was an issue finalizing your booking. Please check your bookings or contact support.',
+  // Waitlist and bookings
+  notFullNoWaitlist: 'This event still has seats: join it instead.',
+  alreadyWaiting: 'You are already on the waitlist for this event',
+  notWaiting: 'You are not on the waitlist for this event',
+  noOffer: 'There is no seat on offer for you at the moment',
+  bookingNotFound: 'Booking not found',
+  bookingNotCancellable: 'This booking cannot be cancelled',
+  // Add user (spec 2 §5)
+  userRequired: 'Please select a user',
+  userUnknown: 'User not found',
+} as const;
+
+/** The handicap gate's refusal, e.g. 'This game is for handicaps 10 to 20.' */
+export function handicapRangeMessage(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `This game is for handicaps ${min} to ${max}.`;
+  if (min !== null) return `This game is for handicaps of ${min} or more.`;
+  return `This game is for handicaps of ${max} or less.`;
+}
+
+/** The skill gate's refusal, e.g. 'This game is for intermediate players or above.' */
+export const skillGateMessage = (minimum: string) => `This game is for ${minimum} players or above.`;

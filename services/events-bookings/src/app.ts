@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { EventsBookingsConfig } from './config';
+import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** events-bookings: events, member games, bookings and availability. */
+/** events-bookings: events, member games, join requests, bookings, slot payments, waitlist, calendars. */
 export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
-  const { app } = await createService({
+  const { app, runtime } = await createService({
     name: 'events-bookings',
     title: 'LinksMate events-bookings',
     schema,
@@ -15,5 +16,8 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     config,
     deps,
   });
+  const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
+  // One line per module (helpers register theirs here).
+  void context;
   return app;
 }

@@ -1,2 +1,259 @@
+import { timestamps } from '@linksmate/platform';
+import type { BookingStatus, EventType } from '@linksmate/proto';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
 /** The events database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+// ── Projections of other contexts (upserts guarded by the source's version) ──
+/** People as events-bookings shows and gates them (identity.user.*). */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  role: text('role').notNull(),
+  manualHandicap: doublePrecision('manual_handicap'),
+  skillLevel: text('skill_level'),
+  /** Deleted or banned people keep their past bookings but can no longer join. */
+  deleted: boolean('deleted').notNull().default(false),
+  banned: boolean('banned').notNull().default(false),
+  version: integer('version').notNull(),
+});
+
+/** Venues as events show them (venues.venue.*); `listed` = active and reviewed. */
+export const venues = pgTable('venues', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug'),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  listed: boolean('listed').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  version: integer('version').notNull(),
+});
+
+/** Coaches as events show them (venues.coach.*); their username comes from `users` by user_id. */
+export const coaches = pgTable('coaches', {
+  id: integer('id').primaryKey(),
+  userId: integer('user_id'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  deleted: boolean('deleted').notNull().default(false),
+  version: integer('version').notNull(),
+});
+
+// ── Events and their slot types ─────────────────────────────────────────────
+/**
+ * Official events and member games (spec 2 §3, spec 3 §3). `participant_count` is the sum of the
+ * seats of confirmed bookings, recomputed under this row's lock whenever a booking changes: never
+ * counted up on its own. Deleted events keep their row (bookings and payments point at it).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    eventType: text('event_type').$type<EventType>().notNull(),
+    status: text('status').notNull().default('open'),
+    venueId: integer('venue_id').notNull(),
+    coachProfileId: integer('coach_profile_id'),
+    creatorUserId: integer('creator_user_id'),
+    startTime: at('start_time').notNull(),
+    endTime: at('end_time'),
+    capacity: integer('capacity').notNull(),
+    participantCount: integer('participant_count').notNull().default(0),
+    /** GST-exclusive cents. */
+    pricePerParticipant: integer('price_per_participant').notNull().default(0),
+    currency: text('currency').notNull().default('AUD'),
+    paymentMethod: text('payment_method'),
+    paymentInstructions: text('payment_instructions'),
+    minHandicap: doublePrecision('min_handicap'),
+    maxHandicap: doublePrecision('max_handicap'),
+    minSkillLevel: text('min_skill_level'),
+    version: integer('version').notNull().default(1),
+    deletedAt: at('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('events_capacity_positive', sql`${t.capacity} >= 1`),
+    check('events_price_not_negative', sql`${t.pricePerParticipant} >= 0`),
+    check('events_never_overbooked', sql`${t.participantCount} between 0 and ${t.capacity}`),
+    // The listing: upcoming first, by type or venue or coach; deleted rows never listed.
+    index('events_listing_idx').on(t.startTime, t.id).where(sql`${t.deletedAt} is null`),
+    index('events_type_listing_idx').on(t.eventType, t.startTime, t.id).where(sql`${t.deletedAt} is null`),
+    index('events_venue_idx').on(t.venueId, t.startTime).where(sql`${t.deletedAt} is null`),
+    index('events_coach_idx').on(t.coachProfileId, t.startTime).where(sql`${t.deletedAt} is null`),
+    index('events_creator_idx').on(t.creatorUserId, t.startTime),
+  ],
+);
+
+/** Ticket (slot) types of an event (spec 2 §3, spec 3 §3). Prices GST-exclusive cents. */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    pricePerTicket: integer('price_per_ticket').notNull().default(0),
+    currency: text('currency').notNull().default('AUD'),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('ticket_types_price_not_negative', sql`${t.pricePerTicket} >= 0`),
+    index('ticket_types_event_idx').on(t.eventId, t.position),
+  ],
+);
+
+// ── Bookings, join requests, holds, waitlist ────────────────────────────────
+/**
+ * One booking per person per event (spec 2 §3 Booking). A member game's join request is its
+ * booking while `pending`: approving confirms it, rejecting rejects it; its id is the request id.
+ * A cancelled booking is reused if the person joins again.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: integer('user_id').notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    seats: integer('seats').notNull().default(1),
+    notes: text('notes'),
+    /** Cents paid by card, GST included. */
+    amountPaid: integer('amount_paid'),
+    currency: text('currency'),
+    /** The provider's payment intent (spec 3 `payment_intent_id_stripe`): its presence means paid. */
+    paymentIntentId: text('payment_intent_id'),
+    bookedAt: at('booked_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('bookings_seats_positive', sql`${t.seats} >= 1`),
+    uniqueIndex('bookings_event_user_key').on(t.eventId, t.userId),
+    uniqueIndex('bookings_payment_intent_key').on(t.paymentIntentId),
+    index('bookings_user_idx').on(t.userId, t.bookedAt),
+    index('bookings_event_status_idx').on(t.eventId, t.status),
+  ],
+);
+
+/** What a paid booking bought, line by line (slot purchases). */
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    ticketTypeId: integer('ticket_type_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+  },
+  (t) => [index('booking_items_booking_idx').on(t.bookingId)],
+);
+
+export interface HeldSlot {
+  ticket_type_id: number | null;
+  slot_type_name: string;
+  quantity: number;
+  price_per_slot: number;
+  line_total: number;
+}
+
+/**
+ * Seats held while a person pays (slot purchase, paid join, accepted waitlist offer). A hold counts
+ * against capacity until it is confirmed or `expires_at` passes; its payment intent finds it again
+ * from the confirm call and from `payments.payment.succeeded`, whichever comes first.
+ */
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: integer('user_id').notNull(),
+    seats: integer('seats').notNull(),
+    items: jsonb('items').$type<HeldSlot[]>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    gstAmount: integer('gst_amount').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    notes: text('notes'),
+    paymentIntentId: text('payment_intent_id'),
+    /** held → confirmed | released (expired or replaced) | refunded (paid, but the seat was gone). */
+    status: text('status').$type<'held' | 'confirmed' | 'released' | 'refunded'>().notNull(),
+    expiresAt: at('expires_at').notNull(),
+    bookingId: integer('booking_id'),
+    ...timestamps,
+  },
+  (t) => [
+    check('seat_holds_seats_positive', sql`${t.seats} >= 1`),
+    uniqueIndex('seat_holds_payment_intent_key').on(t.paymentIntentId),
+    index('seat_holds_active_idx').on(t.eventId, t.expiresAt).where(sql`${t.status} = 'held'`),
+    index('seat_holds_user_idx').on(t.userId, t.eventId),
+  ],
+);
+
+/**
+ * The waitlist of a full event, first come first served (beyond the spec). A freed seat promotes
+ * the first `waiting` entry: free events confirm at once, paid ones get an `offered` hold.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: integer('user_id').notNull(),
+    status: text('status').$type<'waiting' | 'offered' | 'promoted' | 'expired' | 'left'>().notNull(),
+    offerExpiresAt: at('offer_expires_at'),
+    holdId: integer('hold_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('waitlist_active_key')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_queue_idx').on(t.eventId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/** Each person's secret calendar feed (beyond the spec); only a hash of the token is kept. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  ...timestamps,
+});

@@ -1,0 +1,12 @@
+import type { Executor } from '@linksmate/platform';
+import type * as schema from './schema';
+import type { bookings, events, seatHolds, ticketTypes, waitlistEntries } from './schema';
+
+/** The events database, or a transaction on it: what every repository function takes. */
+export type Db = Executor<typeof schema>;
+export type EventRow = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type SeatHoldRow = typeof seatHolds.$inferSelect;
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
