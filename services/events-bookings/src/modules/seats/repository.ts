@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import { events } from '../../db/schema';
+import type { Db, EventRow } from '../../db/types';
+
+/**
+ * The event row under `FOR UPDATE`: every change that takes or frees seats of an event happens
+ * while holding it, so two of them never both see the last seat free.
+ */
+export async function lockEvent(tx: Db, eventId: number): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  return row;
+}
+
+/** Seats taken now: confirmed bookings, plus holds still running (checkouts and waitlist offers). */
+export async function seatsTaken(
+  tx: Db,
+  eventId: number,
+  now: Date,
+  exceptHoldId?: number,
+): Promise<{ confirmed: number; held: number }> {
+  const result = await tx.execute<{ confirmed: number; held: number }>(sql`
+    select
+      (select coalesce(sum(seats), 0)::int from bookings
+        where event_id = ${eventId} and status = 'confirmed') as confirmed,
+      (select coalesce(sum(seats), 0)::int from seat_holds
+        where event_id = ${eventId} and status = 'held' and expires_at > ${now}
+          and id <> ${exceptHoldId ?? 0}) as held`);
+  const row = result.rows[0]!;
+  return { confirmed: Number(row.confirmed), held: Number(row.held) };
+}
+
+/** Sets `participant_count` from the confirmed bookings (never counted up on its own). */
+export async function refreshParticipantCount(tx: Db, eventId: number): Promise<number> {
+  const result = await tx.execute<{ participant_count: number }>(sql`
+    update events set participant_count = (
+        select coalesce(sum(seats), 0)::int from bookings
+        where event_id = ${eventId} and status = 'confirmed'),
+      updated_at = now()
+    where id = ${eventId}
+    returning participant_count`);
+  return Number(result.rows[0]?.participant_count ?? 0);
+}

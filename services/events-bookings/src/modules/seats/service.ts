@@ -1,0 +1,39 @@
+import type { Db, EventRow } from '../../db/types';
+import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
+
+export { lockEvent, refreshParticipantCount } from './repository';
+
+/** Called, in the same transaction, after seats of an event became free (the waitlist listens). */
+export type SeatsFreedListener = (tx: Db, eventId: number) => Promise<void>;
+
+/**
+ * Capacity, the one place it is decided. Callers lock the event (`lockEvent`) first, in their
+ * transaction; then `available` is exact until they commit, and `settle` re-derives the count.
+ */
+export class Seats {
+  private readonly freedListeners: SeatsFreedListener[] = [];
+
+  /** Seats still free on a locked event, leaving out one hold (the caller's own) if given. */
+  async available(tx: Db, event: EventRow, now: Date, exceptHoldId?: number): Promise<number> {
+    const taken = await seatsTaken(tx, event.id, now, exceptHoldId);
+    return Math.max(0, event.capacity - taken.confirmed - taken.held);
+  }
+
+  /** After bookings of a locked event changed: the participant count, derived again. */
+  settle(tx: Db, eventId: number): Promise<number> {
+    return refreshParticipantCount(tx, eventId);
+  }
+
+  lock(tx: Db, eventId: number): Promise<EventRow | undefined> {
+    return lockEvent(tx, eventId);
+  }
+
+  onSeatsFreed(listener: SeatsFreedListener): void {
+    this.freedListeners.push(listener);
+  }
+
+  /** Seats of a locked event became free (cancellation, lapsed hold, capacity raised). */
+  async freed(tx: Db, eventId: number): Promise<void> {
+    for (const listener of this.freedListeners) await listener(tx, eventId);
+  }
+}
