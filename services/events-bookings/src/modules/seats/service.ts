@@ -1,6 +1,7 @@
 import type { Db, EventRow } from '../../db/types';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
+export { takesCardPayment, takesCardPaymentSql } from './card-payment';
 export { lockEvent, refreshParticipantCount } from './repository';
 
 /** Called, in the same transaction, after seats of an event became free (the waitlist listens). */
