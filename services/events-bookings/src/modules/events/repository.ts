@@ -108,7 +108,7 @@ export function activeTicketTypes(db: Db, eventId: number): Promise<TicketTypeRo
  * venue, creator and coach from the projections, whether joining is paid by card, the waitlist's
  * length, and the viewer's own booking and waitlist standing (viewer 0 = anonymous: matches nothing).
  */
-function eventColumns(viewer: number): SQL {
+function eventColumns(viewer: number, extra: SQL = sql``): SQL {
   return sql`e.id, e.title, e.description, e.event_type, e.status, e.venue_id,
   v.name as venue_name, v.address as venue_address, v.city as venue_city, v.state as venue_state,
   v.lat as venue_lat, v.lng as venue_lng,
@@ -125,7 +125,7 @@ function eventColumns(viewer: number): SQL {
   b.status as user_booking_status, b.id as user_booking_id,
   uw.status as user_waitlist_status, uw.position as user_waitlist_position,
   uw.offer_expires_at as user_offer_expires_at,
-  e.created_at, e.updated_at
+  e.created_at, e.updated_at${extra}
 from events e
 left join venues v on v.id = e.venue_id
 left join users cu on cu.id = e.creator_user_id
@@ -201,9 +201,10 @@ export function eventByIdSql(id: number, viewer: number) {
 
 /** A creator's member games, newest start first, past ones included, with their waiting requests. */
 export function myGamesSql(creator: number, page: { limit: number; offset: number }) {
-  return sql`select ${eventColumns(creator)},
+  const pending = sql`,
   (select count(*)::int from bookings pr where pr.event_id = e.id and pr.status = 'pending')
-    as pending_request_count
+    as pending_request_count`;
+  return sql`select ${eventColumns(creator, pending)}
 join (
   select id from events
   where creator_user_id = ${creator}::int and event_type = 'member_game' and deleted_at is null
