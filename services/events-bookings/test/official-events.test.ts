@@ -66,7 +66,9 @@ describe('events-bookings: official events and their slot types', () => {
       'Standard Admission',
       'Member Guest',
     ]);
-    expect((await eb.published('events.event.created')).map((e) => e.data.event_id)).toContain(body.event.id);
+    expect(
+      (await eb.published('events.event.created')).map((e) => (e.data as { event_id: number }).event_id),
+    ).toContain(body.event.id);
   });
 
   it('when fields are missing, then each gets the official messages', async () => {
