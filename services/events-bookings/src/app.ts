@@ -28,7 +28,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   /** Capacity, shared by every module that takes or frees seats (the waitlist listens to it). */
   const seats = new Seats();
   const projections = new Projections();
-  const eventReads = new EventReads(new ReadModel(runtime.preparedDb), context.clock);
+  const eventReads = new EventReads(new ReadModel(runtime.db), context.clock);
   // One line per module (helpers register theirs here).
   consumeUsers(runtime, projections);
   consumeVenues(runtime, projections);

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { Database } from '@linksmate/platform';
 import type { Event, EventType, MyGame } from '@linksmate/proto';
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type * as schema from '../../db/schema';
 import { bookings, events, ticketTypes } from '../../db/schema';
 import type { BookingRow, Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
 import { takesCardPaymentSql } from '../seats/service';
@@ -104,19 +101,22 @@ export function activeTicketTypes(db: Db, eventId: number): Promise<TicketTypeRo
 // ── The read model ───────────────────────────────────────────────────────────
 
 /**
- * The read model of events: the `Event` DTO as one SQL statement over an event row `e`, with its
- * venue, creator and coach from the projections, whether joining is paid by card, the waitlist's
- * length, and the viewer's own booking and waitlist standing (viewer 0 = anonymous: matches nothing).
+ * The `Event` DTO of each event a `page` of ids names, in the page's order (`page.ord`): its venue,
+ * creator and coach from the projections, whether joining is paid by card, the waitlist's length,
+ * and the viewer's own booking and waitlist standing (viewer 0 = anonymous: matches nothing).
+ * Every part is a lookup per event of the page (`offset 0` keeps each its own subquery), so the
+ * statement costs the page's size whatever the plan guesses about it.
  */
-function eventColumns(viewer: number, extra: SQL = sql``): SQL {
-  return sql`e.id, e.title, e.description, e.event_type, e.status, e.venue_id,
+function eventsOf(page: SQL, viewer: number, extra: SQL = sql``): SQL {
+  return sql`with page as materialized (${page})
+select e.id, e.title, e.description, e.event_type, e.status, e.venue_id,
   v.name as venue_name, v.address as venue_address, v.city as venue_city, v.state as venue_state,
   v.lat as venue_lat, v.lng as venue_lng,
   e.start_time, e.end_time, e.capacity, e.participant_count as current_participant_count,
   e.price_per_participant, e.currency, e.payment_method, e.payment_instructions,
   e.creator_user_id, nullif(cu.username, '') as creator_username, cu.first_name as creator_first_name,
   cu.last_name as creator_last_name, cu.profile_image_url as creator_profile_image,
-  e.coach_profile_id, nullif(cou.username, '') as coach_username, co.first_name as coach_first_name,
+  e.coach_profile_id, nullif(co.username, '') as coach_username, co.first_name as coach_first_name,
   co.last_name as coach_last_name, co.profile_image_url as coach_profile_image,
   e.min_handicap, e.max_handicap, e.min_skill_level,
   ${takesCardPaymentSql} as has_paid_slots,
@@ -126,12 +126,23 @@ function eventColumns(viewer: number, extra: SQL = sql``): SQL {
   uw.status as user_waitlist_status, uw.position as user_waitlist_position,
   uw.offer_expires_at as user_offer_expires_at,
   e.created_at, e.updated_at${extra}
-from events e
-left join venues v on v.id = e.venue_id
-left join users cu on cu.id = e.creator_user_id
-left join coaches co on co.id = e.coach_profile_id and not co.deleted
-left join users cou on cou.id = co.user_id
-left join bookings b on b.event_id = e.id and b.user_id = ${viewer}::int
+from page
+cross join lateral (select * from events where events.id = page.id offset 0) e
+left join lateral (
+  select name, address, city, state, lat, lng from venues where venues.id = e.venue_id offset 0
+) v on true
+left join lateral (
+  select username, first_name, last_name, profile_image_url from users where users.id = e.creator_user_id
+  offset 0
+) cu on true
+left join lateral (
+  select cou.username, c.first_name, c.last_name, c.profile_image_url
+  from coaches c left join users cou on cou.id = c.user_id
+  where c.id = e.coach_profile_id and not c.deleted offset 0
+) co on true
+left join lateral (
+  select id, status from bookings where bookings.event_id = e.id and bookings.user_id = ${viewer}::int offset 0
+) b on true
 left join lateral (
   select w.status, w.offer_expires_at,
     case when w.status = 'waiting' then (
@@ -140,8 +151,9 @@ left join lateral (
         and (ahead.created_at, ahead.id) < (w.created_at, w.id)
     ) end as position
   from waitlist_entries w
-  where w.event_id = e.id and w.user_id = ${viewer}::int and w.status in ('waiting', 'offered')
-) uw on true`;
+  where w.event_id = e.id and w.user_id = ${viewer}::int and w.status in ('waiting', 'offered') offset 0
+) uw on true
+order by page.ord`;
 }
 
 export interface ListFilters {
@@ -162,41 +174,56 @@ function listed(filters: ListFilters): SQL {
 }
 
 /**
- * The ids (with start times) of the listed events. Upcoming is "not over yet" (spec 2 §4: past when
- * the end, or the start without an end, is before now), read as two ranges: events starting from now
- * on (the listing's btree in start order) and events under way (the GiST index over each event's time
- * span, a handful of rows). PostgreSQL merges both in start order and stops after the page.
+ * Upcoming is "not over yet" (spec 2 §4: past when the end, or the start without an end, is before
+ * now), in two parts that follow each other in start order: events under way (started before now,
+ * found by the GiST index over each event's time span: a handful, not ordered there, lest the planner
+ * walk the start-time btree through every past event instead) and events starting from now on (read
+ * in order from the listing's btree, stopping after `upTo`).
  */
-function matching(filters: ListFilters): SQL {
-  if (!filters.now) return sql`select e.id, e.start_time from events e where ${listed(filters)}`;
+const underWay = (filters: ListFilters, now: string) =>
+  sql`${listed(filters)} and e.start_time < ${now}::timestamptz
+    and tstzrange(e.start_time, coalesce(e.end_time, e.start_time), '[]') @> ${now}::timestamptz`;
+const fromNow = (filters: ListFilters, now: string) =>
+  sql`${listed(filters)} and e.start_time >= ${now}::timestamptz`;
+
+/** Ids of the listed events in list order, the first `upTo` of them, numbered `ord`. */
+function firstListed(filters: ListFilters, upTo: number): SQL {
+  if (!filters.now)
+    return sql`select e.id, row_number() over (order by e.start_time, e.id) as ord from (
+      select e.id, e.start_time from events e where ${listed(filters)}
+      order by e.start_time, e.id limit ${upTo}::int) e`;
   const now = filters.now.toISOString();
-  return sql`select e.id, e.start_time from events e
-    where ${listed(filters)} and e.start_time >= ${now}::timestamptz
-  union all
-  select e.id, e.start_time from events e
-    where ${listed(filters)} and e.start_time < ${now}::timestamptz
-      and tstzrange(e.start_time, coalesce(e.end_time, e.start_time), '[]') @> ${now}::timestamptz`;
+  return sql`select m.id, row_number() over (order by m.part, m.start_time, m.id) as ord from (
+    (select 0 as part, e.id, e.start_time from events e where ${underWay(filters, now)})
+    union all
+    (select 1 as part, e.id, e.start_time from events e where ${fromNow(filters, now)}
+      order by e.start_time, e.id limit ${upTo}::int)
+  ) m`;
 }
 
+/** `GET /events`: one page of the list, in one statement. */
 export function eventsPageSql(filters: ListFilters, page: { limit: number; offset: number }, viewer: number) {
-  return sql`select ${eventColumns(viewer)}
-join (
-  select m.id from (${matching(filters)}) m order by m.start_time, m.id
-  limit ${page.limit}::int offset ${page.offset}::int
-) page on page.id = e.id
-order by e.start_time, e.id`;
+  const ids = sql`select id, ord from (${firstListed(filters, page.offset + page.limit)}) f
+    where ord > ${page.offset}::int order by ord limit ${page.limit}::int`;
+  return eventsOf(ids, viewer);
 }
 
+/** The listed events, counted up to `cap`. */
 export function countUpToSql(filters: ListFilters, cap: number) {
-  return sql`select count(*)::int as n from (select 1 from (${matching(filters)}) m limit ${cap}::int) capped`;
+  return sql`select count(*)::int as n from (${firstListed(filters, cap)}) capped`;
 }
 
+/** All the listed events, counted (the list keeps this a few seconds per filter: `ListTotals`). */
 export function countAllSql(filters: ListFilters) {
-  return sql`select count(*)::int as n from (${matching(filters)}) m`;
+  if (!filters.now) return sql`select count(*)::int as n from events e where ${listed(filters)}`;
+  const now = filters.now.toISOString();
+  return sql`select (select count(*) from events e where ${underWay(filters, now)})::int
+    + (select count(*) from events e where ${fromNow(filters, now)})::int as n`;
 }
 
+/** One event that is not deleted (cancelled and past ones included). */
 export function eventByIdSql(id: number, viewer: number) {
-  return sql`select ${eventColumns(viewer)} where e.id = ${id}::int and e.deleted_at is null`;
+  return eventsOf(sql`select id, 1 as ord from events where id = ${id}::int and deleted_at is null`, viewer);
 }
 
 /** A creator's member games, newest start first, past ones included, with their waiting requests. */
@@ -204,13 +231,14 @@ export function myGamesSql(creator: number, page: { limit: number; offset: numbe
   const pending = sql`,
   (select count(*)::int from bookings pr where pr.event_id = e.id and pr.status = 'pending')
     as pending_request_count`;
-  return sql`select ${eventColumns(creator, pending)}
-join (
-  select id from events
-  where creator_user_id = ${creator}::int and event_type = 'member_game' and deleted_at is null
-  order by start_time desc, id desc limit ${page.limit}::int offset ${page.offset}::int
-) page on page.id = e.id
-order by e.start_time desc, e.id desc`;
+  return eventsOf(
+    sql`select id, row_number() over (order by start_time desc, id desc) as ord from (
+      select id, start_time from events
+      where creator_user_id = ${creator}::int and event_type = 'member_game' and deleted_at is null
+      order by start_time desc, id desc limit ${page.limit}::int offset ${page.offset}::int) mine`,
+    creator,
+    pending,
+  );
 }
 
 export function myGamesCountSql(creator: number) {
@@ -228,7 +256,9 @@ export function toQuery(statement: SQL): { text: string; values: unknown[] } {
 
 type Row = Record<string, unknown>;
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+/** A timestamp as the API writes it (ISO 8601, UTC), however the driver handed it over. */
+const iso = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
 
 export function toEvent(row: Row): Event {
   return {
@@ -247,16 +277,15 @@ export function toMyGame(row: Row): MyGame {
 }
 
 /**
- * Runs read-model statements as named prepared statements (one per statement text), on the
- * runtime's `preparedDb`: PostgreSQL parses and plans each once per connection.
+ * Runs read-model statements. Not prepared: PostgreSQL plans each with its values, so it knows how
+ * short the page is (a plan kept for any limit guesses a tenth of the table and reads it all); the
+ * statement is shaped so that planning stays cheap (each lookup its own small subquery).
  */
 export class ReadModel {
-  constructor(private readonly db: Database<typeof schema>) {}
+  constructor(private readonly db: Db) {}
 
   async rows(statement: SQL): Promise<Row[]> {
-    const { text, values } = toQuery(statement);
-    const name = `events_rm_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    const result = await this.db.$client.query({ name, text, values });
-    return result.rows as Row[];
+    const result = await this.db.execute<Row>(statement);
+    return result.rows;
   }
 }
