@@ -3,6 +3,13 @@ import { createService, type HttpApp, type ServiceDeps, systemClock } from '@lin
 import type { EventsBookingsConfig } from './config';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
+import { registerBookingRoutes } from './modules/bookings/routes';
+import { BookingsService } from './modules/bookings/service';
+import { registerCalendarRoutes } from './modules/calendar/routes';
+import { CalendarService } from './modules/calendar/service';
+import { Seats } from './modules/seats/service';
+import { registerWaitlistRoutes } from './modules/waitlist/routes';
+import { WaitlistService } from './modules/waitlist/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -17,7 +24,14 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     deps,
   });
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
+  /** Capacity, shared by every module that takes or frees seats (the waitlist listens to it). */
+  const seats = new Seats();
+  const bookings = new BookingsService({ ...context, seats });
+  const waitlist = new WaitlistService({ ...context, seats, bookings });
+  seats.onSeatsFreed(waitlist.promoteNext);
   // One line per module (helpers register theirs here).
-  void context;
+  registerBookingRoutes(app, bookings);
+  registerWaitlistRoutes(app, waitlist);
+  registerCalendarRoutes(app, new CalendarService(context));
   return app;
 }
