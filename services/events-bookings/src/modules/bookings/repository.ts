@@ -1,7 +1,9 @@
 import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { bookings, events, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import { takesCardPaymentSql } from '../seats/service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -78,6 +80,33 @@ export async function setBookingStatus(
 export async function eventById(tx: Db, id: number): Promise<EventRow | undefined> {
   const [row] = await tx.select().from(events).where(eq(events.id, id));
   return row;
+}
+
+export interface JoinFacts {
+  event: EventRow;
+  /** Joining is paid by card (the seats module's rule). */
+  paid: boolean;
+  existing: BookingRow | undefined;
+  person: UserRow | undefined;
+}
+
+const e = alias(events, 'e');
+
+/** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
+export async function joinFacts(db: Db, eventId: number, userId: number): Promise<JoinFacts | undefined> {
+  const [row] = await db
+    .select({ event: e, paid: sql<boolean>`${takesCardPaymentSql}`, existing: bookings, person: users })
+    .from(e)
+    .leftJoin(bookings, and(eq(bookings.eventId, e.id), eq(bookings.userId, userId)))
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(e.id, eventId));
+  if (!row) return undefined;
+  return {
+    event: row.event,
+    paid: !!row.paid,
+    existing: row.existing ?? undefined,
+    person: row.person ?? undefined,
+  };
 }
 
 export async function userById(tx: Db, id: number): Promise<UserRow | undefined> {

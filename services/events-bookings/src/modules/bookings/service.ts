@@ -12,7 +12,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
-import { type Seats, takesCardPayment } from '../seats/service';
+import type { Seats } from '../seats/service';
 import { BookingNotices } from './notify';
 import * as repo from './repository';
 import {
@@ -60,17 +60,13 @@ export class BookingsService {
    */
   async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
     const notes = unwrap(body.notes)?.trim() || null;
+    // A refusal is found without the lock first, so a crowd at a full event never queues on it;
+    // whatever passes is checked again under the lock, where it counts.
+    await this.refuseJoin(this.db, eventId, userId, this.now());
     const booking = await this.db.transaction(async (tx) => {
       const now = this.now();
-      const event = await this.deps.seats.lock(tx, eventId);
-      refuseClosed(event, now);
-      if (await takesCardPayment(tx, event))
-        throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
-      refuseOwnGame(event, userId);
-      const existing = await repo.bookingOf(tx, event.id, userId, true);
-      refuseExisting(existing);
-      refuseOutsideGate(event, await repo.userById(tx, userId));
-      if ((await this.deps.seats.available(tx, event, now)) < 1) throw eventFull();
+      await this.deps.seats.lock(tx, eventId);
+      const { event, existing } = await this.refuseJoin(tx, eventId, userId, now);
       return event.eventType === 'member_game'
         ? this.request(tx, event, existing, userId, notes, now, meta)
         : this.confirm(tx, event, existing, userId, notes, now, meta);
@@ -79,6 +75,24 @@ export class BookingsService {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
       booking: await repo.bookingView(this.db, booking.id),
     };
+  }
+
+  /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
+  private async refuseJoin(
+    db: Db,
+    eventId: number,
+    userId: number,
+    now: Date,
+  ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
+    const facts = await repo.joinFacts(db, eventId, userId);
+    const event = facts?.event;
+    refuseClosed(event, now);
+    if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
+    refuseOwnGame(event, userId);
+    refuseExisting(facts!.existing);
+    refuseOutsideGate(event, facts!.person);
+    if ((await this.deps.seats.available(db, event, now)) < 1) throw eventFull();
+    return { event, existing: facts!.existing };
   }
 
   /** A pending join request for the game's creator (the waitlist makes them too). */
@@ -145,6 +159,13 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<JoinRequestDecisionReply> {
+    if (decision === 'approve') {
+      // Refused without the lock first when the game is already full (checked again under it).
+      const game = await this.ownGame(this.db, eventId, userId, false);
+      const request = await repo.bookingById(this.db, requestId);
+      const decidable = request?.eventId === game.id && request.status === 'pending';
+      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
+    }
     const { booking, count } = await this.db.transaction(async (tx) => {
       const now = this.now();
       const event = await this.ownGame(tx, eventId, userId, true);
