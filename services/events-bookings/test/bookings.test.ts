@@ -1,5 +1,6 @@
 import { type Booking, EVENT_MESSAGES, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, startEventsBookings } from './fixtures';
 
 const HOUR = 3600_000;
@@ -60,7 +61,7 @@ describe('events-bookings: my bookings, cancelling, and admins adding people', (
       message: 'Booking cancelled',
       booking: { booking_status: 'cancelled' },
     });
-    expect((await eb.eventRow(event.id))?.participant_count).toBe(0);
+    expect(await participantCount(eb, event.id)).toBe(0);
     const cancelled = (await eb.published('events.booking.cancelled')).find(
       (e) => (e.data as { booking_id: number }).booking_id === booking.id,
     );
@@ -131,7 +132,7 @@ describe('events-bookings: my bookings, cancelling, and admins adding people', (
       message: 'User added to the event',
       booking: { booking_status: 'confirmed', notes: 'Guest of the club' },
     });
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(1);
+    expect(await participantCount(eb, game.id)).toBe(1);
     const confirmed = (await eb.published('events.booking.confirmed')).find(
       (e) => (e.data as { event_id: number }).event_id === game.id,
     );

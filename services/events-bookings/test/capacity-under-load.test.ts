@@ -1,5 +1,6 @@
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, startEventsBookings } from './fixtures';
 
 const CROWD = 200;
@@ -37,7 +38,7 @@ describe('events-bookings: capacity under concurrent joins and approvals', () =>
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ error: 'This event is full.', code: 'event_full' });
     }
-    expect((await eb.eventRow(event.id))?.participant_count).toBe(CAPACITY);
+    expect(await participantCount(eb, event.id)).toBe(CAPACITY);
     const rows = await eb.pool.query(
       `select status, count(*)::int as n from bookings where event_id = $1 group by status`,
       [event.id],
@@ -70,7 +71,7 @@ describe('events-bookings: capacity under concurrent joins and approvals', () =>
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().code).toBe('event_full');
     }
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(CAPACITY);
+    expect(await participantCount(eb, game.id)).toBe(CAPACITY);
     const rows = await eb.pool.query(
       `select status, count(*)::int as n from bookings where event_id = $1 group by status order by status`,
       [game.id],

@@ -1,5 +1,6 @@
 import { EVENT_MESSAGES, type JoinRequest } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
 
 describe('events-bookings: join requests of member games', () => {
@@ -74,7 +75,7 @@ describe('events-bookings: join requests of member games', () => {
       booking: { id: request.id, booking_status: 'confirmed' },
       current_participant_count: 1,
     });
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(1);
+    expect(await participantCount(eb, game.id)).toBe(1);
     expect((await eventsOf('events.join-request.approved', game.id))[0]?.data).toMatchObject({
       request_id: request.id,
       user_id: dee.id,
@@ -126,7 +127,7 @@ describe('events-bookings: join requests of member games', () => {
       }
     }
     expect(await status(request.id)).toBe('pending');
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(0);
+    expect(await participantCount(eb, game.id)).toBe(0);
     expect(await eventsOf('events.join-request.approved', game.id)).toEqual([]);
     expect(await eventsOf('events.join-request.rejected', game.id)).toEqual([]);
   });

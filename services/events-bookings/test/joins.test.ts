@@ -5,6 +5,7 @@ import {
   skillGateMessage,
 } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, startEventsBookings } from './fixtures';
 
 const DAY = 24 * 3600_000;
@@ -55,7 +56,7 @@ describe('events-bookings: joining events', () => {
       venue_name: expect.stringContaining('Test Links'),
       amount_paid: null,
     });
-    expect((await eb.eventRow(event.id))?.participant_count).toBe(1);
+    expect(await participantCount(eb, event.id)).toBe(1);
     const [confirmed] = await eventsOf('events.booking.confirmed', event.id);
     expect(confirmed?.data).toMatchObject({
       user_id: rae.id,
@@ -73,7 +74,7 @@ describe('events-bookings: joining events', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('Your request is pending approval');
     expect(res.json().booking.booking_status).toBe('pending');
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(0);
+    expect(await participantCount(eb, game.id)).toBe(0);
     const [submitted] = await eventsOf('events.join-request.submitted', game.id);
     expect(submitted?.data).toMatchObject({
       request_id: res.json().booking.id,
@@ -188,7 +189,7 @@ describe('events-bookings: joining events', () => {
     const again = await join(event.id, lee.token);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().booking).toMatchObject({ id: first.id, booking_status: 'confirmed' });
-    expect((await eb.eventRow(event.id))?.participant_count).toBe(1);
+    expect(await participantCount(eb, event.id)).toBe(1);
   });
 
   it('when the event is full, then 409 This event is full (a full member game takes no more requests either)', async () => {

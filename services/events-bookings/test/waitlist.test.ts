@@ -1,5 +1,6 @@
 import { type Booking, EVENT_MESSAGES, handicapRangeMessage, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
 
 const OFFER_MINUTES = 45;
@@ -112,7 +113,7 @@ describe('events-bookings: the waitlist of a full event', () => {
     await cancel(booking, holder);
     expect((await bookingOf(event.id, first)).status).toBe('confirmed');
     expect((await entryOf(event.id, first)).status).toBe('promoted');
-    expect((await eb.eventRow(event.id))?.participant_count).toBe(1);
+    expect(await participantCount(eb, event.id)).toBe(1);
     expect(await bookingOf(event.id, second)).toBeUndefined();
     expect((await wait(event.id, await eb.person())).json().entry.position).toBe(2);
     const confirmed = (await eb.published('events.booking.confirmed')).filter(
@@ -201,7 +202,7 @@ describe('events-bookings: the waitlist of a full event', () => {
     expect((await entryOf(game.id, first)).status).toBe('promoted');
     // A request takes no seat, but only as many are made as there are seats.
     expect((await entryOf(game.id, second)).status).toBe('waiting');
-    expect((await eb.eventRow(game.id))?.participant_count).toBe(0);
+    expect(await participantCount(eb, game.id)).toBe(0);
     const submitted = (await eb.published('events.join-request.submitted')).find(
       (e) => (e.data as { user_id: number }).user_id === first.id,
     );
