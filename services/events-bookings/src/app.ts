@@ -6,11 +6,16 @@ import { consumeUsers } from './consumers/users';
 import { consumeVenues } from './consumers/venues';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
-
+import { registerBookingRoutes } from './modules/bookings/routes';
+import { BookingsService } from './modules/bookings/service';
+import { registerCalendarRoutes } from './modules/calendar/routes';
+import { CalendarService } from './modules/calendar/service';
 import { registerEventRoutes } from './modules/events/routes';
 import { EventReads, EventsService, ReadModel } from './modules/events/service';
 import { Projections } from './modules/projections/service';
 import { Seats } from './modules/seats/service';
+import { registerWaitlistRoutes } from './modules/waitlist/routes';
+import { WaitlistService } from './modules/waitlist/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -29,10 +34,16 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   const seats = new Seats();
   const projections = new Projections();
   const eventReads = new EventReads(new ReadModel(runtime.db), context.clock);
-  // One line per module (helpers register theirs here).
+  const bookings = new BookingsService({ ...context, seats });
+  const waitlist = new WaitlistService({ ...context, seats, bookings });
+  seats.onSeatsFreed(waitlist.promoteNext);
+  // One line per module.
   consumeUsers(runtime, projections);
   consumeVenues(runtime, projections);
   consumeCoaches(runtime, projections);
   registerEventRoutes(app, new EventsService({ ...context, seats, projections, reads: eventReads }));
+  registerBookingRoutes(app, bookings);
+  registerWaitlistRoutes(app, waitlist);
+  registerCalendarRoutes(app, new CalendarService(context));
   return app;
 }
