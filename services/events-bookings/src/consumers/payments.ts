@@ -1,0 +1,18 @@
+import { causedBy, type ServiceRuntime } from '@linksmate/platform';
+import { PaymentSucceeded } from '@linksmate/proto';
+import type * as schema from '../db/schema';
+import type { CheckoutService } from '../modules/checkout/service';
+
+/**
+ * A paid join or slot purchase succeeded (the provider's webhook, through payments): the hold
+ * becomes a booking, or a refund when its seats are gone. confirmPaidHold keeps its own
+ * transaction and is idempotent, so this delivery racing the confirm call makes one booking; a
+ * refund that fails throws, and the redelivery asks again (payments refunds once).
+ */
+export function consumePayments(runtime: ServiceRuntime<typeof schema>, checkout: CheckoutService): void {
+  runtime.consume('payments', [PaymentSucceeded], async (event) => {
+    const { purpose, provider_payment_intent_id: intentId } = event.data;
+    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    await checkout.confirmPaidHold(intentId, causedBy(event));
+  });
+}

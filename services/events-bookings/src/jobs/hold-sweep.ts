@@ -1,0 +1,16 @@
+import type { JobSpec } from '@linksmate/platform';
+import type { CheckoutService } from '../modules/checkout/service';
+
+export const HOLD_SWEEP = 'hold-sweep';
+
+/** Holds whose time ran out are released and their seats offered again (the waitlist listens). */
+export function holdSweep(checkout: CheckoutService, everyMs: number): JobSpec {
+  return {
+    name: HOLD_SWEEP,
+    everyMs,
+    run: async () => {
+      await checkout.sweepLapsedHolds();
+      return undefined;
+    },
+  };
+}
