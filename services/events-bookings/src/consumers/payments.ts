@@ -5,14 +5,15 @@ import type { CheckoutService } from '../modules/checkout/service';
 
 /**
  * A paid join or slot purchase succeeded (the provider's webhook, through payments): the hold
- * becomes a booking, or a refund when its seats are gone. confirmPaidHold keeps its own
- * transaction and is idempotent, so this delivery racing the confirm call makes one booking; a
- * refund that fails throws, and the redelivery asks again (payments refunds once).
+ * becomes a booking, or a refund when its seats are gone. confirmPaidHold is idempotent and takes
+ * the event's lock, so this delivery racing the confirm call makes one booking; a refund that fails
+ * throws, and the redelivery asks again (payments refunds once).
  */
 export function consumePayments(runtime: ServiceRuntime<typeof schema>, checkout: CheckoutService): void {
-  runtime.consume('payments', [PaymentSucceeded], async (event) => {
+  runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {
     const { purpose, provider_payment_intent_id: intentId } = event.data;
     if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
-    await checkout.confirmPaidHold(intentId, causedBy(event));
+    // In the delivery's own transaction: no second connection per message (pool sizes are small).
+    await checkout.confirmPaidHold(intentId, causedBy(event), tx);
   });
 }

@@ -235,37 +235,38 @@ export class CheckoutService {
 
   /**
    * A payment for a hold succeeded. One transaction under the event's lock, so the webhook and the
-   * confirm call racing make one booking; seats gone meanwhile → the payment is refunded (after
-   * commit, with payments' idempotent refund, so asking again never refunds twice).
+   * confirm call racing make one booking; seats gone meanwhile → the payment is refunded through
+   * payments (idempotent: asking again never refunds twice). Without `tx` the refund is asked after
+   * commit and a failure is only logged (the person is told either way); inside a consumer's `tx` it
+   * is asked before commit and a failure throws, so the redelivery asks again.
    */
-  async confirmPaidHold(intentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
-    const outcome = await this.db.transaction(async (tx): Promise<PaidHoldOutcome> => {
-      const found = await repo.holdByIntent(tx, intentId);
-      if (!found) return { kind: 'unknown' };
-      const event = await this.deps.seats.lock(tx, found.eventId);
-      const hold = (await repo.holdByIntent(tx, intentId, true))!;
-      if (hold.status === 'confirmed') return { kind: 'confirmed', bookingId: hold.bookingId! };
-      if (hold.status === 'refunded') return { kind: 'refunded', bookingId: hold.bookingId };
-      const now = this.now();
-      const running = hold.status === 'held' && hold.expiresAt.getTime() > now.getTime();
-      const open = !!event && !event.deletedAt && event.status !== 'cancelled';
-      const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
-      const reusable = !existing || existing.status === 'cancelled' || existing.status === 'rejected';
-      const seatsThere =
-        open && (running || (await this.deps.seats.available(tx, event, now, hold.id)) >= hold.seats);
-      if (seatsThere && reusable) return this.book(tx, event!, hold, existing, now, meta);
-      return this.refundInstead(
-        tx,
-        event,
-        hold,
-        reusable ? existing : undefined,
-        !!existing && !reusable,
-        now,
-        meta,
-      );
-    });
-    if (outcome.kind === 'refunded') await this.refund(intentId);
+  async confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
+    if (tx) {
+      const outcome = await this.settlePaidHold(tx, intentId, meta);
+      if (outcome.kind === 'refunded') await this.refund(intentId);
+      return outcome;
+    }
+    const outcome = await this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
+    if (outcome.kind === 'refunded') await this.refund(intentId).catch(() => undefined);
     return outcome;
+  }
+
+  private async settlePaidHold(tx: Db, intentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
+    const found = await repo.holdByIntent(tx, intentId);
+    if (!found) return { kind: 'unknown' };
+    const event = await this.deps.seats.lock(tx, found.eventId);
+    const hold = (await repo.holdByIntent(tx, intentId, true))!;
+    if (hold.status === 'confirmed') return { kind: 'confirmed', bookingId: hold.bookingId! };
+    if (hold.status === 'refunded') return { kind: 'refunded', bookingId: hold.bookingId };
+    const now = this.now();
+    const running = hold.status === 'held' && hold.expiresAt.getTime() > now.getTime();
+    const open = !!event && !event.deletedAt && event.status !== 'cancelled';
+    const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
+    const reusable = !existing || existing.status === 'cancelled' || existing.status === 'rejected';
+    const seatsThere =
+      open && (running || (await this.deps.seats.available(tx, event, now, hold.id)) >= hold.seats);
+    if (seatsThere && reusable) return this.book(tx, event!, hold, existing, now, meta);
+    return this.refundInstead(tx, event, hold, reusable ? existing : undefined, !reusable, now, meta);
   }
 
   private async book(
