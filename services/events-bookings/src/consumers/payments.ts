@@ -6,8 +6,9 @@ import type { CheckoutService } from '../modules/checkout/service';
 /**
  * A paid join or slot purchase succeeded (the provider's webhook, through payments): the hold
  * becomes a booking, or a refund when its seats are gone. confirmPaidHold is idempotent and takes
- * the event's lock, so this delivery racing the confirm call makes one booking; a refund that fails
- * throws, and the redelivery asks again (payments refunds once).
+ * the event's lock, so this delivery racing the confirm call makes one booking. A refund it decides
+ * is owed on the hold and asked of payments after commit (confirm call or sweep job), never while
+ * the event's lock is held.
  */
 export function consumePayments(runtime: ServiceRuntime<typeof schema>, checkout: CheckoutService): void {
   runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {

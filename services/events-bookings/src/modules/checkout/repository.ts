@@ -8,6 +8,16 @@ export async function eventById(db: Db, id: number): Promise<EventRow | undefine
   return row;
 }
 
+/**
+ * The event row under `FOR KEY SHARE`: what writing a booking of it takes anyway (its foreign key),
+ * taken first so a booking written later never waits on the event while holding a hold's lock.
+ * Shared with other such readers; waits only for the one holding the event's seat lock.
+ */
+export async function eventKeyShared(db: Db, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).for('key share');
+  return row;
+}
+
 export type NewHold = typeof seatHolds.$inferInsert;
 
 export async function activeTicketTypes(db: Db, eventId: number): Promise<TicketTypeRow[]> {
@@ -221,4 +231,26 @@ export async function bookingView(db: Db, bookingId: number): Promise<BookingVie
     from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
     where b.id = ${bookingId}`);
   return result.rows[0];
+}
+
+/** Holds whose refund is owed (decided, not yet done by payments). */
+export async function holdsOwingRefunds(
+  db: Db,
+  limit: number,
+): Promise<Array<{ id: number; paymentIntentId: string }>> {
+  const rows = await db
+    .select({ id: seatHolds.id, paymentIntentId: seatHolds.paymentIntentId })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.status, 'refunding'), sql`${seatHolds.paymentIntentId} is not null`))
+    .orderBy(seatHolds.id)
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+}
+
+/** payments refunded the hold's payment. */
+export async function markRefunded(db: Db, paymentIntentId: string): Promise<void> {
+  await db
+    .update(seatHolds)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(and(eq(seatHolds.paymentIntentId, paymentIntentId), eq(seatHolds.status, 'refunding')));
 }

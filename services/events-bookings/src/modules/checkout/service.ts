@@ -217,7 +217,7 @@ export class CheckoutService {
     if (!hold) throw notFound(EVENT_MESSAGES.holdNotFound, 'hold_not_found');
     if (hold.userId !== userId) throw forbidden(EVENT_MESSAGES.holdNotYours, 'hold_not_yours');
     if (hold.eventId !== body.eventId) throw badRequest(CHECKOUT_MESSAGES.otherEvent, 'event_mismatch');
-    if (hold.status !== 'confirmed' && hold.status !== 'refunded') {
+    if (hold.status === 'held' || hold.status === 'released') {
       let status: string;
       try {
         status = (await this.deps.payments.status(body.paymentIntentId, meta.correlationId)).status;
@@ -235,30 +235,44 @@ export class CheckoutService {
 
   /**
    * A payment for a hold succeeded. One transaction under the event's lock, so the webhook and the
-   * confirm call racing make one booking; seats gone meanwhile → the payment is refunded through
-   * payments (idempotent: asking again never refunds twice). Without `tx` the refund is asked after
-   * commit and a failure is only logged (the person is told either way); inside a consumer's `tx` it
-   * is asked before commit and a failure throws, so the redelivery asks again.
+   * confirm call racing make one booking; seats gone meanwhile → the hold owes a refund
+   * (`refunding`), asked of payments after commit (idempotent there: never refunded twice). Inside a
+   * consumer's `tx` nothing is asked before that commits: the sweep job pays what is owed, and so
+   * does the person's confirm call.
    */
   async confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
-    if (tx) {
-      const outcome = await this.settlePaidHold(tx, intentId, meta);
-      if (outcome.kind === 'refunded') await this.refund(intentId);
-      return outcome;
-    }
+    if (tx) return this.settlePaidHold(tx, intentId, meta);
     const outcome = await this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
-    if (outcome.kind === 'refunded') await this.refund(intentId).catch(() => undefined);
+    if (outcome.kind === 'refunded') await this.refund(intentId);
     return outcome;
   }
 
   private async settlePaidHold(tx: Db, intentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
     const found = await repo.holdByIntent(tx, intentId);
     if (!found) return { kind: 'unknown' };
+    const settled = this.settledOutcome(found);
+    if (settled) return settled;
+    const now = this.now();
+    if (found.status !== 'held' || found.expiresAt.getTime() <= now.getTime()) {
+      // A lapsed hold on an event with no seat for it: refused without taking the event's seat
+      // lock, side by side with other such refusals (a hot event's line stays short). Seats freed
+      // a moment later only mean a refund. The event (key share) before the hold: the same order
+      // as the seat lock's, so neither waits on the other in a circle.
+      // (Only when refusing: a reader that went on to take the seat lock would upgrade its lock.)
+      const unlocked = await repo.eventById(tx, found.eventId);
+      const closed = !unlocked || !!unlocked.deletedAt || unlocked.status === 'cancelled';
+      if (closed || (await this.deps.seats.available(tx, unlocked, now, found.id)) < found.seats) {
+        await repo.eventKeyShared(tx, found.eventId);
+        const hold = (await repo.holdByIntent(tx, intentId, true))!;
+        const after = this.settledOutcome(hold);
+        if (after) return after;
+        return this.refundInstead(tx, unlocked, hold, now, meta);
+      }
+    }
     const event = await this.deps.seats.lock(tx, found.eventId);
     const hold = (await repo.holdByIntent(tx, intentId, true))!;
-    if (hold.status === 'confirmed') return { kind: 'confirmed', bookingId: hold.bookingId! };
-    if (hold.status === 'refunded') return { kind: 'refunded', bookingId: hold.bookingId };
-    const now = this.now();
+    const after = this.settledOutcome(hold);
+    if (after) return after;
     const running = hold.status === 'held' && hold.expiresAt.getTime() > now.getTime();
     const open = !!event && !event.deletedAt && event.status !== 'cancelled';
     const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
@@ -266,7 +280,15 @@ export class CheckoutService {
     const seatsThere =
       open && (running || (await this.deps.seats.available(tx, event, now, hold.id)) >= hold.seats);
     if (seatsThere && reusable) return this.book(tx, event!, hold, existing, now, meta);
-    return this.refundInstead(tx, event, hold, reusable ? existing : undefined, !reusable, now, meta);
+    return this.refundInstead(tx, event, hold, now, meta);
+  }
+
+  /** A hold already decided: its decision again. */
+  private settledOutcome(hold: SeatHoldRow): PaidHoldOutcome | undefined {
+    if (hold.status === 'confirmed') return { kind: 'confirmed', bookingId: hold.bookingId! };
+    if (hold.status === 'refunding' || hold.status === 'refunded')
+      return { kind: 'refunded', bookingId: hold.bookingId };
+    return undefined;
   }
 
   private async book(
@@ -329,14 +351,14 @@ export class CheckoutService {
     tx: Db,
     event: EventRow | undefined,
     hold: SeatHoldRow,
-    reusable: Awaited<ReturnType<typeof repo.bookingOf>>,
-    keepBooking: boolean,
     now: Date,
     meta: EventMeta,
   ): Promise<PaidHoldOutcome> {
     let bookingId: number | null = null;
-    if (!keepBooking) {
-      const booking = await repo.writeBooking(tx, reusable, {
+    const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
+    // A live booking the person holds otherwise stays as it is; else the row says what happened.
+    if (!existing || existing.status === 'cancelled' || existing.status === 'rejected') {
+      const booking = await repo.writeBooking(tx, existing, {
         eventId: hold.eventId,
         userId: hold.userId,
         status: 'cancelled',
@@ -349,7 +371,7 @@ export class CheckoutService {
       });
       bookingId = booking.id;
     }
-    await repo.updateHold(tx, hold.id, { status: 'refunded', bookingId });
+    await repo.updateHold(tx, hold.id, { status: 'refunding', bookingId });
     const person = await repo.userContact(tx, hold.userId);
     if (person) {
       await this.deps.runtime.publish(
@@ -374,13 +396,27 @@ export class CheckoutService {
     return { kind: 'refunded', bookingId };
   }
 
-  private async refund(intentId: string): Promise<void> {
+  /** Asks payments for an owed refund; false when it could not be done now (the sweep asks again). */
+  private async refund(intentId: string): Promise<boolean> {
     try {
       await this.deps.payments.refund(intentId, { reason: CHECKOUT_MESSAGES.refundNote });
+      await repo.markRefunded(this.db, intentId);
+      return true;
     } catch (err) {
-      this.deps.logger.error({ err: (err as Error).message, intentId }, 'checkout: refund failed');
-      throw err;
+      this.deps.logger.error(
+        { err: (err as Error).message, intentId },
+        'checkout: refund failed, will retry',
+      );
+      return false;
     }
+  }
+
+  /** Refunds decided but not yet done (a consumer decided them, or payments was down): asked again. */
+  async refundOwed(): Promise<number> {
+    let done = 0;
+    for (const hold of await repo.holdsOwingRefunds(this.db, 100))
+      if (await this.refund(hold.paymentIntentId)) done++;
+    return done;
   }
 
   /**
