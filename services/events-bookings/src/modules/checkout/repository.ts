@@ -42,8 +42,8 @@ export async function releaseOwnCheckoutHolds(
   tx: Db,
   eventId: number,
   userId: number,
-): Promise<Array<{ seats: number; paymentIntentId: string | null }>> {
-  return tx
+): Promise<Array<{ id: number; seats: number; paymentIntentId: string | null }>> {
+  const released = await tx
     .update(seatHolds)
     .set({ status: 'released', updatedAt: sql`now()` })
     .where(
@@ -54,7 +54,13 @@ export async function releaseOwnCheckoutHolds(
         sql`${seatHolds.items} <> '[]'::jsonb`,
       ),
     )
-    .returning({ seats: seatHolds.seats, paymentIntentId: seatHolds.paymentIntentId });
+    .returning({ id: seatHolds.id, seats: seatHolds.seats, paymentIntentId: seatHolds.paymentIntentId });
+  // A priced waitlist offer given up for a new checkout: the offer ends with it.
+  await expireOffersOf(
+    tx,
+    released.map((h) => h.id),
+  );
+  return released;
 }
 
 /** A waitlist offer held for the caller: a hold with no lines and no payment yet. */
@@ -128,15 +134,22 @@ export async function releaseLapsedHolds(
     .set({ status: 'released', updatedAt: sql`now()` })
     .where(and(eq(seatHolds.eventId, eventId), eq(seatHolds.status, 'held'), lte(seatHolds.expiresAt, now)))
     .returning({ id: seatHolds.id, eventId: seatHolds.eventId, paymentIntentId: seatHolds.paymentIntentId });
-  if (released.length) {
-    await tx.execute(sql`
-      update waitlist_entries set status = 'expired', updated_at = now()
-      where status = 'offered' and hold_id in (${sql.join(
-        released.map((h) => sql`${h.id}`),
-        sql`, `,
-      )})`);
-  }
+  await expireOffersOf(
+    tx,
+    released.map((h) => h.id),
+  );
   return released;
+}
+
+/** Waitlist offers whose holds were released: expired with them. */
+export async function expireOffersOf(tx: Db, holdIds: number[]): Promise<void> {
+  if (!holdIds.length) return;
+  await tx.execute(sql`
+    update waitlist_entries set status = 'expired', updated_at = now()
+    where status = 'offered' and hold_id in (${sql.join(
+      holdIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
 }
 
 /** The waitlist entry whose offer this hold was, now taken up. */
