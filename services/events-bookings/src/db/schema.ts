@@ -216,8 +216,11 @@ export const seatHolds = pgTable(
     currency: text('currency').notNull(),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id'),
-    /** held → confirmed | released (expired or replaced) | refunded (paid, but the seat was gone). */
-    status: text('status').$type<'held' | 'confirmed' | 'released' | 'refunded'>().notNull(),
+    /**
+     * held → confirmed | released (expired or replaced) | refunding (paid, but the seat was gone: the
+     * refund is owed) → refunded (payments has refunded it).
+     */
+    status: text('status').$type<'held' | 'confirmed' | 'released' | 'refunding' | 'refunded'>().notNull(),
     expiresAt: at('expires_at').notNull(),
     bookingId: integer('booking_id'),
     ...timestamps,
