@@ -1,5 +1,5 @@
 import type { Event } from '@linksmate/proto';
-import { handicapRangeMessage, skillGateMessage } from '@linksmate/proto/rules';
+import { formatCents, handicapRangeMessage, skillGateMessage } from '@linksmate/proto/rules';
 import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCalendarEvent,
@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { useTicketTypes } from '../api/get-ticket-types';
 import {
   addressOf,
   coachOf,
@@ -53,6 +54,9 @@ export function EventFacts({ event }: { event: Event }) {
   const coach = coachOf(event);
   const address = addressOf(event);
   const gates = gatesOf(event);
+  // An event sold by slots shows what each slot costs, not only that it is paid.
+  const slots = useTicketTypes(event.id, event.has_paid_slots);
+  const slotPrices = (slots.data?.ticket_types ?? []).filter((type) => type.is_active);
   return (
     <Stack gap="md">
       <Fact icon={<IconMapPin size={20} aria-hidden />} label="Venue">
@@ -75,6 +79,11 @@ export function EventFacts({ event }: { event: Event }) {
           {event.has_paid_slots && event.price_per_participant > 0 ? ' per person + GST' : ''}
           {!event.has_paid_slots && event.price_per_participant > 0 ? ' per person' : ''}
         </Text>
+        {slotPrices.map((type) => (
+          <Text size="sm" key={type.id}>
+            {type.name}: {formatCents(type.price_per_ticket, type.currency || event.currency)} + GST
+          </Text>
+        ))}
         {event.payment_method && event.price_per_participant > 0 && (
           <Text size="sm">Payment: {PAYMENT_METHOD_LABELS[event.payment_method]}</Text>
         )}

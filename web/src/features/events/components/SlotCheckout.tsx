@@ -1,6 +1,7 @@
 import type { Event } from '@linksmate/proto';
 import { EVENT_MESSAGES, formatCents, MAX_SLOTS_PER_PURCHASE } from '@linksmate/proto/rules';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,6 +58,8 @@ export function SlotCheckout({
   const [error, setError] = useState<string | null>(null);
   const [intent, setIntent] = useState<SlotPaymentIntentReply | null>(null);
   const controller = useRef<CardConfirmer | null>(null);
+  // On a phone the checkout takes the whole screen: the card keyboard leaves little room otherwise.
+  const phone = useMediaQuery('(max-width: 36em)');
   const attemptKey = useRef(`slots-${randomId()}`);
 
   // Each opening is a new attempt: nothing chosen, no intent, no error.
@@ -248,7 +251,7 @@ export function SlotCheckout({
           minRows={2}
         />
         <FormError>{error}</FormError>
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" wrap="nowrap">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
@@ -274,6 +277,7 @@ export function SlotCheckout({
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       size="lg"
+      fullScreen={phone}
     >
       <Text fw={600} mb="sm">
         {event.title}
