@@ -88,6 +88,7 @@ export function AddUserDialog({
             </Alert>
           )}
           <Select
+            size="md"
             label="User"
             required
             searchable
@@ -103,6 +104,7 @@ export function AddUserDialog({
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
+            size="md"
             label="Notes (optional)"
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}

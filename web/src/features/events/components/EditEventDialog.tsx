@@ -112,6 +112,7 @@ export function EditEventDialog({
             maxLength={200}
           />
           <Textarea
+            size="md"
             label="Description"
             value={values.description}
             onChange={(e) => set('description', e.currentTarget.value)}
@@ -120,6 +121,7 @@ export function EditEventDialog({
             maxLength={5000}
           />
           <Select
+            size="md"
             label="Venue"
             required
             searchable
@@ -149,6 +151,7 @@ export function EditEventDialog({
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <NumberInput
+              size="md"
               label="Capacity"
               required
               min={1}
@@ -158,6 +161,7 @@ export function EditEventDialog({
               error={errors.capacity}
             />
             <NumberInput
+              size="md"
               label="Price per person"
               min={0}
               decimalScale={2}
@@ -167,6 +171,7 @@ export function EditEventDialog({
               error={errors.price}
             />
             <Select
+              size="md"
               label="Currency"
               data={currencies}
               value={values.currency}
@@ -178,6 +183,7 @@ export function EditEventDialog({
           {isGame && (
             <>
               <Select
+                size="md"
                 label="Payment method"
                 data={PAYMENT_METHODS.map((method) => ({
                   value: method,
@@ -188,6 +194,7 @@ export function EditEventDialog({
                 comboboxProps={{ withinPortal: true }}
               />
               <Textarea
+                size="md"
                 label="Payment instructions"
                 value={values.payment_instructions}
                 onChange={(e) => set('payment_instructions', e.currentTarget.value)}
@@ -198,6 +205,7 @@ export function EditEventDialog({
             </>
           )}
           <Select
+            size="md"
             label="Status"
             data={EVENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
             value={values.status}

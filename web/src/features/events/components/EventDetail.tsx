@@ -124,8 +124,8 @@ export function EventDetail({ event }: { event: Event }) {
                   )}
                   {canEdit && (
                     <Button
-                      variant="light"
-                      color="red.8"
+                      variant="default"
+                      c="red.9"
                       leftSection={<IconTrash size={16} aria-hidden />}
                       onClick={() => setDialog('delete')}
                     >

@@ -60,6 +60,7 @@ export function JoinDialog({
             {join.error ? failureText(join.error, 'Failed to join event. Please try again.') : null}
           </FormError>
           <Textarea
+            size="md"
             label="Notes (optional)"
             description={isGame ? 'Anything the organiser should know, e.g. your usual score.' : undefined}
             value={notes}

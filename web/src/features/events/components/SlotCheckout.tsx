@@ -243,6 +243,7 @@ export function SlotCheckout({
           currency={currency}
         />
         <Textarea
+          size="md"
           label="Notes (optional)"
           value={notes}
           onChange={(e) => setNotes(e.currentTarget.value)}
