@@ -102,7 +102,6 @@ export function EditEventDialog({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <FormError>{formError}</FormError>
           <TextInput
             label="Title"
             required
@@ -213,6 +212,8 @@ export function EditEventDialog({
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
+          {/* Beside the button, where the person looks after pressing it (the form scrolls). */}
+          <FormError>{formError}</FormError>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={update.isPending}>
               Cancel
