@@ -9,9 +9,11 @@ export function useDeleteEvent(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteEvent(eventId),
+    // The screen still shows the event while it leaves: its answer is only marked stale (a visit
+    // back reads the 404), not refetched or removed under it.
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: eventsKeys.byId(eventId) });
-      return queryClient.invalidateQueries({ queryKey: [...eventsKeys.all, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: eventsKeys.byId(eventId), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: [...eventsKeys.all, 'list'] });
     },
   });
 }

@@ -55,7 +55,7 @@ export function DeleteEventDialog({
               })
             }
           >
-            Delete event
+            Yes, delete it
           </Button>
         </Group>
       </Stack>
