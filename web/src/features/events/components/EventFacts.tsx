@@ -106,7 +106,13 @@ export function EventFacts({ event }: { event: Event }) {
       )}
       {coach && (
         <Fact icon={<IconSchool size={20} aria-hidden />} label="Coach">
-          <Text>{coach}</Text>
+          {event.coach_profile_id ? (
+            <Anchor component={Link} to={paths.coach.href(event.coach_profile_id)}>
+              {coach}
+            </Anchor>
+          ) : (
+            <Text>{coach}</Text>
+          )}
         </Fact>
       )}
       {gates.length > 0 && (
