@@ -35,6 +35,10 @@ export const formatDateTime = (value: string) => dateTime.format(new Date(value)
 /** '9:00 am' */
 export const formatTime = (value: string) => timeOnly.format(new Date(value));
 
+/** A moment soon: its time alone when it is today, else day and time. */
+export const formatSoon = (value: string) =>
+  new Date(value).toDateString() === new Date().toDateString() ? formatTime(value) : formatDateTime(value);
+
 /** When an event runs: the start, and its end (the time alone when on the same day). */
 export function whenOf(event: Pick<Event, 'start_time' | 'end_time'>): string {
   const start = formatDateTime(event.start_time);

@@ -74,7 +74,8 @@ export function EventFacts({ event }: { event: Event }) {
         </Fact>
       )}
       <Fact icon={<IconCash size={20} aria-hidden />} label="Price">
-        <Text>
+        {/* An event sold by slots alone lists the slots' prices instead of 'Paid slots'. */}
+        <Text hidden={event.price_per_participant === 0 && slotPrices.length > 0}>
           {priceOf(event)}
           {event.has_paid_slots && event.price_per_participant > 0 ? ' per person + GST' : ''}
           {!event.has_paid_slots && event.price_per_participant > 0 ? ' per person' : ''}

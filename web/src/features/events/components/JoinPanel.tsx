@@ -10,7 +10,7 @@ import type { LoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { useWaitlist } from '../api/waitlist';
-import { formatDateTime, isFull, isPast } from '../event-text';
+import { formatSoon, isFull, isPast } from '../event-text';
 import { JoinDialog } from './JoinDialog';
 import { failureText } from './join-errors';
 import { SlotCheckout } from './SlotCheckout';
@@ -79,7 +79,7 @@ export function JoinPanel({ event }: { event: Event }) {
       <Stack gap="sm">
         <Standing color="blue" icon={<IconHourglass size={18} aria-hidden />}>
           A seat is held for you until{' '}
-          {event.user_offer_expires_at ? formatDateTime(event.user_offer_expires_at) : 'soon'}
+          {event.user_offer_expires_at ? formatSoon(event.user_offer_expires_at) : 'soon'}
         </Standing>
         <Button onClick={() => setDialog('offer')} fullWidth>
           Accept and pay
