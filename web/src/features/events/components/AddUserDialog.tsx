@@ -118,7 +118,7 @@ export function AddUserDialog({
               Cancel
             </Button>
             <Button type="submit" loading={add.isPending}>
-              Add user
+              Add to event
             </Button>
           </Group>
         </Stack>
