@@ -119,16 +119,22 @@ export function VenuePicker({
                 <Radio.Card key={venue.id} value={String(venue.id)} p="xs" radius="sm">
                   <Group wrap="nowrap" gap="sm">
                     <Radio.Indicator size="sm" />
-                    <div>
-                      <Text size="sm" fw={500}>
+                    <span>
+                      <Text
+                        component="span"
+                        display="block"
+                        size="sm"
+                        fw={500}
+                        data-testid="venue-option-name"
+                      >
                         {venue.name}
                       </Text>
                       {placeOf(venue) && (
-                        <Text size="xs" c="dimmed">
+                        <Text component="span" display="block" size="xs" c="dimmed">
                           {placeOf(venue)}
                         </Text>
                       )}
-                    </div>
+                    </span>
                   </Group>
                 </Radio.Card>
               ))}
