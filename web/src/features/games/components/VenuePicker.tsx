@@ -8,6 +8,7 @@ import {
   Pagination,
   Paper,
   Radio,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -114,7 +115,7 @@ export function VenuePicker({
               if (venue) onChange(venue);
             }}
           >
-            <Stack gap={4} data-testid="venue-options">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} verticalSpacing={6} data-testid="venue-options">
               {venues.data.venues.map((venue) => (
                 <Radio.Card key={venue.id} value={String(venue.id)} p="xs" radius="sm">
                   <Group wrap="nowrap" gap="sm">
@@ -138,7 +139,7 @@ export function VenuePicker({
                   </Group>
                 </Radio.Card>
               ))}
-            </Stack>
+            </SimpleGrid>
           </Radio.Group>
         )}
         {totalPages > 1 && (

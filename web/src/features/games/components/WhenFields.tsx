@@ -80,6 +80,7 @@ export function WhenFields({
           onChange={(value) => onEndChange(pickedDate(value))}
           error={endError}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear end time' }}
           leftSection={<IconCalendarEvent size={16} aria-hidden />}
           timePickerProps={{ format: '12h', withDropdown: true, popoverProps: { withinPortal: false } }}
         />
