@@ -23,7 +23,13 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>

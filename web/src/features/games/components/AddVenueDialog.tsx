@@ -99,7 +99,14 @@ export function AddVenueDialog({
       : null;
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New Venue" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Add New Venue"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
       <form
         onSubmit={(event) => {
           // The dialog sits inside the game form: its submit must not reach that form.

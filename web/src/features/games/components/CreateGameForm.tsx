@@ -184,7 +184,7 @@ export function CreateGameForm() {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
               label="Capacity"
-              description={`Players, ${MEMBER_GAME_CAPACITY.min} to ${MEMBER_GAME_CAPACITY.max}, you included.`}
+              description={`Places for players to join, ${MEMBER_GAME_CAPACITY.min} to ${MEMBER_GAME_CAPACITY.max}.`}
               min={MEMBER_GAME_CAPACITY.min}
               max={MEMBER_GAME_CAPACITY.max}
               step={1}

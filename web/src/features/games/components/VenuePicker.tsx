@@ -55,6 +55,8 @@ export function VenuePicker({
       required
       error={error}
       errorProps={{ id: errorId }}
+      // The message sits under the label, where the eye is, not below ten venues and the pages.
+      inputWrapperOrder={['label', 'description', 'error', 'input']}
       description="Search by name, suburb or state, then choose where you'll play."
     >
       <Stack gap="xs" mt={6}>
