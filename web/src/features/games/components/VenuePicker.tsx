@@ -73,7 +73,7 @@ export function VenuePicker({
             </Group>
           </Paper>
         )}
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Group gap="xs" align="flex-start" wrap="wrap">
           <TextInput
             id={id}
             aria-label="Search venues"
@@ -88,7 +88,7 @@ export function VenuePicker({
               setSearch(event.currentTarget.value);
               setPage(1);
             }}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 240px' }}
           />
           <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddVenue}>
             Add New Venue
