@@ -129,9 +129,9 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByRole('heading', { name: 'Create Game', level: 1 }).waitFor();
     await page.getByTestId('venue-options').waitFor();
     // Spec 2: four players, free, AUD, pay at venue; start at the next full hour.
-    expect(await page.getByLabel('Capacity').inputValue()).toBe('4');
-    expect(await page.getByLabel('Currency').inputValue()).toBe('AUD');
-    expect(await page.getByLabel('Payment method').count()).toBe(0);
+    expect(await page.getByLabel('Capacity', { exact: true }).inputValue()).toBe('4');
+    expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('AUD');
+    expect(await page.getByRole('combobox', { name: 'Payment method' }).count()).toBe(0);
     await screenshot(page, '70-create-game');
     findings.createGame = await seriousAccessibilityViolations(page);
 
@@ -154,8 +154,10 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByRole('status').getByText(VENUE_MESSAGES.submitted).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Description').fill('Nine holes after work, walking. All standards welcome.');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Nine holes after work, walking. All standards welcome.');
     // The venue picker: a page of ten, searched by name.
     expect(await page.getByTestId('venue-options').getByRole('radio').count()).toBe(10);
     const firstVenue = page.getByTestId('venue-options').getByRole('radio').first();

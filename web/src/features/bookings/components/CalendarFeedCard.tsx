@@ -98,8 +98,9 @@ export function CalendarFeedCard() {
             </Button>
             <Button
               size="xs"
-              variant="subtle"
-              color="red.8"
+              variant="light"
+              color="red"
+              c="#8a1c1c"
               leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={() => setConfirming(true)}
             >
@@ -112,7 +113,7 @@ export function CalendarFeedCard() {
             </Alert>
           )}
           {rotate.isSuccess && (
-            <Text size="sm" c="green.9" role="status">
+            <Text size="sm" c="#1e5631" role="status">
               New link ready. Subscribe again with it; the old link no longer works.
             </Text>
           )}

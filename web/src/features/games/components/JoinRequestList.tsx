@@ -99,7 +99,6 @@ export function JoinRequestList({ gameId, gameTitle }: { gameId: number; gameTit
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     size="xs"
-                    color="green.8"
                     leftSection={<IconCheck size={14} aria-hidden />}
                     loading={approve.isPending && busyId === request.id}
                     disabled={busyId !== undefined && busyId !== request.id}

@@ -39,12 +39,12 @@ export function MyGameCard({ game }: { game: MyGame }) {
         </Title>
         <Group gap={6} wrap="nowrap">
           {past && (
-            <Badge color="gray" c="dark.6" variant="light" style={{ textTransform: 'none' }}>
+            <Badge color="gray" c="#3d434a" variant="light" style={{ textTransform: 'none' }}>
               Past Event
             </Badge>
           )}
           {game.status === 'cancelled' && (
-            <Badge color="red" c="red.9" variant="light" style={{ textTransform: 'none' }}>
+            <Badge color="red" c="#8a1c1c" variant="light" style={{ textTransform: 'none' }}>
               Cancelled
             </Badge>
           )}
@@ -52,7 +52,8 @@ export function MyGameCard({ game }: { game: MyGame }) {
             <Badge
               color="orange"
               variant="filled"
-              bg="orange.9"
+              bg="#9a3412"
+              c="white"
               style={{ textTransform: 'none' }}
               data-testid="pending-count"
             >
