@@ -19,6 +19,8 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 }
 
 const auth = () => import('../features/auth');
+const bookings = () => import('../features/bookings');
+const games = () => import('../features/games');
 const coaches = () => import('../features/coaches');
 const events = () => import('../features/events');
 const membership = () => import('../features/membership');
@@ -91,6 +93,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
+          { path: paths.myGames.path, element: onDemand(games, (m) => m.MyGamesPage) },
+          { path: paths.myBookings.path, element: onDemand(bookings, (m) => m.MyBookingsPage) },
           ...plannedScreens('login'),
         ],
       },
@@ -101,6 +105,15 @@ export const routes: RouteObject[] = [
           </AccessGuard>
         ),
         children: [{ path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) }],
+      },
+      {
+        // ARCHITECTURE.md §Auth: creating a game needs a valid membership (members; coaches and admins pass).
+        element: (
+          <AccessGuard membership>
+            <Outlet />
+          </AccessGuard>
+        ),
+        children: [{ path: paths.createGame.path, element: onDemand(games, (m) => m.CreateGamePage) }],
       },
       {
         element: (

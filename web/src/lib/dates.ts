@@ -3,3 +3,19 @@ const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long
 /** '3 March 2026', or a dash when there is no date. */
 export const formatLongDate = (value: string | null | undefined) =>
   value ? longDate.format(new Date(value)) : '—';
+
+const dateTime = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'Sat, 6 Dec 2026, 9:00 am', in the reader's own time zone. */
+export const formatDateTime = (value: string) => dateTime.format(new Date(value));
+
+/** Past when its end (or its start, without an end) is before now (spec 2 §4). */
+export const isPastEvent = (event: { start_time: string; end_time: string | null }, now = Date.now()) =>
+  new Date(event.end_time ?? event.start_time).getTime() < now;

@@ -30,25 +30,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
   {
-    path: paths.createGame.path,
-    access: 'login',
-    title: 'Create Game',
-    description:
-      'Set up a game at a venue, choose the time and the number of players, and approve who joins.',
-  },
-  {
-    path: paths.myGames.path,
-    access: 'login',
-    title: 'My Created Games',
-    description: 'The games you organise, with the join requests waiting for your approval.',
-  },
-  {
-    path: paths.myBookings.path,
-    access: 'login',
-    title: 'My Bookings',
-    description: 'The events and games you joined or asked to join, and where each request stands.',
-  },
-  {
     path: paths.messages.path,
     access: 'login',
     title: 'Messages',

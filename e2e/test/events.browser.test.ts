@@ -1,0 +1,314 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
+import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
+import { launchBrowser } from '../src/browser';
+import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
+import { type RunningMakeRun, startMakeRun } from '../src/stack';
+
+const OLIVIA = 'olivia@linksmate.dev';
+const JACK = 'jack@linksmate.dev';
+const ADMIN = 'admin@linksmate.dev';
+
+async function logIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function apiToken(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(response.status, email).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function apiGet<T>(baseUrl: string, path: string, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface ListedEvent {
+  id: number;
+  title: string;
+  has_paid_slots: boolean;
+  capacity: number;
+  current_participant_count: number;
+  start_time: string;
+  user_booking_status: string | null;
+}
+interface SlotType {
+  id: number;
+  name: string;
+  price_per_ticket: number;
+  currency: string;
+  is_active: boolean;
+}
+
+/**
+ * A paid official event with room for two more: one of the demo data's, or (before the demo events
+ * exist) one the demo admin publishes through the admin API, as the admin screen would.
+ */
+async function paidEventWithRoom(baseUrl: string, jackToken: string) {
+  const { events } = await apiGet<{ events: ListedEvent[] }>(
+    baseUrl,
+    '/events?event_type=linksmate_event&limit=100',
+    jackToken,
+  );
+  for (const event of events) {
+    if (!event.has_paid_slots || event.user_booking_status) continue;
+    if (event.capacity - event.current_participant_count < 2) continue;
+    const { ticket_types } = await apiGet<{ ticket_types: SlotType[] }>(
+      baseUrl,
+      `/events/${event.id}/ticket-types`,
+    );
+    const slot = ticket_types.find((type) => type.is_active && type.price_per_ticket > 0);
+    if (slot) return { id: event.id, title: event.title, slot };
+  }
+  const admin = await apiToken(baseUrl, ADMIN);
+  const { venues } = await apiGet<{ venues: Array<{ id: number }> }>(baseUrl, '/venues?limit=1');
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(22, 0, 0, 0);
+  const response = await fetch(`${baseUrl}/api/v1/events/linksmate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({
+      title: `Clinic and nine holes ${Date.now().toString(36)}`,
+      description: 'A short-game clinic with a coach, then nine holes in groups of four.',
+      venue_id: venues[0]!.id,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+      capacity: 20,
+      currency: 'AUD',
+      status: 'open',
+      ticket_types: [{ name: 'Standard Admission', price_per_ticket: 4500, currency: 'AUD' }],
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const created = (await response.json()) as { event: ListedEvent; ticket_types: SlotType[] };
+  return { id: created.event.id, title: created.event.title, slot: created.ticket_types[0]! };
+}
+
+describe('member games, join approval and bookings in the browser, against make run', () => {
+  let stack: RunningMakeRun;
+  let browser: Browser;
+  let olivia: BrowserContext;
+  let jack: BrowserContext;
+  let oliviaPage: Page;
+  let jackPage: Page;
+  const findings: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    stack = await startMakeRun();
+    browser = await launchBrowser();
+    olivia = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    jack = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    oliviaPage = await olivia.newPage();
+    jackPage = await jack.newPage();
+    await logIn(oliviaPage, stack.url, OLIVIA);
+    await logIn(jackPage, stack.url, JACK);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it("when olivia creates a game, jack asks to join and olivia approves on My Created Games, then jack's open event page says Joined without reloading", async () => {
+    const page = oliviaPage;
+    const title = `Twilight nine ${Date.now().toString(36)}`;
+    await page.goto(`${stack.url}/create-game`);
+    await page.getByRole('heading', { name: 'Create Game', level: 1 }).waitFor();
+    await page.getByTestId('venue-options').waitFor();
+    // Spec 2: four players, free, AUD, pay at venue; start at the next full hour.
+    expect(await page.getByLabel('Capacity', { exact: true }).inputValue()).toBe('4');
+    expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('AUD');
+    expect(await page.getByRole('combobox', { name: 'Payment method' }).count()).toBe(0);
+    await screenshot(page, '70-create-game');
+    findings.createGame = await seriousAccessibilityViolations(page);
+
+    // Nothing filled in: the spec's messages, at their fields.
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByText('Please enter a title for your game').waitFor();
+    await page.getByText('Please select a venue').waitFor();
+    await screenshot(page, '71-create-game-errors');
+
+    // Add New Venue: the name is required; a venue sent goes to review, and the form says so.
+    await page.getByRole('button', { name: 'Add New Venue' }).click();
+    const venueDialog = page.getByRole('dialog', { name: 'Add New Venue' });
+    await venueDialog.getByRole('button', { name: 'Submit venue' }).click();
+    await venueDialog.getByText(VENUE_MESSAGES.nameRequired).waitFor();
+    await venueDialog.getByLabel('Venue name').fill(`Backyard nets ${Date.now().toString(36)}`);
+    await venueDialog.getByLabel('City').fill('Geelong');
+    await screenshot(page, '72-add-venue');
+    findings.addVenue = await seriousAccessibilityViolations(page);
+    await venueDialog.getByRole('button', { name: 'Submit venue' }).click();
+    await page.getByRole('status').getByText(VENUE_MESSAGES.submitted).waitFor();
+    // The dialog closes (after its closing transition).
+    await venueDialog.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Nine holes after work, walking. All standards welcome.');
+    // The venue picker: a page of ten, searched by name.
+    expect(await page.getByTestId('venue-options').getByRole('radio').count()).toBe(10);
+    const firstVenue = page.getByTestId('venue-options').getByRole('radio').first();
+    const venueName = (await firstVenue.getByTestId('venue-option-name').textContent())!;
+    await page.getByLabel('Search venues').fill(venueName.slice(0, 8));
+    await page.getByTestId('venue-options').getByRole('radio', { name: venueName }).first().click();
+    await page.getByTestId('selected-venue').getByText(venueName).waitFor();
+    await page.getByRole('button', { name: 'Tomorrow 9AM' }).click();
+    await page.getByRole('button', { name: '+2 hours' }).click();
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.waitForURL(/\/events\/\d+$/);
+    const gameId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name: title }).waitFor();
+
+    // Olivia watches her games while jack asks: the request arrives by push.
+    await page.goto(`${stack.url}/my-games`);
+    const card = page.getByTestId('my-game').filter({ has: page.getByRole('heading', { name: title }) });
+    await card.waitFor();
+    const joinedBefore = (await card.getByTestId('participants').textContent())!;
+
+    await jackPage.goto(`${stack.url}/events/${gameId}`);
+    await jackPage.getByRole('heading', { name: title }).waitFor();
+    await screenshot(jackPage, '73-event-game');
+    findings.eventDetail = await seriousAccessibilityViolations(jackPage);
+    await jackPage.getByRole('button', { name: 'Request to Join' }).click();
+    const joinDialog = jackPage.getByRole('dialog', { name: 'Request to join' });
+    await joinDialog.getByLabel('Notes (optional)').fill('Usually around 90. Happy to walk.');
+    await joinDialog.getByRole('button', { name: 'Send request' }).click();
+    await jackPage.getByTestId('join-standing').getByText('Your request is pending approval').waitFor();
+    // From here on, the page must change without being loaded again.
+    await jackPage.evaluate('window.__notReloaded = true');
+
+    await card.getByTestId('join-request').waitFor({ timeout: 15_000 });
+    await card.getByTestId('pending-count').getByText('1 pending request').waitFor();
+    expect(await card.getByTestId('join-request').textContent()).toContain('Usually around 90');
+    await screenshot(page, '74-my-games-request');
+    findings.myGames = await seriousAccessibilityViolations(page);
+
+    await card.getByRole('button', { name: /^Approve / }).click();
+    await card.getByText('No join requests waiting.').waitFor();
+    const [before, capacity] = joinedBefore.split(' / ').map((part) => Number.parseInt(part, 10));
+    await card
+      .getByTestId('participants')
+      .getByText(`${before! + 1} / ${capacity} joined`)
+      .waitFor();
+    expect(await card.getByTestId('pending-count').count()).toBe(0);
+    await screenshot(page, '75-my-games-approved');
+
+    await jackPage.getByTestId('booking-badge').getByText('Joined').waitFor({ timeout: 15_000 });
+    await jackPage.getByTestId('join-standing').getByText('You have joined this event').waitFor();
+    expect(await jackPage.evaluate('window.__notReloaded')).toBe(true);
+    await screenshot(jackPage, '76-event-joined');
+
+    await jackPage.goto(`${stack.url}/my-bookings`);
+    await jackPage.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    const booking = jackPage
+      .getByTestId('booking')
+      .filter({ has: jackPage.getByRole('link', { name: title }) });
+    await booking.getByTestId('booking-status').getByText('Confirmed').waitFor();
+    expect(await booking.textContent()).toContain('Usually around 90');
+    await jackPage.getByRole('radio', { name: 'Pending' }).click({ force: true });
+    await jackPage.waitForURL((url) => url.searchParams.get('status') === 'pending');
+    await jackPage
+      .locator('[data-status="pending"]')
+      .or(jackPage.getByTestId('bookings-empty'))
+      .first()
+      .waitFor();
+    expect(await jackPage.getByRole('link', { name: title }).count()).toBe(0);
+  });
+
+  it('when jack buys two slots of a paid official event with 4242, then My Bookings shows them and what he paid', async () => {
+    const page = jackPage;
+    const paid = await paidEventWithRoom(stack.url, await apiToken(stack.url, JACK));
+    await page.goto(`${stack.url}/events/${paid.id}`);
+    await page.getByRole('heading', { name: paid.title }).waitFor();
+    findings.paidEvent = await seriousAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Book your slots' }).click();
+    const dialog = page.getByRole('dialog');
+    const add = dialog.getByRole('button', { name: `Add one ${paid.slot.name}` });
+    await add.click();
+    await add.click();
+    const subtotal = 2 * paid.slot.price_per_ticket;
+    const total = subtotal + gstOnCents(subtotal);
+    await dialog.getByText(formatCents(total, paid.slot.currency), { exact: true }).waitFor();
+    await screenshot(page, '77-slot-selection');
+    findings.slotSelection = await seriousAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByLabel('Card number').waitFor();
+    const email = dialog.getByLabel('Email');
+    if (!(await email.inputValue())) await email.fill(JACK);
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry').fill('12 / 30');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: `Pay ${formatCents(total, paid.slot.currency)}` }).click();
+    await page
+      .getByTestId('join-standing')
+      .getByText('You have joined this event')
+      .waitFor({ timeout: 30_000 });
+
+    await page.goto(`${stack.url}/my-bookings?status=confirmed`);
+    const booking = page.getByTestId('booking').filter({ has: page.getByRole('link', { name: paid.title }) });
+    await booking.getByTestId('booking-status').getByText('Confirmed').waitFor();
+    expect(await booking.getByTestId('booking-paid').textContent()).toBe(
+      `2 slots, ${formatCents(total, paid.slot.currency)}`,
+    );
+    // Paid by card: not cancelled from here.
+    expect(await booking.getByRole('button', { name: /^Cancel booking/ }).count()).toBe(0);
+    await page.getByTestId('calendar-feed-url').waitFor();
+    expect(await page.getByTestId('calendar-feed-url').inputValue()).toMatch(/^https?:\/\/.+/);
+    await screenshot(page, '78-my-bookings');
+    findings.myBookings = await seriousAccessibilityViolations(page);
+
+    // The .ics the card links to is a calendar with the event in it.
+    const ics = await fetch(`${stack.url}/api/v1/events/${paid.id}/calendar.ics`);
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+  });
+
+  it('when the event listings and a phone-sized My Bookings are opened, then they pass axe', async () => {
+    await jackPage.goto(`${stack.url}/events`);
+    await jackPage.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
+    await jackPage.locator('a[href^="/events/"]').first().waitFor();
+    await screenshot(jackPage, '79-events');
+    findings.events = await seriousAccessibilityViolations(jackPage);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await logIn(page, stack.url, OLIVIA);
+    await page.goto(`${stack.url}/my-bookings`);
+    await page.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    await page.getByTestId('calendar-feed-url').waitFor();
+    await screenshot(page, '80-my-bookings-390');
+    findings.myBookingsPhone = await seriousAccessibilityViolations(page);
+    await page.goto(`${stack.url}/create-game`);
+    await page.getByTestId('venue-options').waitFor();
+    await screenshot(page, '81-create-game-390');
+    findings.createGamePhone = await seriousAccessibilityViolations(page);
+    await phone.close();
+
+    expect(findings).toEqual({
+      createGame: [],
+      addVenue: [],
+      eventDetail: [],
+      myGames: [],
+      paidEvent: [],
+      slotSelection: [],
+      myBookings: [],
+      events: [],
+      myBookingsPhone: [],
+      createGamePhone: [],
+    });
+  });
+});

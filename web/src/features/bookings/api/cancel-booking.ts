@@ -1,0 +1,16 @@
+import type { Booking } from '@linksmate/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { bookingsKeys } from './keys';
+
+/** POST /bookings/{id}/cancel: the caller gives up a booking they have not paid for by card. */
+export const cancelBooking = (bookingId: number) =>
+  api.post<{ message: string; booking: Booking }>(`/bookings/${bookingId}/cancel`);
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelBooking,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingsKeys.all }),
+  });
+}

@@ -1,0 +1,15 @@
+import type { CreateMemberGameBody, Event } from '@linksmate/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { gamesKeys } from './keys';
+
+/** Spec 2 §7: POST /member-games → the created game (members need a valid membership). */
+export const createMemberGame = (body: CreateMemberGameBody) => api.post<Event>('/member-games', body);
+
+export function useCreateMemberGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMemberGame,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gamesKeys.all }),
+  });
+}

@@ -1,0 +1,2 @@
+export { CreateGamePage } from './routes/CreateGamePage';
+export { MyGamesPage } from './routes/MyGamesPage';
