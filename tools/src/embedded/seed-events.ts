@@ -52,6 +52,12 @@ export async function seedEvents(
     if (fresh || !tokens.has(email)) tokens.set(email, options.login(email));
     return tokens.get(email)!;
   };
+  // Every login wanted, at once: each costs identity a password hash.
+  const signedIn = new Set([
+    'admin@linksmate.dev',
+    ...games.flatMap((g) => [g.creator, ...(g.pending ?? []), ...(g.waitlist ?? [])]),
+  ]);
+  await Promise.all([...signedIn].map((email) => tokenOf(email)));
   const adminToken = await tokenOf('admin@linksmate.dev');
 
   const venueIds = new Map<string, number>();
