@@ -70,6 +70,15 @@ describe('gateway', () => {
       ],
       ['/api/v1/payments/plans', 'membership-payments', '/payments/plans'],
       ['/api/v1/events/linksmate', 'events-bookings', '/events/linksmate'],
+      ['/api/v1/member-games/my-created', 'events-bookings', '/member-games/my-created'],
+      ['/api/v1/bookings/my?status=confirmed', 'events-bookings', '/bookings/my?status=confirmed'],
+      ['/api/v1/calendar/feed-url', 'events-bookings', '/calendar/feed-url'],
+      [
+        '/api/v1/calendar/feed/abcdef0123456789.ics',
+        'events-bookings',
+        '/calendar/feed/abcdef0123456789.ics',
+      ],
+      ['/api/v1/admin/events/7/add-user', 'events-bookings', '/admin/events/7/add-user'],
       ['/api/v1/admin/profile-claims/3', 'venues-coaches', '/admin/profile-claims/3'],
       ['/api/v1/admin/profile', 'venues-coaches', '/admin/profile'],
       ['/api/v1/messages/dm/4', 'messaging', '/messages/dm/4'],
@@ -343,6 +352,49 @@ describe('gateway', () => {
       await eventually(() => expect(heard).toHaveLength(1));
       socket.close();
     });
+  });
+
+  it("when a waitlisted person is offered a seat, then only that person's socket hears waitlist:offered", async () => {
+    const connect = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connectSocket(base, {
+          path: '/socket.io',
+          auth: { token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const offered = await connect(await auth.tokenFor(41));
+    const bystander = await connect(await auth.tokenFor(42));
+    const heard: unknown[] = [];
+    const overheard: unknown[] = [];
+    offered.on('waitlist:offered', (payload) => heard.push(payload));
+    bystander.on('waitlist:offered', (payload) => overheard.push(payload));
+    const data = {
+      event_id: 12,
+      event_title: 'Twilight Nine',
+      user_id: 41,
+      offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      occurred_at: new Date().toISOString(),
+    };
+    await bus.publish([
+      {
+        id: crypto.randomUUID(),
+        type: 'events.waitlist.offered',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        source: 'events-bookings',
+        correlationId: 'c-waitlist',
+        data,
+      },
+    ]);
+    await eventually(() => expect(heard).toEqual([data]));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(overheard).toEqual([]);
+    offered.close();
+    bystander.close();
   });
 
   it('when a service is stopped, then its paths get a JSON 503 within a second', async () => {

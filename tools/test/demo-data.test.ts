@@ -13,9 +13,10 @@ import sharp from 'sharp';
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { sceneJpeg } from '../src/embedded/demo-media';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
-import { DEMO_ACCOUNTS } from '../src/embedded/seed';
+import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../src/embedded/seed';
 
 /** Each state's postcodes and a box round its land (islands included), to catch a swapped digit. */
 const STATES: Record<
@@ -141,5 +142,69 @@ describe('demo pictures', () => {
     expect(await sharp(one).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 400 });
     expect(one.equals(again)).toBe(true);
     expect(one.equals(other)).toBe(false);
+  });
+});
+
+describe('demo events', () => {
+  const people = new Map([...DEMO_ACCOUNTS, ...DEMO_GOLFERS].map((p) => [p.email, p]));
+  /** Who may ask to join or wait for a seat: members with a membership, coaches and admins. */
+  const gated = (email: string) => {
+    const person = people.get(email);
+    return !!person && (person.role !== 'member' || person.membership === 'annual');
+  };
+
+  it('when the list is filtered by type or venue, then both types and many venues have upcoming events', () => {
+    expect(DEMO_OFFICIAL_EVENTS.length).toBeGreaterThanOrEqual(8);
+    expect(DEMO_MEMBER_GAMES.length).toBeGreaterThanOrEqual(12);
+    const venues = new Set([...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES].map((e) => e.venue));
+    expect(venues.size).toBeGreaterThanOrEqual(8);
+    const slugs = new Set(DEMO_VENUES.map((v) => v.slug));
+    for (const venue of venues) expect(slugs, venue).toContain(venue);
+    for (const e of [...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES])
+      expect(e.inDays, e.title).toBeGreaterThan(0);
+    const titles = [...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES].map((e) => e.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('when official events are read, then some are free and some paid with two or three ticket types in cents', () => {
+    expect(DEMO_OFFICIAL_EVENTS.some((e) => e.price === 0 && !e.ticketTypes?.length)).toBe(true);
+    const paid = DEMO_OFFICIAL_EVENTS.filter((e) => e.price > 0);
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    for (const e of paid) {
+      expect(e.ticketTypes?.length, e.title).toBeGreaterThanOrEqual(2);
+      expect(e.ticketTypes!.length, e.title).toBeLessThanOrEqual(3);
+      for (const t of e.ticketTypes!) expect(Number.isInteger(t.price_per_ticket), e.title).toBe(true);
+    }
+    expect(
+      paid
+        .flatMap((e) => e.ticketTypes!)
+        .some((t) => t.name === 'Member + Guest' && t.price_per_ticket === 8000),
+    ).toBe(true);
+  });
+
+  it("when member games are read, then olivia's have requests waiting, seats vary, one is full with a waitlist and one has a handicap range", () => {
+    for (const e of [...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES]) {
+      for (const email of e.confirmed ?? []) expect(people.has(email), `${e.title}: ${email}`).toBe(true);
+      expect((e.confirmed ?? []).length, e.title).toBeLessThanOrEqual(e.capacity);
+    }
+    for (const g of DEMO_MEMBER_GAMES) {
+      expect(gated(g.creator), g.creator).toBe(true);
+      for (const email of [...(g.pending ?? []), ...(g.waitlist ?? [])]) {
+        expect(gated(email), `${g.title}: ${email}`).toBe(true);
+        expect(g.confirmed ?? [], `${g.title}: ${email}`).not.toContain(email);
+        expect(email, g.title).not.toBe(g.creator);
+      }
+      // A waitlist only where the game is full.
+      if (g.waitlist?.length) expect(g.confirmed?.length, g.title).toBe(g.capacity);
+    }
+    const olivias = DEMO_MEMBER_GAMES.filter((g) => g.creator === 'olivia@linksmate.dev');
+    expect(olivias.filter((g) => g.pending?.length).length).toBeGreaterThanOrEqual(2);
+    const fill = new Set(DEMO_MEMBER_GAMES.map((g) => (g.confirmed ?? []).length / g.capacity));
+    expect(fill.size).toBeGreaterThanOrEqual(4);
+    expect(DEMO_MEMBER_GAMES.some((g) => g.waitlist?.length)).toBe(true);
+    expect(DEMO_MEMBER_GAMES.some((g) => g.minHandicap !== undefined && g.maxHandicap !== undefined)).toBe(
+      true,
+    );
+    expect(DEMO_MEMBER_GAMES.some((g) => g.price)).toBe(true);
   });
 });

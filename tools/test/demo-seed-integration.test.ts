@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
-import type { CoachesReply, VenueReply, VenuesReply } from '@linksmate/proto';
+import type { CoachesReply, EventsReply, VenueReply, VenuesReply } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
@@ -40,6 +41,9 @@ describe('demo directory seeding', () => {
     return {
       venues: venues.map((v) => [v.slug, v.featured_image_url, v.gallery_count]).sort(),
       coaches: coaches.map((c) => [c.email, c.venue_name, c.user_id]).sort(),
+      events: (await api<EventsReply>('/events?limit=100')).events
+        .map((e) => [e.title, e.current_participant_count, e.waitlist_count])
+        .sort(),
     };
   };
 
@@ -66,6 +70,30 @@ describe('demo directory seeding', () => {
       uploads: pictures,
     });
     expect(first.seconds).toBeLessThan(10);
+  });
+
+  it('when the events list is filtered by type or venue, then each filter shows demo events with their seats, requests and waitlist', async () => {
+    expect(first.events).toBe(DEMO_OFFICIAL_EVENTS.length + DEMO_MEMBER_GAMES.length);
+    const all = await api<EventsReply>('/events?limit=100');
+    expect(all.count).toBe(first.events);
+    for (const type of ['linksmate_event', 'member_game']) {
+      const { events } = await api<EventsReply>(`/events?event_type=${type}&limit=100`);
+      expect(events.length, type).toBeGreaterThan(0);
+      expect(new Set(events.map((e) => e.event_type))).toEqual(new Set([type]));
+    }
+    const venues = new Set(all.events.map((e) => e.venue_id));
+    expect(venues.size).toBeGreaterThanOrEqual(8);
+    for (const venueId of venues) {
+      const { events } = await api<EventsReply>(`/events?venue_id=${venueId}`);
+      expect(events.length, String(venueId)).toBeGreaterThan(0);
+    }
+    const skins = all.events.find((e) => e.title === 'The Lakes Skins Game')!;
+    expect(skins).toMatchObject({ current_participant_count: 4, capacity: 4, waitlist_count: 2 });
+    expect(all.events.find((e) => e.title === 'Low Markers Medal Round')).toMatchObject({
+      min_handicap: 0,
+      max_handicap: 18,
+      current_participant_count: 1,
+    });
   });
 
   it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
@@ -100,7 +128,7 @@ describe('demo directory seeding', () => {
     const before = await directory();
     await stack!.close();
     stack = await start();
-    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0 });
+    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0, events: 0 });
     expect(stack.seeded.seconds).toBeLessThan(2);
     expect(await directory()).toEqual(before);
   }, 180_000);

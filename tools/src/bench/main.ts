@@ -1,6 +1,7 @@
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
+import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureVenueSearch } from './venues';
 
@@ -14,5 +15,7 @@ if (!only || only === 'events') console.log(`${(await measureEventLatency()).rep
 if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
 if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
+// `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
+if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

@@ -1,6 +1,11 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { CreateAccountBody } from '@linksmate/proto';
+import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { type DirectorySeeded, seedDirectory } from './seed-directory';
+import { seedEvents } from './seed-events';
+
+/** What a start added to the demo data: the directory, and the demo calendar's events. */
+export type DemoSeeded = DirectorySeeded & { events: number };
 
 /** A demo person: an account as the platform makes it, and the membership it is granted, if any. */
 type DemoPerson = Omit<CreateAccountBody, 'password' | 'verified'> & { membership?: 'annual' };
@@ -89,7 +94,7 @@ const golfer = (
   availability_status_message,
 });
 
-export const DEMO_GOLFERS: readonly DemoPerson[] = [
+const GOLFERS: readonly DemoPerson[] = [
   golfer(
     'harper_w',
     'Harper',
@@ -233,6 +238,13 @@ export const DEMO_GOLFERS: readonly DemoPerson[] = [
   golfer('sam_k', 'Samir', 'Khalil', 'intermediate', 18.8, 'Royal Fremantle Golf Club', 'playing', null),
 ];
 
+/** The golfers, a few of them members (they ask to join the demo games and wait for seats). */
+export const DEMO_GOLFERS: readonly DemoPerson[] = GOLFERS.map((g) =>
+  (DEMO_MEMBER_GOLFERS as readonly (string | undefined)[]).includes(g.username)
+    ? { ...g, membership: 'annual' }
+    : g,
+);
+
 async function postJson(url: string, serviceToken: string, body: unknown) {
   return fetch(url, {
     method: 'POST',
@@ -255,13 +267,13 @@ async function demoLogin(identityUrl: string, email: string): Promise<string> {
 /**
  * Creates the demo people that do not exist yet, and grants the memberships ARCHITECTURE.md names
  * (olivia and jack annual; mia and liam none, to show the gate); then the demo venues, coaches and
- * venue pictures that are missing. Running it again changes nothing.
+ * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
  */
 export async function seedDemoData(
-  urls: { identity: string; payments: string; venues: string },
+  urls: { identity: string; payments: string; venues: string; events: string },
   serviceToken: string,
   options: { ffmpegPath: string },
-): Promise<DirectorySeeded> {
+): Promise<DemoSeeded> {
   for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
     const { membership, ...fields } = account;
     const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
@@ -283,10 +295,13 @@ export async function seedDemoData(
       throw new Error(`Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`);
     }
   }
-  return seedDirectory({ venues: urls.venues }, serviceToken, {
+  const login = (email: string) => demoLogin(urls.identity, email);
+  const directory = await seedDirectory({ venues: urls.venues }, serviceToken, {
     ffmpegPath: options.ffmpegPath,
-    login: (email) => demoLogin(urls.identity, email),
+    login,
   });
+  const events = await seedEvents(urls, { login });
+  return { ...directory, events };
 }
 
 export function demoLoginsText(): string {

@@ -23,8 +23,7 @@ import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
-import { seedDemoData } from './seed';
-import type { DirectorySeeded } from './seed-directory';
+import { type DemoSeeded, seedDemoData } from './seed';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -100,7 +99,7 @@ const SERVICES: EmbeddedService[] = [
 export interface RunningStack {
   url: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
-  seeded: DirectorySeeded & { seconds: number };
+  seeded: DemoSeeded & { seconds: number };
   close(): Promise<void>;
 }
 
@@ -218,6 +217,7 @@ export async function startStack(
         identity: urlOf('identity'),
         payments: urlOf('membership-payments'),
         venues: urlOf('venues-coaches'),
+        events: urlOf('events-bookings'),
       },
       config.SERVICE_TOKEN,
       { ffmpegPath: ffmpegPath() },

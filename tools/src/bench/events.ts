@@ -1,0 +1,324 @@
+import type { ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import * as eventsBookings from '@linksmate/events-bookings';
+import { createTestAuth } from '@linksmate/platform/testing';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { freePort } from '../embedded/ports';
+import { seedEvents } from './events-seed';
+import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
+import {
+  atSteadyRate,
+  type LoadResult,
+  load,
+  loadLine,
+  paced,
+  startGateway,
+  startProcess,
+  stop,
+  summarise,
+} from './processes';
+
+/** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
+const SERVICE_POOL_SIZE = 5;
+const PAGE_SIZE = 10;
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The statement run straight on PostgreSQL on a pool like the service's, flat out or at a steady rate. */
+async function loadSql(
+  url: string,
+  statement: Statement,
+  options: { connections: number; seconds: number; rate?: number },
+): Promise<LoadResult> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: SERVICE_POOL_SIZE,
+    application_name: 'lmbench-sql',
+  });
+  const run = () => pool.query(statement.text, statement.values);
+  try {
+    for (let i = 0; i < 20; i++) await run();
+    if (options.rate) {
+      return await atSteadyRate(options.rate, options.seconds, async () => {
+        await run();
+        return true;
+      });
+    }
+    const latencies: number[] = [];
+    const started = performance.now();
+    const until = started + options.seconds * 1000;
+    await Promise.all(
+      Array.from({ length: options.connections }, async () => {
+        while (performance.now() < until) {
+          const t = performance.now();
+          await run();
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    return summarise(latencies, (performance.now() - started) / 1000);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * What the gateway asks identity for, answered by the bench: the keys the bench signs its tokens
+ * with, and nobody's tokens revoked. identity itself has no part in listing or joining.
+ */
+async function keysAndVersions(jwks: unknown): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const body =
+      req.url === '/.well-known/jwks.json'
+        ? jwks
+        : req.url === '/internal/token-versions'
+          ? { versions: [] }
+          : null;
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface JoinRun {
+  joiners: number;
+  capacity: number;
+  seconds: number;
+  created: number;
+  full: number;
+  other: Map<number, number>;
+  p50: number;
+  p99: number;
+  confirmedSeats: number;
+  storedCount: number;
+}
+
+/** `joiners` people joining one open free official event of `capacity` seats at once, through the gateway. */
+async function joinHotEvent(
+  gatewayUrl: string,
+  databaseUrl: string,
+  eventId: number,
+  tokens: string[],
+  capacity: number,
+  concurrency: number,
+): Promise<JoinRun> {
+  const target = new URL(gatewayUrl);
+  const pool = new Pool(target.origin, { connections: concurrency });
+  const statuses = new Map<number, number>();
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < tokens.length) {
+          const token = tokens[next++]!;
+          const t = performance.now();
+          const response = await pool.request({
+            path: `/api/v1/events/${eventId}/join`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: '{}',
+          });
+          await response.body.dump();
+          latencies.push(performance.now() - t);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        }
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const seats = await client.query<{ n: number }>(
+      `select coalesce(sum(seats), 0)::int n from bookings where event_id = $1 and status = 'confirmed'`,
+      [eventId],
+    );
+    const stored = await client.query<{ n: number }>('select participant_count n from events where id = $1', [
+      eventId,
+    ]);
+    latencies.sort((a, b) => a - b);
+    const other = new Map([...statuses].filter(([s]) => s !== 201 && s !== 409));
+    return {
+      joiners: tokens.length,
+      capacity,
+      seconds,
+      created: statuses.get(201) ?? 0,
+      full: statuses.get(409) ?? 0,
+      other,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      confirmedSeats: seats.rows[0]!.n,
+      storedCount: stored.rows[0]!.n,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The event list (first page; by type; by venue) for a signed-in caller over `events` events,
+ * through the gateway beside the very page statement the service sends run straight on
+ * PostgreSQL, paced then flat out; then a crowd joining one hot open official event at once,
+ * counting the confirmed seats. events-bookings and the gateway run as their own processes.
+ */
+export async function measureEventsBookings(
+  options: {
+    events?: number;
+    venues?: number;
+    connections?: number;
+    seconds?: number;
+    rate?: number;
+    joiners?: number;
+    hotCapacity?: number;
+  } = {},
+) {
+  const events = options.events ?? 200_000;
+  const venues = options.venues ?? 2_000;
+  const connections = options.connections ?? 32;
+  const seconds = options.seconds ?? 8;
+  const rate = options.rate ?? 100;
+  const joiners = options.joiners ?? 1_000;
+  const hotCapacity = options.hotCapacity ?? 150;
+  const database = await scratchDatabase('events');
+  const auth = await createTestAuth();
+  const identity = await keysAndVersions(auth.signer.jwks());
+  const eventsPort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${eventsPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const common = {
+    LOG_LEVEL: 'warn',
+    AMQP_URL: benchAmqpUrl,
+    JWKS_URL: `${identity.url}/.well-known/jwks.json`,
+  };
+  const loadBefore = loadavg()[0]!;
+  const processes: ChildProcess[] = [];
+  try {
+    processes.push(
+      await startProcess(
+        'services/events-bookings/src/main.ts',
+        { ...common, PORT: String(eventsPort), HOST: '127.0.0.1', DATABASE_URL: database.url },
+        `${serviceUrl}/ready`,
+      ),
+    );
+    const seedStarted = performance.now();
+    const seeded = await seedEvents(database.url, { events, venues, people: 20_000, joiners, hotCapacity });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    processes.push(await startGateway(common, gatewayPort, identity.url, { EVENTS_URL: serviceUrl }));
+    const member = (id: number) =>
+      auth.tokenFor(id, 'member', {
+        membership_status: 'active',
+        membership_ends_at: null,
+        ttlSeconds: 3600,
+      });
+    const viewerToken = await member(seeded.viewerId);
+    const headers = { authorization: `Bearer ${viewerToken}` };
+    const scenarios: Array<{
+      label: string;
+      search: Record<string, string>;
+      filters: Omit<eventsBookings.ListFilters, 'now'>;
+    }> = [
+      { label: 'first page, upcoming', search: {}, filters: {} },
+      {
+        label: 'official events only',
+        search: { event_type: 'linksmate_event' },
+        filters: { eventType: 'linksmate_event' },
+      },
+      {
+        label: 'one busy venue',
+        search: { venue_id: String(seeded.venueId) },
+        filters: { venueId: seeded.venueId },
+      },
+    ];
+    const measured: Array<
+      (typeof scenarios)[number] & {
+        count: number;
+        first: string;
+        atRate: LoadResult;
+        viaGateway: LoadResult;
+        sqlAtRate: LoadResult;
+        sql: LoadResult;
+      }
+    > = [];
+    for (const scenario of scenarios) {
+      const url = `${gatewayUrl}/api/v1/events?${new URLSearchParams({ ...scenario.search, limit: String(PAGE_SIZE), offset: '0' })}`;
+      const answer = await fetch(url, { headers });
+      if (answer.status !== 200)
+        throw new Error(`the list answered ${answer.status}: ${await answer.text()}`);
+      const found = (await answer.json()) as {
+        events: Array<{ title: string; venue_name: string }>;
+        count: number;
+      };
+      const statement = eventsBookings.toQuery(
+        eventsBookings.eventsPageSql(
+          { ...scenario.filters, now: new Date() },
+          { limit: PAGE_SIZE, offset: 0 },
+          seeded.viewerId,
+        ),
+      );
+      await load(url, connections, 2, [`authorization=Bearer ${viewerToken}`]);
+      const atRate = await paced(url, rate, seconds, headers);
+      const viaGateway = await load(url, connections, seconds, [`authorization=Bearer ${viewerToken}`]);
+      const sqlAtRate = await loadSql(database.url, statement, { connections, seconds, rate });
+      const sql = await loadSql(database.url, statement, { connections, seconds });
+      measured.push({
+        ...scenario,
+        count: found.count,
+        first: found.events[0]?.title ?? '(none)',
+        atRate,
+        viaGateway,
+        sqlAtRate,
+        sql,
+      });
+    }
+    const tokens = await Promise.all(seeded.joinerIds.map(member));
+    const joins = await joinHotEvent(gatewayUrl, database.url, seeded.hotEventId, tokens, hotCapacity, 64);
+    return {
+      measured,
+      joins,
+      report() {
+        const expected = Math.min(joins.capacity, joins.joiners);
+        const out = [
+          `Events list and joins (${events.toLocaleString('en')} events over ${venues.toLocaleString('en')} venues, three quarters past, with bookings, seeded in ${fmt(seedSeconds, 0)} s; signed-in caller, page of ${PAGE_SIZE}; ${connections} connections flat out or paced at ${rate} req/s, ${seconds} s each; events-bookings and gateway as separate processes; load average ${fmt(loadBefore, 1)} before):`,
+        ];
+        for (const m of measured) {
+          out.push(
+            `  ${m.label} — count ${m.count}, first '${m.first}'`,
+            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38),
+            loadLine('same SQL on PostgreSQL, paced', m.sqlAtRate, 38),
+            `  ratio gateway/SQL paced: p50 ${fmt(m.atRate.latencyP50 / m.sqlAtRate.latencyP50, 1)}×, p99 ${fmt(m.atRate.latencyP99 / m.sqlAtRate.latencyP99, 1)}×   (target: list p99 via gateway ≤ 25 ms)`,
+            loadLine(`via gateway, ${connections} flat out`, m.viaGateway, 38),
+            loadLine(`same SQL on PostgreSQL, ${connections} flat out`, m.sql, 38),
+          );
+        }
+        const other = [...joins.other].map(([s, n]) => `${s}×${n}`).join(', ') || 'none';
+        out.push(
+          `  hot event: ${joins.joiners} people joining one open official event of ${joins.capacity} seats, 64 at a time through the gateway`,
+          `    ${fmt(joins.joiners / joins.seconds, 0)} joins/s (${fmt(joins.seconds, 2)} s), p50 ${fmt(joins.p50, 1)} ms, p99 ${fmt(joins.p99, 1)} ms; 201 ${joins.created}, 409 full ${joins.full}, other ${other}`,
+          `    confirmed seats ${joins.confirmedSeats} (stored count ${joins.storedCount}, expected ${expected}); overbooked: ${Math.max(0, joins.confirmedSeats - joins.capacity)}${joins.confirmedSeats === expected && joins.created === expected && joins.storedCount === expected ? '' : '  MISMATCH'}`,
+        );
+        return out.join('\n');
+      },
+    };
+  } finally {
+    for (const child of processes.reverse()) await stop(child);
+    await database.drop();
+    await identity.close();
+    await auth.close();
+  }
+}

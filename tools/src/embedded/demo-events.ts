@@ -1,0 +1,322 @@
+import type { NewTicketType } from '@linksmate/proto';
+
+/**
+ * The demo calendar: official LinksMate events and member games at demo venues, their days counted
+ * from the start of the run (so they are always upcoming when first seeded), with the people who
+ * hold seats, ask to join or wait for a seat. People are named by their demo e-mail.
+ */
+export interface DemoOfficialEvent {
+  title: string;
+  description: string;
+  venue: string;
+  /** Days after the seeding day, and the local hour it starts (Australia/Sydney-ish, written in UTC). */
+  inDays: number;
+  hour: number;
+  hours: number;
+  capacity: number;
+  /** GST-exclusive cents; 0 for a free open event. */
+  price: number;
+  ticketTypes?: NewTicketType[];
+  /** Seats given by the admin (spec 2 §7 add-user). */
+  confirmed?: string[];
+}
+
+export interface DemoMemberGame {
+  title: string;
+  description: string;
+  creator: string;
+  venue: string;
+  inDays: number;
+  hour: number;
+  hours: number;
+  capacity: number;
+  /** GST-exclusive cents, paid at the venue or to the creator; 0 for free. */
+  price?: number;
+  paymentMethod?: 'pay_at_venue' | 'pay_event_creator';
+  minHandicap?: number;
+  maxHandicap?: number;
+  minSkillLevel?: 'beginner' | 'intermediate' | 'advanced' | 'pro';
+  /** Seats already taken (given by the admin, as an approved request would leave them). */
+  confirmed?: string[];
+  /** Join requests waiting on the creator (members only: joining is gated). */
+  pending?: string[];
+  /** Members waiting for a seat of a full game. */
+  waitlist?: string[];
+}
+
+const golfer = (username: string) => `${username}@golfers.linksmate.dev`;
+const OLIVIA = 'olivia@linksmate.dev';
+const JACK = 'jack@linksmate.dev';
+const COACH = 'coach@linksmate.dev';
+
+const standard = (price: number): NewTicketType => ({
+  name: 'Standard Admission',
+  description: 'Eighteen holes, cart share and lunch',
+  price_per_ticket: price,
+  currency: 'AUD',
+});
+const memberGuest = (price: number): NewTicketType => ({
+  name: 'Member + Guest',
+  description: 'Two players: you and a guest',
+  price_per_ticket: price,
+  currency: 'AUD',
+});
+
+export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
+  {
+    title: 'LinksMate Members Day at Royal Melbourne',
+    description: 'Our flagship day on the West Course: shotgun start, stableford, presentation dinner.',
+    venue: 'royal-melbourne-golf-club',
+    inDays: 12,
+    hour: 7,
+    hours: 8,
+    capacity: 72,
+    price: 4500,
+    ticketTypes: [
+      standard(4500),
+      memberGuest(8000),
+      { name: 'Dinner Only', description: 'Presentation dinner', price_per_ticket: 3500, currency: 'AUD' },
+    ],
+    confirmed: [OLIVIA, JACK, golfer('harper_w'), golfer('ruby_f'), golfer('tom_v')],
+  },
+  {
+    title: 'Twilight Social Nine at Moore Park',
+    description: 'Free nine holes after work for members and friends. All levels welcome.',
+    venue: 'moore-park-golf',
+    inDays: 5,
+    hour: 7,
+    hours: 3,
+    capacity: 24,
+    price: 0,
+    confirmed: [golfer('ethan_b'), golfer('oscar_p'), golfer('chloe_d')],
+  },
+  {
+    title: 'Beginners Clinic and Scramble',
+    description: 'An hour of coaching on the range, then a friendly four-person ambrose.',
+    venue: 'albert-park-golf-course',
+    inDays: 9,
+    hour: 23,
+    hours: 4,
+    capacity: 16,
+    price: 0,
+    confirmed: [golfer('zara_k'), golfer('isla_r'), golfer('amelia_c'), golfer('emma_r')],
+  },
+  {
+    title: 'Sandbelt Classic Team Event',
+    description: 'Teams of four on a Sandbelt classic. Best two scores count.',
+    venue: 'kingston-heath-golf-club',
+    inDays: 20,
+    hour: 21,
+    hours: 6,
+    capacity: 48,
+    price: 6500,
+    ticketTypes: [standard(6500), memberGuest(12000)],
+    confirmed: [golfer('will_a'), golfer('mei_h')],
+  },
+  {
+    title: 'Queensland Winter Open Day',
+    description: 'Escape the cold: eighteen holes and a barbecue lunch by the river.',
+    venue: 'royal-queensland-golf-club',
+    inDays: 16,
+    hour: 22,
+    hours: 6,
+    capacity: 40,
+    price: 4500,
+    ticketTypes: [standard(4500), memberGuest(8000)],
+    confirmed: [golfer('grace_o')],
+  },
+  {
+    title: 'Open Putting Night',
+    description: 'A free evening on the practice greens, with prizes for the longest putt.',
+    venue: 'the-lakes-golf-club',
+    inDays: 3,
+    hour: 8,
+    hours: 2,
+    capacity: 30,
+    price: 0,
+    confirmed: [golfer('josh_t'), golfer('lachie_m'), golfer('sam_k'), golfer('layla_b'), golfer('mei_h')],
+  },
+  {
+    title: 'Adelaide Hills Charity Ambrose',
+    description: 'All green fees to the local junior golf program.',
+    venue: 'kooyonga-golf-club',
+    inDays: 25,
+    hour: 23,
+    hours: 5,
+    capacity: 36,
+    price: 5000,
+    ticketTypes: [standard(5000), memberGuest(9000)],
+    confirmed: [golfer('ben_h'), golfer('priya_s')],
+  },
+  {
+    title: 'Perth Sunrise Nine',
+    description: 'A free early nine on the coast before the heat.',
+    venue: 'royal-perth-golf-club',
+    inDays: 7,
+    hour: 22,
+    hours: 3,
+    capacity: 12,
+    price: 0,
+    confirmed: [golfer('nate_s'), golfer('will_a')],
+  },
+];
+
+export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
+  {
+    title: "Olivia's Saturday Stableford",
+    description: 'Relaxed stableford, coffee at the clubhouse after. Any handicap.',
+    creator: OLIVIA,
+    venue: 'royal-melbourne-golf-club',
+    inDays: 4,
+    hour: 22,
+    hours: 5,
+    capacity: 4,
+    confirmed: [golfer('ruby_f')],
+    pending: [JACK, golfer('harper_w')],
+  },
+  {
+    title: 'Midweek Nine at Albert Park',
+    description: 'Nine holes on Wednesday afternoon. Beginners very welcome.',
+    creator: OLIVIA,
+    venue: 'albert-park-golf-course',
+    inDays: 2,
+    hour: 5,
+    hours: 3,
+    capacity: 4,
+    pending: [golfer('grace_o'), COACH],
+  },
+  {
+    title: 'Low Markers Medal Round',
+    description: 'A serious medal round for single-figure to mid handicaps.',
+    creator: OLIVIA,
+    venue: 'kingston-heath-golf-club',
+    inDays: 10,
+    hour: 21,
+    hours: 5,
+    capacity: 4,
+    price: 2500,
+    paymentMethod: 'pay_at_venue',
+    minHandicap: 0,
+    maxHandicap: 18,
+    confirmed: [golfer('harper_w')],
+    pending: [golfer('mei_h')],
+  },
+  {
+    title: "Jack's Early Bird Four-Ball",
+    description: 'First off the tee, back by nine. Better ball.',
+    creator: JACK,
+    venue: 'moore-park-golf',
+    inDays: 3,
+    hour: 19,
+    hours: 4,
+    capacity: 4,
+    confirmed: [golfer('ethan_b'), golfer('oscar_p'), golfer('chloe_d')],
+  },
+  {
+    title: 'The Lakes Skins Game',
+    description: 'Skins for bragging rights. Full game: join the waitlist.',
+    creator: JACK,
+    venue: 'the-lakes-golf-club',
+    inDays: 6,
+    hour: 21,
+    hours: 5,
+    capacity: 4,
+    confirmed: [golfer('josh_t'), golfer('lachie_m'), golfer('sam_k'), golfer('layla_b')],
+    waitlist: [OLIVIA, golfer('grace_o')],
+  },
+  {
+    title: 'Sunday Social Scramble',
+    description: 'Four-person scramble, lunch after. Split the green fee on the day.',
+    creator: JACK,
+    venue: 'royal-sydney-golf-club',
+    inDays: 8,
+    hour: 22,
+    hours: 5,
+    capacity: 8,
+    price: 1500,
+    paymentMethod: 'pay_event_creator',
+    confirmed: [golfer('mei_h'), golfer('cooper_j')],
+    pending: [golfer('ben_h')],
+  },
+  {
+    title: 'Short Game Practice Round',
+    description: 'Nine holes with extra chips and putts; tips from a coach.',
+    creator: COACH,
+    venue: 'albert-park-golf-course',
+    inDays: 5,
+    hour: 0,
+    hours: 3,
+    capacity: 6,
+    minSkillLevel: 'beginner',
+    confirmed: [golfer('zara_k'), golfer('isla_r')],
+  },
+  {
+    title: 'Brisbane River Nine',
+    description: 'An easy nine by the river after work.',
+    creator: COACH,
+    venue: 'royal-queensland-golf-club',
+    inDays: 11,
+    hour: 7,
+    hours: 3,
+    capacity: 4,
+    confirmed: [golfer('grace_o')],
+  },
+  {
+    title: 'Adelaide Weekend Fourball',
+    description: 'Fourball match play, teams drawn on the tee.',
+    creator: OLIVIA,
+    venue: 'kooyonga-golf-club',
+    inDays: 14,
+    hour: 23,
+    hours: 5,
+    capacity: 4,
+    confirmed: [golfer('ben_h'), golfer('priya_s')],
+  },
+  {
+    title: 'Perth Coastal Stableford',
+    description: 'Stableford with a sea breeze. Handicaps 10 to 30.',
+    creator: JACK,
+    venue: 'royal-perth-golf-club',
+    inDays: 9,
+    hour: 23,
+    hours: 5,
+    capacity: 4,
+    minHandicap: 10,
+    maxHandicap: 30,
+    confirmed: [golfer('nate_s')],
+  },
+  {
+    title: 'Canberra Frosty Morning Round',
+    description: 'Gloves recommended. Warm soup at the turn.',
+    creator: COACH,
+    venue: 'royal-canberra-golf-club',
+    inDays: 13,
+    hour: 21,
+    hours: 5,
+    capacity: 4,
+    confirmed: [golfer('cooper_j'), golfer('tom_v'), golfer('will_a')],
+  },
+  {
+    title: 'Hobart Links Day Trip',
+    description: 'Car pool from the city; eighteen holes and fish and chips.',
+    creator: OLIVIA,
+    venue: 'royal-hobart-golf-club',
+    inDays: 18,
+    hour: 22,
+    hours: 6,
+    capacity: 8,
+    price: 3000,
+    paymentMethod: 'pay_event_creator',
+    confirmed: [
+      golfer('hamish_g'),
+      golfer('jake_w'),
+      golfer('sienna_l'),
+      golfer('amelia_c'),
+      golfer('emma_r'),
+    ],
+    pending: [golfer('will_a')],
+  },
+];
+
+/** The members among the demo golfers (so they can ask to join and wait for seats). */
+export const DEMO_MEMBER_GOLFERS = ['harper_w', 'grace_o', 'mei_h', 'ben_h', 'will_a'] as const;
