@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeSimulator } from '../src/stripe-simulator';
+import { confirmCardAsBrowser, StripeSimulator } from '../src/stripe-simulator';
 
 describe('Stripe simulator, through the official SDK', () => {
   const simulator = new StripeSimulator({
@@ -31,5 +31,85 @@ describe('Stripe simulator, through the official SDK', () => {
     await expect(
       stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'key-2' }),
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+
+  async function paidIntent(amount: number, metadata: Record<string, string> = {}) {
+    const intent = await stripe.paymentIntents.create({ amount, currency: 'aud', metadata });
+    const paid = await confirmCardAsBrowser({
+      simulatorUrl: simulator.url,
+      publishableKey: 'pk_test_simulator',
+      clientSecret: intent.client_secret!,
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paid.ok).toBe(true);
+    return intent;
+  }
+
+  it('when a paid intent is refunded, then a succeeded refund comes back and charge.refunded carries the amount and the metadata', async () => {
+    const intent = await paidIntent(2200, { purpose: 'event_slots', hold_id: '7' });
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      status: 'succeeded',
+      amount: 2200,
+      payment_intent: intent.id,
+    });
+    expect(refund.id).toMatch(/^re_/);
+    const refunded = simulator
+      .eventsOfType('charge.refunded')
+      .map((e) => (e.data as { object: Record<string, unknown> }).object)
+      .find((charge) => charge.payment_intent === intent.id);
+    expect(refunded).toMatchObject({
+      amount_refunded: 2200,
+      refunded: true,
+      metadata: { purpose: 'event_slots', hold_id: '7' },
+    });
+  });
+
+  it('when part of a payment is refunded, then only what is left can be refunded after it', async () => {
+    const intent = await paidIntent(1000);
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 400 });
+    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 700 })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
+    const rest = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(rest.amount).toBe(600);
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+  });
+
+  it('when an intent that was never paid is refunded, then the refund is refused, as Stripe does', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'aud' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: expect.stringContaining('does not have a successful charge to refund'),
+    });
+  });
+
+  it('when an unpaid intent is canceled, then it is canceled, payment_intent.canceled is emitted and it can no longer be paid', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'aud' });
+    const canceled = await stripe.paymentIntents.cancel(intent.id);
+    expect(canceled.status).toBe('canceled');
+    expect(
+      simulator
+        .eventsOfType('payment_intent.canceled')
+        .some((e) => (e.data as { object: { id: string } }).object.id === intent.id),
+    ).toBe(true);
+    const paid = await confirmCardAsBrowser({
+      simulatorUrl: simulator.url,
+      publishableKey: 'pk_test_simulator',
+      clientSecret: intent.client_secret!,
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paid.ok).toBe(false);
+  });
+
+  it('when a succeeded intent is canceled, then the cancel is refused, as Stripe does', async () => {
+    const intent = await paidIntent(900);
+    await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: expect.stringContaining('status of succeeded'),
+    });
   });
 });

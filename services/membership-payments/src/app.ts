@@ -8,6 +8,8 @@ import { PROVIDER_PRICE_SYNC, providerPriceSync } from './jobs/provider-price-sy
 import { createStripe } from './lib/stripe';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
+import { registerEventPaymentRoutes } from './modules/event-payments/routes';
+import { EventPaymentsService } from './modules/event-payments/service';
 import { registerGrantRoutes } from './modules/grants/routes';
 import { GrantService } from './modules/grants/service';
 import { PaymentsLedger } from './modules/ledger/service';
@@ -65,6 +67,7 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   await registerWebhookRoutes(app, webhooks);
   registerTransactionRoutes(app, transactions);
   registerGrantRoutes(app, new GrantService(db, memberships, clock));
+  registerEventPaymentRoutes(app, new EventPaymentsService({ db, stripe, checkout, ledger, users }));
   consumeUsers(runtime, users);
   return app;
 }

@@ -136,6 +136,22 @@ describe('messaging: e-mail delivery', () => {
     expect(no.links).toEqual(['https://linksmate.example/events/9']);
   });
 
+  it('when a refund for a lost seat is told, then the mail names the event and the amount and links My Bookings', async () => {
+    await messaging.bus.publish([
+      emailRequest('rae@example.com', 'event-payment-refunded', {
+        username: 'Rae',
+        event_title: 'Saturday Stableford',
+        amount: '$44.00',
+        seats: '2',
+      }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes('rae@example.com'));
+    expect(mail.subject).toBe('Your payment for Saturday Stableford was refunded');
+    expect(mail.text).toContain('$44.00');
+    expect(mail.text).toContain('seats were no longer available');
+    expect(mail.links).toEqual(['https://linksmate.example/my-bookings']);
+  });
+
   it('when the same request is delivered twice, then one mail goes out', async () => {
     const request = emailRequest('cal@example.com', 'verify-email', { username: 'cal', token: 't' });
     await messaging.bus.publish([request]);

@@ -30,6 +30,9 @@ export function createPaymentIntent(sim: Simulation, p: Json, extra: Json = {}):
     payment_method: null,
     last_payment_error: null,
     receipt_email: asString(p.receipt_email) ?? null,
+    latest_charge: null,
+    canceled_at: null,
+    cancellation_reason: null,
     created: now(),
     livemode: false,
     ...extra,
@@ -60,10 +63,12 @@ export function confirmPaymentIntent(sim: Simulation, intent: StripeObject, p: J
   intent.status = 'succeeded';
   intent.amount_received = intent.amount;
   intent.last_payment_error = null;
-  sim.webhooks.emit('charge.succeeded', {
+  const charge = sim.store.put({
     id: newId('ch'),
     object: 'charge',
     amount: intent.amount,
+    amount_refunded: 0,
+    refunded: false,
     currency: intent.currency,
     payment_intent: intent.id,
     customer: intent.customer,
@@ -73,7 +78,31 @@ export function confirmPaymentIntent(sim: Simulation, intent: StripeObject, p: J
     created: now(),
     livemode: false,
   });
+  intent.latest_charge = charge.id;
+  sim.webhooks.emit('charge.succeeded', charge);
   sim.webhooks.emit('payment_intent.succeeded', intent);
   if (intent.invoice) invoicePaid(sim, sim.store.get('invoice', String(intent.invoice)), method.id);
+  return intent;
+}
+
+const CANCELABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
+
+/** As Stripe: only an intent not yet paid (nor already canceled) can be canceled. */
+export function cancelPaymentIntent(sim: Simulation, intent: StripeObject, p: Json): StripeObject {
+  if (!CANCELABLE.includes(String(intent.status))) {
+    throw invalid(
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+    );
+  }
+  intent.status = 'canceled';
+  intent.canceled_at = now();
+  intent.cancellation_reason = asString(p.cancellation_reason) ?? null;
+  sim.webhooks.emit('payment_intent.canceled', intent);
   return intent;
 }

@@ -1,6 +1,7 @@
 import { createCustomer } from './customers';
-import { confirmPaymentIntent, createPaymentIntent } from './payment-intents';
+import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent } from './payment-intents';
 import { createPrice, createProduct, listPrices } from './products';
+import { createRefund } from './refunds';
 import { confirmSetupIntent } from './setup-intents';
 import type { Simulation } from './store';
 import {
@@ -86,6 +87,12 @@ export function routeApi(sim: Simulation, method: string, path: string, p: Json,
       return expand(clientReadable(store.get('payment_intent', id!), p, key));
     case 'POST payment_intents/:id/confirm':
       return expand(confirmPaymentIntent(sim, clientReadable(store.get('payment_intent', id!), p, key), p));
+    case 'POST payment_intents/:id/cancel':
+      return expand(cancelPaymentIntent(sim, store.get('payment_intent', id!), p));
+    case 'POST refunds':
+      return createRefund(sim, p);
+    case 'GET refunds/:id':
+      return store.get('refund', id!);
     case 'GET setup_intents/:id':
       return expand(clientReadable(store.get('setup_intent', id!), p, key));
     case 'POST setup_intents/:id/confirm':

@@ -107,6 +107,10 @@ export const events = pgTable(
     index('events_venue_idx').on(t.venueId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_coach_idx').on(t.coachProfileId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_creator_idx').on(t.creatorUserId, t.startTime),
+    // Events under way now (started, not over): the listing's upcoming part besides those yet to start.
+    index('events_span_idx')
+      .using('gist', sql`tstzrange(${t.startTime}, coalesce(${t.endTime}, ${t.startTime}), '[]')`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -212,8 +216,11 @@ export const seatHolds = pgTable(
     currency: text('currency').notNull(),
     notes: text('notes'),
     paymentIntentId: text('payment_intent_id'),
-    /** held → confirmed | released (expired or replaced) | refunded (paid, but the seat was gone). */
-    status: text('status').$type<'held' | 'confirmed' | 'released' | 'refunded'>().notNull(),
+    /**
+     * held → confirmed | released (expired or replaced) | refunding (paid, but the seat was gone: the
+     * refund is owed) → refunded (payments has refunded it).
+     */
+    status: text('status').$type<'held' | 'confirmed' | 'released' | 'refunding' | 'refunded'>().notNull(),
     expiresAt: at('expires_at').notNull(),
     bookingId: integer('booking_id'),
     ...timestamps,

@@ -50,7 +50,8 @@ export interface CheckoutDeps {
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  private async ensureCustomer(userId: number): Promise<string> {
+  /** The person's customer at the provider, made once (also for event payments). */
+  async ensureCustomer(userId: number): Promise<string> {
     const known = await this.deps.users.customerId(userId);
     if (known) return known;
     const user = await this.deps.users.find(userId);

@@ -97,3 +97,32 @@ export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number): P
 /** Whether a payment intent buys the lifetime membership. */
 export const isLifetimePayment = (intent: Stripe.PaymentIntent) =>
   intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime';
+
+export type EventPaymentPurpose = 'event_join' | 'event_slots';
+
+/** Whether a payment intent pays for seats of an event (events-bookings asked for it). */
+export const isEventPayment = (intent: Pick<Stripe.PaymentIntent, 'metadata'>) =>
+  intent.metadata?.purpose === 'event_join' || intent.metadata?.purpose === 'event_slots';
+
+/** An event payment's status in the ledger's terms: a decline is a failure, anything unfinished pending. */
+export function eventPaymentStatus(intent: Stripe.PaymentIntent): string {
+  if (intent.status === 'succeeded' || intent.status === 'canceled') return intent.status;
+  if (intent.last_payment_error && intent.status === 'requires_payment_method') return 'failed';
+  return 'pending';
+}
+
+/** An event payment (paid join or slot purchase) as the ledger records it, with all its metadata. */
+export function eventOutcome(intent: Stripe.PaymentIntent, userId: number, status?: string): PaymentOutcome {
+  const metadata: PaymentOutcome['metadata'] = { ...(intent.metadata ?? {}) };
+  return {
+    intentId: intent.id,
+    userId,
+    purpose: intent.metadata.purpose as EventPaymentPurpose,
+    planId: null,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: status ?? eventPaymentStatus(intent),
+    metadata,
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}

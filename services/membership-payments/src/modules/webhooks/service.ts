@@ -2,7 +2,13 @@ import { badRequest, type EventMeta } from '@linksmate/platform';
 import type { WebhookReply } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/types';
-import { isLifetimePayment, lifetimeOutcome, type PaymentsLedger } from '../ledger/service';
+import {
+  eventOutcome,
+  isEventPayment,
+  isLifetimePayment,
+  lifetimeOutcome,
+  type PaymentsLedger,
+} from '../ledger/service';
 import type { MembershipService } from '../memberships/service';
 import { planById } from '../plans/service';
 import type { TransactionsService } from '../transactions/service';
@@ -209,6 +215,10 @@ export class WebhookService {
             meta,
           );
         }
+      } else if (isEventPayment(intent)) {
+        // Seats of an event: the ledger publishes the outcome once, for events-bookings to confirm.
+        const status = event.type === 'payment_intent.payment_failed' ? 'failed' : undefined;
+        await this.deps.ledger.record(tx, eventOutcome(intent, userId, status), meta);
       }
     }
     if (

@@ -138,6 +138,17 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       ),
     };
   },
+  'event-payment-refunded': (v, publicUrl) => {
+    const url = `${publicUrl}/my-bookings`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const body = `Your payment of ${v.amount} for ${v.event_title} went through, but the ${Number(v.seats) === 1 ? 'seat was' : 'seats were'} no longer available by the time it arrived, so we could not book ${Number(v.seats) === 1 ? 'it' : 'them'} for you.`;
+    const refund = `We have refunded the full amount to your card. Depending on your bank it may take 5 to 10 business days to appear. The booking shows as cancelled in My Bookings.`;
+    return {
+      subject: `Your payment for ${v.event_title} was refunded`,
+      text: plainText([greeting, body, refund, `My Bookings: ${url}`]),
+      html: layout('Your payment was refunded', [greeting, body, refund], { label: 'My Bookings', url }),
+    };
+  },
 };
 
 export class UnknownTemplateError extends Error {}

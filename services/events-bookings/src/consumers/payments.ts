@@ -1,0 +1,20 @@
+import { causedBy, type ServiceRuntime } from '@linksmate/platform';
+import { PaymentSucceeded } from '@linksmate/proto';
+import type * as schema from '../db/schema';
+import type { CheckoutService } from '../modules/checkout/service';
+
+/**
+ * A paid join or slot purchase succeeded (the provider's webhook, through payments): the hold
+ * becomes a booking, or a refund when its seats are gone. confirmPaidHold is idempotent and takes
+ * the event's lock, so this delivery racing the confirm call makes one booking. A refund it decides
+ * is owed on the hold and asked of payments after commit (confirm call or sweep job), never while
+ * the event's lock is held.
+ */
+export function consumePayments(runtime: ServiceRuntime<typeof schema>, checkout: CheckoutService): void {
+  runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {
+    const { purpose, provider_payment_intent_id: intentId } = event.data;
+    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    // In the delivery's own transaction: no second connection per message (pool sizes are small).
+    await checkout.confirmPaidHold(intentId, causedBy(event), tx);
+  });
+}
