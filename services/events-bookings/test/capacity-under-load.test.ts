@@ -1,7 +1,10 @@
+import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
+import { silentLogger, TestEventBus } from '@linksmate/platform/testing';
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loadEventsBookingsConfig } from '../src';
 import { participantCount } from './counts';
-import { type EventsBookingsUnderTest, startEventsBookings } from './fixtures';
+import { type EventsBookingsUnderTest, SERVICE_TOKEN, startEventsBookings } from './fixtures';
 
 const CROWD = 200;
 const CAPACITY = 10;
@@ -81,5 +84,54 @@ describe('events-bookings: capacity under concurrent joins and approvals', () =>
       { status: 'pending', n: CROWD - CAPACITY },
     ]);
     console.info(`${CROWD} concurrent approvals answered in ${Math.round(elapsed)} ms`);
+  });
+
+  it('when 200 people join through two instances of the service at once, then the event lock still gives exactly 10 seats', async () => {
+    // A second instance on the same database: only the row lock stands between the two.
+    const bus = new TestEventBus();
+    await bus.start();
+    const second: HttpApp = await buildApp(
+      loadEventsBookingsConfig({
+        DATABASE_URL: eb.service.database.url,
+        SERVICE_TOKEN,
+        DB_POOL_MAX: '20',
+        LOG_LEVEL: 'silent',
+      }),
+      {
+        bus,
+        clock: eb.clock.now,
+        logger: silentLogger(),
+        verifier: createLocalVerifier(eb.auth.signer.jwks()),
+      },
+    );
+    await second.ready();
+    try {
+      const event = await eb.event({ eventType: OFFICIAL_EVENT_TYPE, capacity: CAPACITY });
+      const crowd = await people(CROWD);
+      const answers = await Promise.all(
+        crowd.map((p, i) =>
+          (i % 2 ? second : eb.app).inject({
+            method: 'POST',
+            url: `/events/${event.id}/join`,
+            payload: {},
+            headers: { authorization: `Bearer ${p.token}` },
+          }),
+        ),
+      );
+      expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(CAPACITY);
+      for (const res of answers.filter((r) => r.statusCode !== 201)) {
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().code).toBe('event_full');
+      }
+      expect(await participantCount(eb, event.id)).toBe(CAPACITY);
+      const rows = await eb.pool.query(
+        `select count(*)::int as n from bookings where event_id = $1 and status = 'confirmed'`,
+        [event.id],
+      );
+      expect(rows.rows[0].n).toBe(CAPACITY);
+    } finally {
+      await second.close();
+      await bus.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { Seats } from '../seats/service';
 import { BookingNotices } from './notify';
+import { KeyedQueue } from './queue';
 import * as repo from './repository';
 import {
   BOOKING_MESSAGES,
@@ -41,6 +42,8 @@ export interface BookingsDeps extends ModuleContext {
  */
 export class BookingsService {
   private readonly notices: BookingNotices;
+  /** Joins and approvals of one event, one at a time in this process (see KeyedQueue). */
+  private readonly perEvent = new KeyedQueue();
 
   constructor(private readonly deps: BookingsDeps) {
     this.notices = new BookingNotices(deps.runtime);
@@ -60,10 +63,18 @@ export class BookingsService {
    */
   async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
     const notes = unwrap(body.notes)?.trim() || null;
+    const booking = await this.perEvent.run(eventId, () => this.joinNow(eventId, userId, notes, meta));
+    return {
+      message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
+      booking: await repo.bookingView(this.db, booking.id),
+    };
+  }
+
+  private async joinNow(eventId: number, userId: number, notes: string | null, meta: EventMeta) {
     // A refusal is found without the lock first, so a crowd at a full event never queues on it;
     // whatever passes is checked again under the lock, where it counts.
     await this.refuseJoin(this.db, eventId, userId, this.now());
-    const booking = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const now = this.now();
       await this.deps.seats.lock(tx, eventId);
       const { event, existing } = await this.refuseJoin(tx, eventId, userId, now);
@@ -71,10 +82,6 @@ export class BookingsService {
         ? this.request(tx, event, existing, userId, notes, now, meta)
         : this.confirm(tx, event, existing, userId, notes, now, meta);
     });
-    return {
-      message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
-      booking: await repo.bookingView(this.db, booking.id),
-    };
   }
 
   /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
@@ -159,6 +166,23 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<JoinRequestDecisionReply> {
+    const { booking, count } = await this.perEvent.run(eventId, () =>
+      this.decideNow(eventId, requestId, userId, decision, meta),
+    );
+    return {
+      message: decision === 'approve' ? BOOKING_MESSAGES.approved : BOOKING_MESSAGES.rejected,
+      booking: await repo.bookingView(this.db, booking.id),
+      current_participant_count: count,
+    };
+  }
+
+  private async decideNow(
+    eventId: number,
+    requestId: number,
+    userId: number,
+    decision: 'approve' | 'reject',
+    meta: EventMeta,
+  ): Promise<{ booking: BookingRow; count: number }> {
     if (decision === 'approve') {
       // Refused without the lock first when the game is already full (checked again under it).
       const game = await this.ownGame(this.db, eventId, userId, false);
@@ -166,7 +190,7 @@ export class BookingsService {
       const decidable = request?.eventId === game.id && request.status === 'pending';
       if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
     }
-    const { booking, count } = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const now = this.now();
       const event = await this.ownGame(tx, eventId, userId, true);
       const request = await repo.bookingById(tx, requestId, true);
@@ -188,11 +212,6 @@ export class BookingsService {
       await this.mailDecision(tx, event, approved, meta);
       return { booking: approved, count };
     });
-    return {
-      message: decision === 'approve' ? BOOKING_MESSAGES.approved : BOOKING_MESSAGES.rejected,
-      booking: await repo.bookingView(this.db, booking.id),
-      current_participant_count: count,
-    };
   }
 
   private mailDecision(tx: Db, event: EventRow, booking: BookingRow, meta: EventMeta) {

@@ -43,14 +43,12 @@ export function fold(line: string): string {
   const parts: string[] = [];
   let current = '';
   let octets = 0;
-  let limit = 75;
   for (const char of line) {
     const size = Buffer.byteLength(char, 'utf8');
-    if (octets + size > limit) {
+    if (octets + size > 75) {
       parts.push(current);
       current = ' ';
       octets = 1;
-      limit = 75;
     }
     current += char;
     octets += size;
