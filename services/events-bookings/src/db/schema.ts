@@ -258,9 +258,14 @@ export const waitlistEntries = pgTable(
   ],
 );
 
-/** Each person's secret calendar feed (beyond the spec); only a hash of the token is kept. */
+/**
+ * Each person's secret calendar feed (beyond the spec). The token is an HMAC of `nonce` under a key
+ * derived from the service's secret, so the stored row alone does not reveal it, yet the person can
+ * be shown their address again; feeds are found by the token's hash. Rotating draws a new nonce.
+ */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: integer('user_id').primaryKey(),
+  nonce: text('nonce').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   ...timestamps,
 });

@@ -75,28 +75,31 @@ export async function feedUser(db: Db, tokenHash: string): Promise<number | unde
   return row?.userId;
 }
 
-export async function hasFeed(db: Db, userId: number): Promise<boolean> {
+/** The person's feed nonce, if they have a feed. */
+export async function feedNonce(db: Db, userId: number): Promise<string | undefined> {
   const [row] = await db
-    .select({ userId: calendarFeeds.userId })
+    .select({ nonce: calendarFeeds.nonce })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.userId, userId));
-  return !!row;
+  return row?.nonce;
 }
 
-/** Sets the person's token (the old one stops working); `onlyIfNone` keeps an existing one. */
+/** Sets the person's feed (the old address stops working); `onlyIfNone` keeps an existing one. */
 export async function storeFeed(
   db: Db,
-  userId: number,
-  tokenHash: string,
+  feed: { userId: number; nonce: string; tokenHash: string },
   onlyIfNone: boolean,
 ): Promise<boolean> {
-  const insert = db.insert(calendarFeeds).values({ userId, tokenHash });
+  const insert = db.insert(calendarFeeds).values(feed);
   const result = onlyIfNone
     ? await insert
         .onConflictDoNothing({ target: calendarFeeds.userId })
         .returning({ userId: calendarFeeds.userId })
     : await insert
-        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({
+          target: calendarFeeds.userId,
+          set: { nonce: feed.nonce, tokenHash: feed.tokenHash, updatedAt: sql`now()` },
+        })
         .returning({ userId: calendarFeeds.userId });
   return result.length > 0;
 }

@@ -24,7 +24,7 @@ export function registerCalendarRoutes(app: HttpApp, calendar: CalendarService):
     '/calendar/feed-url',
     {
       config: { access: 'user' },
-      schema: { tags, response: { 200: CalendarFeedReply, 409: ApiErrorSchema } },
+      schema: { tags, response: { 200: CalendarFeedReply } },
     },
     async (request) => calendar.feedUrl(currentUser(request).user_id),
   );

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { conflict, notFound } from '@linksmate/platform';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { notFound } from '@linksmate/platform';
 import { type CalendarFeedReply, EVENT_MESSAGES } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import { Calendar } from './ics';
@@ -7,8 +7,6 @@ import * as repo from './repository';
 
 export const CALENDAR_MESSAGES = {
   feedNotFound: 'Calendar feed not found',
-  feedExists:
-    'Your calendar feed already exists and its address is kept secret. Make a new address to see it again (the old one stops working).',
 } as const;
 
 /** How far back a feed reaches, and how often calendar apps are asked to fetch it again. */
@@ -19,7 +17,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Calendars (beyond the spec): one event as an .ics download, and a secret personal feed of the
- * person's games. Only a hash of the feed's token is kept, so the address is shown when it is made.
+ * person's games. The feed's token is an HMAC of a stored nonce under a key derived from the service
+ * secret: the database alone does not give the address away, yet the person can always see it.
  */
 export class CalendarService {
   constructor(private readonly deps: ModuleContext) {}
@@ -38,19 +37,34 @@ export class CalendarService {
     return new Calendar().add(event, { publicUrl: this.publicUrl, now: this.deps.clock() }).toString();
   }
 
-  /** The feed's address, made on the first call; later calls are refused (only its hash is kept). */
+  private get feedKey() {
+    return createHash('sha256').update(`calendar-feed:${this.deps.config.SERVICE_TOKEN}`).digest();
+  }
+
+  private tokenOf(userId: number, nonce: string) {
+    return createHmac('sha256', this.feedKey).update(`${userId}.${nonce}`).digest('base64url');
+  }
+
+  private async store(userId: number, onlyIfNone: boolean): Promise<void> {
+    const nonce = randomBytes(16).toString('base64url');
+    const tokenHash = hashToken(this.tokenOf(userId, nonce));
+    await repo.storeFeed(this.db, { userId, nonce, tokenHash }, onlyIfNone);
+  }
+
+  /** The feed's address, made on the first call and the same on every later one. */
   async feedUrl(userId: number): Promise<CalendarFeedReply> {
-    const token = randomBytes(32).toString('base64url');
-    if (!(await repo.storeFeed(this.db, userId, hashToken(token), true)))
-      throw conflict(CALENDAR_MESSAGES.feedExists, 'feed_exists');
-    return this.reply(token);
+    let nonce = await repo.feedNonce(this.db, userId);
+    if (!nonce) {
+      await this.store(userId, true);
+      nonce = (await repo.feedNonce(this.db, userId))!;
+    }
+    return this.reply(this.tokenOf(userId, nonce));
   }
 
   /** A new address; the old one stops working at once. */
   async rotate(userId: number): Promise<CalendarFeedReply> {
-    const token = randomBytes(32).toString('base64url');
-    await repo.storeFeed(this.db, userId, hashToken(token), false);
-    return this.reply(token);
+    await this.store(userId, false);
+    return this.reply(this.tokenOf(userId, (await repo.feedNonce(this.db, userId))!));
   }
 
   private reply(token: string): CalendarFeedReply {
