@@ -1,14 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { EventsBookingsConfig } from './config';
+import { consumeCoaches } from './consumers/coaches';
 import { consumePayments } from './consumers/payments';
+import { consumeUsers } from './consumers/users';
+import { consumeVenues } from './consumers/venues';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { holdSweep } from './jobs/hold-sweep';
 import { PaymentsClient } from './lib/payments-client';
+import { registerBookingRoutes } from './modules/bookings/routes';
+import { BookingsService } from './modules/bookings/service';
+import { registerCalendarRoutes } from './modules/calendar/routes';
+import { CalendarService } from './modules/calendar/service';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
+import { registerEventRoutes } from './modules/events/routes';
+import { EventReads, EventsService, ReadModel } from './modules/events/service';
+import { Projections } from './modules/projections/service';
 import { Seats } from './modules/seats/service';
+import { registerWaitlistRoutes } from './modules/waitlist/routes';
+import { WaitlistService } from './modules/waitlist/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
@@ -23,7 +35,13 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     deps,
   });
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
+  /** Capacity, shared by every module that takes or frees seats (the waitlist listens to it). */
   const seats = new Seats();
+  const projections = new Projections();
+  const eventReads = new EventReads(new ReadModel(runtime.db), context.clock);
+  const bookings = new BookingsService({ ...context, seats });
+  const waitlist = new WaitlistService({ ...context, seats, bookings });
+  seats.onSeatsFreed(waitlist.promoteNext);
   const payments = new PaymentsClient({
     url: config.PAYMENTS_URL,
     serviceToken: config.SERVICE_TOKEN,
@@ -35,10 +53,16 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     payments,
     logger: runtime.logger.child({ module: 'checkout' }),
   });
-
-  // One line per module (helpers register theirs here).
-  registerCheckoutRoutes(app, checkout);
+  // One line per module.
+  consumeUsers(runtime, projections);
+  consumeVenues(runtime, projections);
+  consumeCoaches(runtime, projections);
   consumePayments(runtime, checkout);
+  registerEventRoutes(app, new EventsService({ ...context, seats, projections, reads: eventReads }));
+  registerBookingRoutes(app, bookings);
+  registerWaitlistRoutes(app, waitlist);
+  registerCalendarRoutes(app, new CalendarService(context));
+  registerCheckoutRoutes(app, checkout);
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   return app;
 }

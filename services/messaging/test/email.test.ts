@@ -81,6 +81,61 @@ describe('messaging: e-mail delivery', () => {
     expect(mail.text).toContain('15 minutes');
   });
 
+  it('when a waitlisted person gets a seat, then the mail says they are in and links the event', async () => {
+    await messaging.bus.publish([
+      emailRequest('wes@example.com', 'waitlist-promoted', {
+        username: 'Wes',
+        event_id: '42',
+        event_title: 'Twilight Nine',
+        start_time: '2026-11-28T01:30:00.000Z',
+        outcome: 'confirmed',
+      }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes('wes@example.com'));
+    expect(mail.subject).toBe("You're in: Twilight Nine");
+    expect(mail.text).toContain('your booking is confirmed');
+    expect(mail.text).toContain('Sat, 28 Nov 2026, 12:30 pm AEDT');
+    expect(mail.links).toEqual(['https://linksmate.example/events/42']);
+  });
+
+  it('when a waitlisted person is offered a paid seat, then the mail says until when it is held and links the event', async () => {
+    await messaging.bus.publish([
+      emailRequest('ola@example.com', 'waitlist-offered', {
+        username: 'Ola',
+        event_id: '7',
+        event_title: 'Club Championship',
+        start_time: '2026-12-05T22:00:00.000Z',
+        offer_expires_at: '2026-11-24T03:15:00.000Z',
+      }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes('ola@example.com'));
+    expect(mail.subject).toBe('A seat at Club Championship is held for you');
+    expect(mail.text).toContain('holding it for you until Tue, 24 Nov 2026, 2:15 pm AEDT');
+    expect(mail.links).toEqual(['https://linksmate.example/events/7']);
+  });
+
+  it('when a join request is decided, then the mail says whether it was approved or not', async () => {
+    await messaging.bus.publish([
+      emailRequest('yes@example.com', 'join-request-decided', {
+        event_id: '9',
+        event_title: 'Sunday Fourball',
+        approved: 'true',
+      }),
+      emailRequest('no@example.com', 'join-request-decided', {
+        event_id: '9',
+        event_title: 'Sunday Fourball',
+        approved: 'false',
+      }),
+    ]);
+    const yes = await smtp.waitFor((m) => m.to.includes('yes@example.com'));
+    expect(yes.subject).toBe("You're in: Sunday Fourball");
+    expect(yes.text).toContain('was approved');
+    const no = await smtp.waitFor((m) => m.to.includes('no@example.com'));
+    expect(no.subject).toBe('Your request to join Sunday Fourball');
+    expect(no.text).toContain('was not accepted');
+    expect(no.links).toEqual(['https://linksmate.example/events/9']);
+  });
+
   it('when a refund for a lost seat is told, then the mail names the event and the amount and links My Bookings', async () => {
     await messaging.bus.publish([
       emailRequest('rae@example.com', 'event-payment-refunded', {

@@ -20,6 +20,7 @@ function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) =>
 
 const auth = () => import('../features/auth');
 const coaches = () => import('../features/coaches');
+const events = () => import('../features/events');
 const membership = () => import('../features/membership');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
       { path: paths.venueBySlug.path, element: onDemand(venues, (m) => m.VenueBySlugPage) },
       { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
       { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
+      { path: paths.events.path, element: onDemand(events, (m) => m.EventsPage) },
+      { path: paths.event.path, element: onDemand(events, (m) => m.EventDetailPage) },
       {
         path: paths.claimProfile.path,
         element: onDemand(

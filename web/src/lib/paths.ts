@@ -23,6 +23,12 @@ export interface CoachSearch {
   specialty?: string;
   page?: number;
 }
+/** Event Listings' filters and page, as its address carries them (spec 2 "Event Listings"). */
+export interface EventSearch {
+  event_type?: string;
+  venue_id?: number;
+  page?: number;
+}
 export type ClaimableEntity = 'coach' | 'venue';
 /** The venue directory's filters and page, as its address carries them (spec 2 "Venue directory"). */
 export interface VenueSearch {
@@ -112,7 +118,12 @@ export const paths = {
   venues: { path: '/venues', href: (search: VenueSearch = {}) => withQuery('/venues', { ...search }) },
   venue: { path: '/venues/:venueId', href: (venueId: Id) => `/venues/${segment(venueId)}` },
   venueBySlug: { path: '/venue/:slug', href: (slug: string) => `/venue/${segment(slug)}` },
-  events: fixed('/events'),
+  events: {
+    path: '/events',
+    // Page 1 is the address without a page.
+    href: (search: EventSearch = {}) =>
+      withQuery('/events', { ...search, page: search.page === 1 ? undefined : search.page }),
+  },
   event: { path: '/events/:eventId', href: (eventId: Id) => `/events/${segment(eventId)}` },
   createGame: fixed('/create-game'),
   myGames: fixed('/my-games'),

@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sharedQueryRoots } from './query-keys';
 import { refreshToken } from './refresh-session';
 import { useSession } from './session-context';
+import { announceSocketPush } from './socket-pushes';
 
 /**
  * The signed-in person's socket, typed by proto's socket table. When identity says the person's
@@ -35,6 +36,8 @@ export function RealtimeConnection() {
     // Pushes sent while the socket was away are gone: take the state as it is now.
     socket.io.on('reconnect', () => void catchUp());
     socket.on('session:revoked', () => signOut());
+    // Every push also reaches the screens subscribed to it (lib/socket-pushes.ts).
+    socket.onAny((name, payload) => announceSocketPush(name, payload));
     return () => {
       socket.close();
     };

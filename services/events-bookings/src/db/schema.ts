@@ -107,6 +107,10 @@ export const events = pgTable(
     index('events_venue_idx').on(t.venueId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_coach_idx').on(t.coachProfileId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_creator_idx').on(t.creatorUserId, t.startTime),
+    // Events under way now (started, not over): the listing's upcoming part besides those yet to start.
+    index('events_span_idx')
+      .using('gist', sql`tstzrange(${t.startTime}, coalesce(${t.endTime}, ${t.startTime}), '[]')`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

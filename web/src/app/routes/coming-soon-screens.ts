@@ -18,18 +18,6 @@ export interface PlannedScreen {
  */
 export const PLANNED_SCREENS: PlannedScreen[] = [
   {
-    path: paths.events.path,
-    access: 'public',
-    title: 'Event Listings',
-    description: 'Browse LinksMate events and member games, and join the ones that suit you.',
-  },
-  {
-    path: paths.event.path,
-    access: 'public',
-    title: 'Event details',
-    description: 'Everything about one event (venue, time, places left) and a way to join it.',
-  },
-  {
     path: paths.terms.path,
     access: 'public',
     title: 'Terms of Service',

@@ -1,8 +1,12 @@
 import type { Db, EventRow } from '../../db/types';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
-export { takesCardPayment, takesCardPaymentSql } from './card-payment';
-export { lockEvent, refreshParticipantCount } from './repository';
+export {
+  lockEvent,
+  refreshParticipantCount,
+  takesCardPayment,
+  takesCardPaymentSql,
+} from './repository';
 
 /** Called, in the same transaction, after seats of an event became free (the waitlist listens). */
 export type SeatsFreedListener = (tx: Db, eventId: number) => Promise<void>;

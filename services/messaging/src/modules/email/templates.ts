@@ -42,6 +42,23 @@ function plainText(lines: string[]): string {
 }
 
 const hours = (ms: number) => Math.round(ms / 3_600_000);
+
+/** A time as people in Australia read it, e.g. 'Sat, 28 Nov 2026, 12:30 pm AEDT'. */
+function mailTime(value: unknown): string {
+  const date = new Date(String(value));
+  if (Number.isNaN(date.getTime())) return String(value ?? '');
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Sydney',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+const eventTime = (value: unknown) => (value ? ` on ${mailTime(value)}` : '');
 const minutes = (ms: number) => Math.round(ms / 60_000);
 
 /** Each template: what it needs, and how it reads in HTML and plain text. Links use the public URL. */
@@ -66,6 +83,59 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       subject: `Reset your ${PRODUCT_NAME} password`,
       text: plainText([greeting, body, `Reset your password: ${url}`, validity]),
       html: layout('Reset your password', [greeting, body], { label: 'Reset Password', url }, validity),
+    };
+  },
+  'waitlist-promoted': (v, publicUrl) => {
+    const url = `${publicUrl}/events/${encodeURIComponent(String(v.event_id))}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const when = eventTime(v.start_time);
+    const body =
+      v.outcome === 'requested'
+        ? `A place opened up in ${v.event_title}${when}. You were first on the waitlist, so your join request has been sent to the game's creator.`
+        : `A seat opened up at ${v.event_title}${when}. You were first on the waitlist, so you're in: your booking is confirmed.`;
+    const subject =
+      v.outcome === 'requested'
+        ? `Your request to join ${v.event_title} has been sent`
+        : `You're in: ${v.event_title}`;
+    return {
+      subject,
+      text: plainText([greeting, body, `View the event: ${url}`]),
+      html: layout(v.outcome === 'requested' ? 'Your request has been sent' : "You're in", [greeting, body], {
+        label: 'View Event',
+        url,
+      }),
+    };
+  },
+  'waitlist-offered': (v, publicUrl) => {
+    const url = `${publicUrl}/events/${encodeURIComponent(String(v.event_id))}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const body = `A seat opened up at ${v.event_title}${eventTime(v.start_time)} and you're first on the waitlist. We're holding it for you until ${mailTime(v.offer_expires_at)}.`;
+    const action =
+      'To take it, open the event and pay for your seat before then. After that it goes to the next person in line.';
+    return {
+      subject: `A seat at ${v.event_title} is held for you`,
+      text: plainText([greeting, body, action, `Take your seat: ${url}`]),
+      html: layout('A seat is held for you', [greeting, body, action], { label: 'Take Your Seat', url }),
+    };
+  },
+  'join-request-decided': (v, publicUrl) => {
+    const url = `${publicUrl}/events/${encodeURIComponent(String(v.event_id))}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const approved = v.approved === true || v.approved === 'true';
+    const body = approved
+      ? `Good news: your request to join ${v.event_title}${eventTime(v.start_time)} was approved. See you on the course!`
+      : `Your request to join ${v.event_title} was not accepted this time. There are plenty of other games to join.`;
+    return {
+      subject: approved ? `You're in: ${v.event_title}` : `Your request to join ${v.event_title}`,
+      text: plainText([greeting, body, `${approved ? 'View the event' : 'Find another game'}: ${url}`]),
+      html: layout(
+        approved ? 'Your request was approved' : 'Your request was not accepted',
+        [greeting, body],
+        {
+          label: 'View Event',
+          url,
+        },
+      ),
     };
   },
   'event-payment-refunded': (v, publicUrl) => {

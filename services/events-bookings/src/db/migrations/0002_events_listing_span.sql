@@ -1,0 +1,1 @@
+CREATE INDEX "events_span_idx" ON "events" USING gist (tstzrange("start_time", coalesce("end_time", "start_time"), '[]')) WHERE "events"."deleted_at" is null;

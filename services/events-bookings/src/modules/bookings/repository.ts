@@ -1,0 +1,201 @@
+import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { bookings, events, users } from '../../db/schema';
+import type { BookingRow, Db, EventRow } from '../../db/types';
+import { takesCardPaymentSql } from '../seats/service';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The person's booking of an event (one per person and event), locked when asked. */
+export async function bookingOf(
+  tx: Db,
+  eventId: number,
+  userId: number,
+  lock = false,
+): Promise<BookingRow | undefined> {
+  const query = tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function bookingById(tx: Db, id: number, lock = false): Promise<BookingRow | undefined> {
+  const query = tx.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export interface BookingWrite {
+  eventId: number;
+  userId: number;
+  status: BookingStatus;
+  notes: string | null;
+  now: Date;
+}
+
+/** A new booking of one seat, or the person's cancelled one made over (never a paid one). */
+export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: BookingWrite) {
+  const values = {
+    status: b.status,
+    seats: 1,
+    notes: b.notes,
+    amountPaid: null,
+    currency: null,
+    paymentIntentId: null,
+    bookedAt: b.now,
+    decidedAt: b.status === 'confirmed' ? b.now : null,
+  };
+  if (existing) {
+    const [row] = await tx
+      .update(bookings)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(bookings.id, existing.id))
+      .returning();
+    return row!;
+  }
+  const [row] = await tx
+    .insert(bookings)
+    .values({ ...values, eventId: b.eventId, userId: b.userId })
+    .returning();
+  return row!;
+}
+
+export async function setBookingStatus(
+  tx: Db,
+  id: number,
+  status: BookingStatus,
+  now: Date,
+): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status, decidedAt: now, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+export async function eventById(tx: Db, id: number): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(events).where(eq(events.id, id));
+  return row;
+}
+
+export interface JoinFacts {
+  event: EventRow;
+  /** Joining is paid by card (the seats module's rule). */
+  paid: boolean;
+  existing: BookingRow | undefined;
+  person: UserRow | undefined;
+}
+
+const e = alias(events, 'e');
+
+/** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
+export async function joinFacts(db: Db, eventId: number, userId: number): Promise<JoinFacts | undefined> {
+  const [row] = await db
+    .select({ event: e, paid: sql<boolean>`${takesCardPaymentSql}`, existing: bookings, person: users })
+    .from(e)
+    .leftJoin(bookings, and(eq(bookings.eventId, e.id), eq(bookings.userId, userId)))
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(e.id, eventId));
+  if (!row) return undefined;
+  return {
+    event: row.event,
+    paid: !!row.paid,
+    existing: row.existing ?? undefined,
+    person: row.person ?? undefined,
+  };
+}
+
+export async function userById(tx: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+const bookingColumns = sql`b.id, b.event_id, e.title as event_title, e.event_type,
+  e.start_time as event_start_time, e.end_time as event_end_time, v.name as venue_name,
+  b.status as booking_status, b.seats, b.amount_paid, b.currency, b.booked_at, b.notes`;
+
+type BookingSqlRow = Omit<Booking, 'event_start_time' | 'event_end_time' | 'booked_at'> & {
+  event_start_time: Date | string;
+  event_end_time: Date | string | null;
+  booked_at: Date | string;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toBooking(row: BookingSqlRow): Booking {
+  return {
+    ...row,
+    id: Number(row.id),
+    event_id: Number(row.event_id),
+    seats: Number(row.seats),
+    amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
+    event_start_time: iso(row.event_start_time),
+    event_end_time: row.event_end_time === null ? null : iso(row.event_end_time),
+    booked_at: iso(row.booked_at),
+  };
+}
+
+/** A booking as the API shows it, with its event's title, times, type and venue. */
+export async function bookingView(tx: Db, id: number): Promise<Booking> {
+  const result = await tx.execute<BookingSqlRow>(sql`
+    select ${bookingColumns}
+    from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
+    where b.id = ${id}`);
+  return toBooking(result.rows[0]!);
+}
+
+/** The person's bookings, newest booked first, optionally of one status. */
+export async function bookingsOfUser(
+  tx: Db,
+  userId: number,
+  options: { status?: BookingStatus; limit: number; offset: number },
+): Promise<{ bookings: Booking[]; total: number }> {
+  const statusFilter = options.status ? sql`and b.status = ${options.status}` : sql``;
+  const result = await tx.execute<BookingSqlRow & { total: number }>(sql`
+    select ${bookingColumns}, count(*) over () as total
+    from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
+    where b.user_id = ${userId} ${statusFilter}
+    order by b.booked_at desc, b.id desc
+    limit ${options.limit} offset ${options.offset}`);
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (!result.rows.length && options.offset > 0) {
+    const counted = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from bookings b where b.user_id = ${userId} ${statusFilter}`);
+    total = Number(counted.rows[0]?.n ?? 0);
+  }
+  return {
+    bookings: result.rows.map(({ total: _total, ...row }) => toBooking(row)),
+    total,
+  };
+}
+
+/** A game's pending join requests with who asked, oldest first. */
+export async function pendingRequests(tx: Db, eventId: number): Promise<JoinRequest[]> {
+  const result = await tx.execute<Omit<JoinRequest, 'requested_at'> & { requested_at: Date | string }>(sql`
+    select b.id, b.event_id, b.user_id, u.username as user_username, u.first_name as user_first_name,
+      u.last_name as user_last_name, u.profile_image_url as user_profile_image,
+      u.manual_handicap as user_handicap, u.skill_level as user_skill_level, b.notes,
+      b.booked_at as requested_at
+    from bookings b left join users u on u.id = b.user_id
+    where b.event_id = ${eventId} and b.status = 'pending'
+    order by b.booked_at, b.id`);
+  return result.rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    event_id: Number(row.event_id),
+    user_id: Number(row.user_id),
+    user_handicap: row.user_handicap === null ? null : Number(row.user_handicap),
+    requested_at: iso(row.requested_at),
+  }));
+}
+
+/** Join requests still waiting on the creator (they take no seat until approved). */
+export async function pendingCount(tx: Db, eventId: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from bookings where event_id = ${eventId} and status = 'pending'`);
+  return Number(result.rows[0]?.n ?? 0);
+}

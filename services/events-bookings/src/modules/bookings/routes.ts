@@ -1,0 +1,102 @@
+import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
+import {
+  ADMIN_ROLES,
+  AddUserToEventBody,
+  ApiErrorSchema,
+  BookingsReply,
+  IdParams,
+  JoinEventBody,
+  JoinEventReply,
+  JoinRequestDecisionReply,
+  JoinRequestParams,
+  JoinRequestsReply,
+  MyBookingsQuery,
+} from '@linksmate/proto';
+import type { BookingsService } from './service';
+
+const tags = ['bookings'];
+const refusals = { 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema };
+
+/** Joining, join requests and bookings (spec 2 §§3, 4, 7). */
+export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): void {
+  app.post(
+    '/events/:id/join',
+    {
+      config: { access: 'member' },
+      schema: { tags, params: IdParams, body: JoinEventBody, response: { 201: JoinEventReply, ...refusals } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await bookings.join(
+            request.params.id,
+            currentUser(request).user_id,
+            request.body ?? {},
+            requestMeta(request),
+          ),
+        ),
+  );
+
+  app.get(
+    '/member-games/:id/join-requests',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParams, response: { 200: JoinRequestsReply, ...refusals } },
+    },
+    async (request) => bookings.joinRequests(request.params.id, currentUser(request).user_id),
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.put(
+      `/member-games/:id/join-requests/:requestId/${decision}`,
+      {
+        config: { access: 'user' },
+        schema: { tags, params: JoinRequestParams, response: { 200: JoinRequestDecisionReply, ...refusals } },
+      },
+      async (request) =>
+        bookings.decide(
+          request.params.id,
+          request.params.requestId,
+          currentUser(request).user_id,
+          decision,
+          requestMeta(request),
+        ),
+    );
+  }
+
+  app.get(
+    '/bookings/my',
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: MyBookingsQuery, response: { 200: BookingsReply, 400: ApiErrorSchema } },
+    },
+    async (request) => bookings.myBookings(currentUser(request).user_id, request.query),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParams, response: { 200: JoinEventReply, ...refusals } },
+    },
+    async (request) => bookings.cancel(request.params.id, currentUser(request).user_id, requestMeta(request)),
+  );
+
+  app.post(
+    '/admin/events/:id/add-user',
+    {
+      config: { access: { roles: ADMIN_ROLES } },
+      schema: {
+        tags,
+        params: IdParams,
+        body: AddUserToEventBody,
+        response: { 201: JoinEventReply, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await bookings.addUser(request.params.id, request.body ?? {}, requestMeta(request))),
+  );
+}

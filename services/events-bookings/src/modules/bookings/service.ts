@@ -1,0 +1,263 @@
+import { conflict, type EventMeta, forbidden, invalidFields, notFound } from '@linksmate/platform';
+import {
+  type AddUserToEventBody,
+  type BookingsReply,
+  EVENT_MESSAGES,
+  type JoinEventBody,
+  type JoinEventReply,
+  type JoinRequestDecisionReply,
+  type JoinRequestsReply,
+  type MyBookingsQuery,
+  unwrap,
+} from '@linksmate/proto';
+import type { ModuleContext } from '../../context';
+import type { BookingRow, Db, EventRow } from '../../db/types';
+import type { Seats } from '../seats/service';
+import { BookingNotices } from './notify';
+import * as repo from './repository';
+import {
+  BOOKING_MESSAGES,
+  eventFull,
+  eventNotFound,
+  notCreator,
+  refuseClosed,
+  refuseExisting,
+  refuseOutsideGate,
+  refuseOwnGame,
+} from './rules';
+
+// What the waitlist shares with joining (modules reach each other through their service).
+export { BookingNotices } from './notify';
+export { bookingOf, pendingCount, userById, writeBooking } from './repository';
+export { isPast, refuseClosed, refuseExisting, refuseOutsideGate, refuseOwnGame } from './rules';
+
+export interface BookingsDeps extends ModuleContext {
+  seats: Seats;
+}
+
+/**
+ * Joining events, join requests and bookings (spec 2 §§3, 4, 7). Every change of who holds a
+ * seat runs under the event's lock (Seats.lock), so the last seat is never given twice.
+ */
+export class BookingsService {
+  private readonly notices: BookingNotices;
+
+  constructor(private readonly deps: BookingsDeps) {
+    this.notices = new BookingNotices(deps.runtime);
+  }
+
+  private get db() {
+    return this.deps.runtime.db;
+  }
+
+  private now(): Date {
+    return this.deps.clock();
+  }
+
+  /**
+   * Join (spec 2 "Event detail"): a member game takes a join request for its creator to decide; an
+   * open free official event confirms the seat at once. Paid events go through the checkout.
+   */
+  async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
+    const notes = unwrap(body.notes)?.trim() || null;
+    // A refusal is found without the lock first, so a crowd at a full event never queues on it;
+    // whatever passes is checked again under the lock, where it counts.
+    await this.refuseJoin(this.db, eventId, userId, this.now());
+    const booking = await this.db.transaction(async (tx) => {
+      const now = this.now();
+      await this.deps.seats.lock(tx, eventId);
+      const { event, existing } = await this.refuseJoin(tx, eventId, userId, now);
+      return event.eventType === 'member_game'
+        ? this.request(tx, event, existing, userId, notes, now, meta)
+        : this.confirm(tx, event, existing, userId, notes, now, meta);
+    });
+    return {
+      message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
+      booking: await repo.bookingView(this.db, booking.id),
+    };
+  }
+
+  /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
+  private async refuseJoin(
+    db: Db,
+    eventId: number,
+    userId: number,
+    now: Date,
+  ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
+    const facts = await repo.joinFacts(db, eventId, userId);
+    const event = facts?.event;
+    refuseClosed(event, now);
+    if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
+    refuseOwnGame(event, userId);
+    refuseExisting(facts!.existing);
+    refuseOutsideGate(event, facts!.person);
+    if ((await this.deps.seats.available(db, event, now)) < 1) throw eventFull();
+    return { event, existing: facts!.existing };
+  }
+
+  /** A pending join request for the game's creator (the waitlist makes them too). */
+  async request(
+    tx: Db,
+    event: EventRow,
+    existing: BookingRow | undefined,
+    userId: number,
+    notes: string | null,
+    now: Date,
+    meta?: EventMeta,
+  ): Promise<BookingRow> {
+    const booking = await repo.writeBooking(tx, existing, {
+      eventId: event.id,
+      userId,
+      status: 'pending',
+      notes,
+      now,
+    });
+    await this.notices.joinRequest(tx, 'submitted', event, booking, now, meta);
+    return booking;
+  }
+
+  /** A confirmed seat on a locked event whose capacity the caller checked. */
+  async confirm(
+    tx: Db,
+    event: EventRow,
+    existing: BookingRow | undefined,
+    userId: number,
+    notes: string | null,
+    now: Date,
+    meta?: EventMeta,
+  ): Promise<BookingRow> {
+    const booking = await repo.writeBooking(tx, existing, {
+      eventId: event.id,
+      userId,
+      status: 'confirmed',
+      notes,
+      now,
+    });
+    await this.deps.seats.settle(tx, event.id);
+    await this.notices.booking(tx, 'confirmed', event, booking, existing?.status ?? null, now, meta);
+    return booking;
+  }
+
+  /** A game's event row, for its creator only. */
+  private async ownGame(db: Db, eventId: number, userId: number, lock: boolean): Promise<EventRow> {
+    const event = lock ? await this.deps.seats.lock(db, eventId) : await repo.eventById(db, eventId);
+    if (!event || event.deletedAt) throw eventNotFound();
+    if (event.creatorUserId !== userId) throw notCreator();
+    return event;
+  }
+
+  async joinRequests(eventId: number, userId: number): Promise<JoinRequestsReply> {
+    await this.ownGame(this.db, eventId, userId, false);
+    return { join_requests: await repo.pendingRequests(this.db, eventId) };
+  }
+
+  /** The creator approves (a seat, if one is free) or rejects a pending join request. */
+  async decide(
+    eventId: number,
+    requestId: number,
+    userId: number,
+    decision: 'approve' | 'reject',
+    meta: EventMeta,
+  ): Promise<JoinRequestDecisionReply> {
+    if (decision === 'approve') {
+      // Refused without the lock first when the game is already full (checked again under it).
+      const game = await this.ownGame(this.db, eventId, userId, false);
+      const request = await repo.bookingById(this.db, requestId);
+      const decidable = request?.eventId === game.id && request.status === 'pending';
+      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
+    }
+    const { booking, count } = await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const event = await this.ownGame(tx, eventId, userId, true);
+      const request = await repo.bookingById(tx, requestId, true);
+      if (!request || request.eventId !== event.id)
+        throw notFound(EVENT_MESSAGES.requestNotFound, 'request_not_found');
+      if (request.status !== 'pending') throw conflict(BOOKING_MESSAGES.requestDecided, 'request_decided');
+      if (decision === 'reject') {
+        const rejected = await repo.setBookingStatus(tx, request.id, 'rejected', now);
+        await this.notices.joinRequest(tx, 'rejected', event, rejected, now, meta);
+        await this.mailDecision(tx, event, rejected, meta);
+        return { booking: rejected, count: event.participantCount };
+      }
+      refuseClosed(event, now);
+      if ((await this.deps.seats.available(tx, event, now)) < 1) throw eventFull();
+      const approved = await repo.setBookingStatus(tx, request.id, 'confirmed', now);
+      const count = await this.deps.seats.settle(tx, event.id);
+      await this.notices.joinRequest(tx, 'approved', event, approved, now, meta);
+      await this.notices.booking(tx, 'confirmed', event, approved, 'pending', now, meta);
+      await this.mailDecision(tx, event, approved, meta);
+      return { booking: approved, count };
+    });
+    return {
+      message: decision === 'approve' ? BOOKING_MESSAGES.approved : BOOKING_MESSAGES.rejected,
+      booking: await repo.bookingView(this.db, booking.id),
+      current_participant_count: count,
+    };
+  }
+
+  private mailDecision(tx: Db, event: EventRow, booking: BookingRow, meta: EventMeta) {
+    return this.notices.email(
+      tx,
+      booking.userId,
+      'join-request-decided',
+      {
+        event_id: event.id,
+        event_title: event.title,
+        approved: booking.status === 'confirmed',
+        start_time: event.startTime.toISOString(),
+      },
+      meta,
+    );
+  }
+
+  async myBookings(userId: number, query: MyBookingsQuery): Promise<BookingsReply> {
+    return repo.bookingsOfUser(this.db, userId, {
+      status: query.status,
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  /**
+   * The person cancels their own pending or confirmed booking; a freed seat goes to the waitlist.
+   * Paid bookings are the organiser's to cancel (and refund): money never moves from here.
+   */
+  async cancel(bookingId: number, userId: number, meta: EventMeta): Promise<JoinEventReply> {
+    const found = await repo.bookingById(this.db, bookingId);
+    if (!found) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
+    if (found.userId !== userId) throw forbidden(EVENT_MESSAGES.bookingNotFound, 'not_your_booking');
+    await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const event = (await this.deps.seats.lock(tx, found.eventId))!;
+      const booking = (await repo.bookingById(tx, bookingId, true))!;
+      if (booking.status !== 'pending' && booking.status !== 'confirmed')
+        throw conflict(EVENT_MESSAGES.bookingNotCancellable, 'booking_not_cancellable');
+      if (booking.paymentIntentId || (booking.amountPaid ?? 0) > 0)
+        throw conflict(BOOKING_MESSAGES.paidNotCancellable, 'paid_booking');
+      const cancelled = await repo.setBookingStatus(tx, booking.id, 'cancelled', now);
+      await this.deps.seats.settle(tx, event.id);
+      await this.notices.booking(tx, 'cancelled', event, cancelled, booking.status, now, meta);
+      if (booking.status === 'confirmed') await this.deps.seats.freed(tx, event.id);
+    });
+    return { message: BOOKING_MESSAGES.cancelled, booking: await repo.bookingView(this.db, bookingId) };
+  }
+
+  /** An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity. */
+  async addUser(eventId: number, body: AddUserToEventBody, meta: EventMeta): Promise<JoinEventReply> {
+    const userId = unwrap(body.user_id);
+    if (!userId) throw invalidFields({ user_id: EVENT_MESSAGES.userRequired });
+    const notes = unwrap(body.notes)?.trim() || null;
+    const booking = await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const person = await repo.userById(tx, userId);
+      if (!person || person.deleted) throw notFound(EVENT_MESSAGES.userUnknown, 'user_not_found');
+      const event = await this.deps.seats.lock(tx, eventId);
+      refuseClosed(event, now);
+      const existing = await repo.bookingOf(tx, event.id, userId, true);
+      refuseExisting(existing);
+      if ((await this.deps.seats.available(tx, event, now)) < 1) throw eventFull();
+      return this.confirm(tx, event, existing, userId, notes, now, meta);
+    });
+    return { message: BOOKING_MESSAGES.userAdded, booking: await repo.bookingView(this.db, booking.id) };
+  }
+}

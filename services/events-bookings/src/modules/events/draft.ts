@@ -1,0 +1,144 @@
+import type { FieldErrors } from '@linksmate/platform';
+import {
+  EVENT_MESSAGES,
+  MEMBER_GAME_CAPACITY,
+  type NewTicketType,
+  OFFICIAL_EVENT_CAPACITY,
+  OFFICIAL_EVENT_TYPE,
+  unwrap,
+} from '@linksmate/proto';
+import type { NewEvent } from '../../db/types';
+import type { VenueProjectionRow } from '../projections/service';
+
+/** Not in EVENT_MESSAGES (a rule beyond the spec): the handicap gate's range, given the wrong way round. */
+export const HANDICAP_ORDER_MESSAGE = 'Minimum handicap must not be above the maximum';
+/** A start this far before the clock still counts as now (the form's "Next Hour" sent a moment late). */
+export const START_SLACK_MS = 60_000;
+
+type Wrapped<T> = Parameters<typeof unwrap<T>>[0];
+
+/** An optional text of a form: unwrapped, trimmed; blank is null, absent stays undefined. */
+export function formText(value: Wrapped<string>): string | null | undefined {
+  const plain = unwrap<string>(value);
+  if (plain === undefined) return undefined;
+  return plain?.trim() || null;
+}
+
+/** A time of a form: a Date, null when empty or not a time, undefined when absent. */
+export function formTime(value: Wrapped<string>): Date | null | undefined {
+  const text = formText(value);
+  if (text === undefined || text === null) return text;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The event as it would be stored: what the rules are checked against. */
+export interface EventDraft {
+  eventType: NewEvent['eventType'];
+  title: string | null;
+  description: string | null;
+  venueId: number | null;
+  startTime: Date | null;
+  endTime: Date | null;
+  capacity: number;
+  pricePerParticipant: number;
+  currency: string;
+  paymentMethod: string | null;
+  paymentInstructions: string | null;
+  minHandicap: number | null;
+  maxHandicap: number | null;
+  minSkillLevel: string | null;
+}
+
+export interface DraftCheck {
+  now: Date;
+  /** The venue in the projection, when one was chosen (undefined: not known here). */
+  venue?: VenueProjectionRow;
+  /** Which rules apply: all of them on creation; on an edit, those of the fields that changed. */
+  changed: (field: keyof EventDraft) => boolean;
+  creating: boolean;
+  /** Seats confirmed bookings hold (edits): capacity never goes below them. */
+  confirmedSeats?: number;
+}
+
+const limitsOf = (eventType: string) =>
+  eventType === OFFICIAL_EVENT_TYPE ? OFFICIAL_EVENT_CAPACITY : MEMBER_GAME_CAPACITY;
+
+/** The spec's rules for an event (spec 2 §5, spec 3 §5), as field errors with its messages. */
+export function checkDraft(draft: EventDraft, check: DraftCheck): FieldErrors {
+  const official = draft.eventType === OFFICIAL_EVENT_TYPE;
+  const errors: FieldErrors = {};
+  if (!draft.title)
+    errors.title = official ? EVENT_MESSAGES.officialTitleRequired : EVENT_MESSAGES.titleRequired;
+  if (draft.venueId === null) errors.venue_id = EVENT_MESSAGES.venueRequired;
+  else if (check.changed('venueId')) {
+    if (!check.venue || check.venue.deleted) errors.venue_id = EVENT_MESSAGES.venueUnknown;
+    else if (!check.venue.listed) errors.venue_id = EVENT_MESSAGES.venueInactive;
+  }
+  if (!draft.startTime)
+    errors.start_time = official ? EVENT_MESSAGES.officialStartRequired : EVENT_MESSAGES.startRequired;
+  else if (check.changed('startTime') && draft.startTime.getTime() < check.now.getTime() - START_SLACK_MS)
+    errors.start_time = EVENT_MESSAGES.startInPast;
+  if (
+    draft.startTime &&
+    draft.endTime &&
+    (check.changed('startTime') || check.changed('endTime')) &&
+    draft.endTime.getTime() <= draft.startTime.getTime()
+  )
+    errors.end_time = EVENT_MESSAGES.endAfterStart;
+  const capacity = capacityError(draft, check);
+  if (capacity) errors.capacity = capacity;
+  if (draft.pricePerParticipant < 0) errors.price_per_participant = EVENT_MESSAGES.priceNegative;
+  if (draft.minHandicap !== null && draft.maxHandicap !== null && draft.minHandicap > draft.maxHandicap)
+    errors.min_handicap = HANDICAP_ORDER_MESSAGE;
+  return errors;
+}
+
+function capacityError(draft: EventDraft, check: DraftCheck): string | undefined {
+  if (!check.changed('capacity')) return undefined;
+  const official = draft.eventType === OFFICIAL_EVENT_TYPE;
+  const limits = limitsOf(draft.eventType);
+  if (!Number.isInteger(draft.capacity) || draft.capacity < limits.min) {
+    if (!check.creating) return EVENT_MESSAGES.editCapacity;
+    return official ? EVENT_MESSAGES.officialCapacityMin : EVENT_MESSAGES.capacityMin;
+  }
+  if (draft.capacity > limits.max)
+    return official ? EVENT_MESSAGES.officialCapacityMax : EVENT_MESSAGES.capacityMax;
+  if (check.confirmedSeats !== undefined && draft.capacity < check.confirmedSeats)
+    return EVENT_MESSAGES.capacityBelowJoined;
+  return undefined;
+}
+
+/** A slot type as it would be stored, and its errors keyed `ticket_types.<i>.<field>`. */
+export function checkTicketTypes(
+  input: NewTicketType[],
+  defaults: { currency: string; firstPosition: number; eventId?: number },
+): { rows: Array<Omit<NewTicketTypeValues, 'eventId'>>; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  if (!input.length) errors.ticket_types = EVENT_MESSAGES.slotTypeRequired;
+  const rows = input.map((slot, i) => {
+    const name = formText(slot.name) ?? null;
+    const price = unwrap<number>(slot.price_per_ticket) ?? 0;
+    if (!name) errors[`ticket_types.${i}.name`] = EVENT_MESSAGES.slotTypeNameRequired;
+    if (price < 0) errors[`ticket_types.${i}.price_per_ticket`] = EVENT_MESSAGES.priceNegative;
+    return {
+      name: name ?? '',
+      description: formText(slot.description) ?? null,
+      pricePerTicket: price,
+      currency: slot.currency ?? defaults.currency,
+      isActive: slot.is_active ?? true,
+      position: defaults.firstPosition + i,
+    };
+  });
+  return { rows, errors };
+}
+
+export interface NewTicketTypeValues {
+  eventId: number;
+  name: string;
+  description: string | null;
+  pricePerTicket: number;
+  currency: string;
+  isActive: boolean;
+  position: number;
+}

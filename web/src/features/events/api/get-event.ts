@@ -1,0 +1,14 @@
+import type { Event } from '@linksmate/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { eventsKeys } from './keys';
+
+/** Spec 2 §7: GET /events/{id}, with the caller's own booking and waitlist standing. Public. */
+export const getEvent = (eventId: number) => api.get<Event>(`/events/${eventId}`);
+
+export const eventQuery = (eventId: number) =>
+  queryOptions({ queryKey: eventsKeys.byId(eventId), queryFn: () => getEvent(eventId) });
+
+export function useEvent(eventId: number, enabled = true) {
+  return useQuery({ ...eventQuery(eventId), enabled });
+}

@@ -1,0 +1,146 @@
+import type { Event } from '@linksmate/proto';
+import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendarPlus, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
+import { STATUS_LABELS } from '../event-text';
+import { AddUserDialog } from './AddUserDialog';
+import { BookingBadge } from './BookingBadge';
+import { CapacityBar } from './CapacityBar';
+import { DeleteEventDialog } from './DeleteEventDialog';
+import { EditEventDialog } from './EditEventDialog';
+import { EventFacts } from './EventFacts';
+import { EventTypeChip } from './EventTypeChip';
+import { JoinPanel } from './JoinPanel';
+
+export function BackToEvents() {
+  return (
+    <Button
+      component={Link}
+      to={paths.events.href()}
+      variant="subtle"
+      color="dark"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      px={0}
+    >
+      Back to Events
+    </Button>
+  );
+}
+
+/** Spec 2 "Event detail": the event, the join panel, and the creator's and admin's dialogs. */
+export function EventDetail({ event }: { event: Event }) {
+  const { claims, isAdmin } = useSession();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'add-user' | null>(null);
+  const canEdit = isAdmin || (!!claims && claims.user_id === event.creator_user_id);
+  const close = () => setDialog(null);
+  const waiting = event.waitlist_count;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <BackToEvents />
+      </div>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card shadow="xs" padding="lg">
+            <Stack gap="md">
+              <Group gap="xs">
+                <EventTypeChip type={event.event_type} />
+                {event.status !== 'open' && (
+                  <Badge color={event.status === 'cancelled' ? 'red.9' : 'gray.8'} variant="light">
+                    {STATUS_LABELS[event.status]}
+                  </Badge>
+                )}
+                <BookingBadge status={event.user_booking_status} />
+              </Group>
+              <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+                {event.title}
+              </Title>
+              <EventFacts event={event} />
+              {event.description && (
+                <div>
+                  <Title order={2} fz="h4" mb={4}>
+                    About this event
+                  </Title>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
+                </div>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card shadow="xs" padding="lg" component="section" aria-labelledby="join-heading">
+              <Stack gap="md">
+                <Title order={2} fz="h4" id="join-heading">
+                  Places
+                </Title>
+                <CapacityBar taken={event.current_participant_count} capacity={event.capacity} />
+                {waiting > 0 && (
+                  <Text size="sm" c="dimmed">
+                    {waiting} {waiting === 1 ? 'person' : 'people'} on the waitlist
+                  </Text>
+                )}
+                <JoinPanel event={event} />
+                <Anchor
+                  href={`${PUBLIC_API_PREFIX}/events/${event.id}/calendar.ics`}
+                  download={`event-${event.id}.ics`}
+                  size="sm"
+                >
+                  <Group gap={6} component="span" wrap="nowrap">
+                    <IconCalendarPlus size={16} aria-hidden />
+                    Add to calendar
+                  </Group>
+                </Anchor>
+              </Stack>
+            </Card>
+            {(canEdit || isAdmin) && (
+              <Card shadow="xs" padding="lg" component="section" aria-labelledby="manage-heading">
+                <Stack gap="sm">
+                  <Title order={2} fz="h4" id="manage-heading">
+                    Manage event
+                  </Title>
+                  {canEdit && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => setDialog('edit')}
+                    >
+                      Edit event
+                    </Button>
+                  )}
+                  {isAdmin && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconUserPlus size={16} aria-hidden />}
+                      onClick={() => setDialog('add-user')}
+                    >
+                      Add user
+                    </Button>
+                  )}
+                  {canEdit && (
+                    <Button
+                      variant="default"
+                      c="red.9"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => setDialog('delete')}
+                    >
+                      Delete event
+                    </Button>
+                  )}
+                </Stack>
+              </Card>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {canEdit && <EditEventDialog event={event} opened={dialog === 'edit'} onClose={close} />}
+      {canEdit && <DeleteEventDialog event={event} opened={dialog === 'delete'} onClose={close} />}
+      {isAdmin && <AddUserDialog event={event} opened={dialog === 'add-user'} onClose={close} />}
+    </Stack>
+  );
+}

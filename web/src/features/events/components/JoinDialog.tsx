@@ -1,0 +1,84 @@
+import type { Event } from '@linksmate/proto';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/FormError';
+import { useJoinEvent } from '../api/join-event';
+import { failureText } from './join-errors';
+
+const NOTES_MAX = 1000;
+
+/** Spec 2 "Event detail": a free event's join, with optional notes for the organiser. */
+export function JoinDialog({
+  event,
+  opened,
+  onClose,
+}: {
+  event: Event;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [notes, setNotes] = useState('');
+  const join = useJoinEvent(event.id);
+  const isGame = event.event_type === 'member_game';
+
+  const close = () => {
+    join.reset();
+    onClose();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    join.mutate(
+      { notes: notes.trim() || undefined },
+      {
+        onSuccess: (reply) => {
+          notifications.show({ color: 'green', message: reply.message });
+          setNotes('');
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={join.isPending ? () => {} : close}
+      title={isGame ? 'Request to join' : 'Join event'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {isGame
+              ? `The organiser of “${event.title}” approves each request. You will see here when they decide.`
+              : `You are joining “${event.title}”.`}
+          </Text>
+          <FormError>
+            {join.error ? failureText(join.error, 'Failed to join event. Please try again.') : null}
+          </FormError>
+          <Textarea
+            size="md"
+            label="Notes (optional)"
+            description={isGame ? 'Anything the organiser should know, e.g. your usual score.' : undefined}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            maxLength={NOTES_MAX}
+            autosize
+            minRows={3}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={join.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={join.isPending}>
+              {isGame ? 'Send request' : 'Join Event'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { EventDetailPage } from './routes/EventDetailPage';
+export { EventsPage } from './routes/EventsPage';

@@ -1,0 +1,116 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useEvent } from '../api/get-event';
+import { BackToEvents, EventDetail } from '../components/EventDetail';
+import { useEventPushes } from '../components/use-event-pushes';
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading event">
+      <Skeleton height={28} width={140} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card shadow="xs" padding="lg">
+            <Stack gap="sm">
+              <Skeleton height={20} width={120} radius="xl" />
+              <Skeleton height={34} width="70%" />
+              {[0, 1, 2, 3].map((row) => (
+                <Group key={row} gap="sm" wrap="nowrap">
+                  <Skeleton height={36} width={36} radius="md" />
+                  <Skeleton height={14} width="50%" />
+                </Group>
+              ))}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card shadow="xs" padding="lg">
+            <Stack gap="sm">
+              <Skeleton height={20} width="40%" />
+              <Skeleton height={10} radius="xl" />
+              <Skeleton height={42} />
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function NotFound() {
+  return (
+    <Card shadow="xs" p="xl" maw={560} mx="auto" mt="xl">
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconCalendarOff size={32} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} fz="h2">
+          Event not found
+        </Title>
+        <Text c="dimmed">This event does not exist or has been removed.</Text>
+        <Button component={Link} to={paths.events.href()} mt="xs">
+          Back to Events
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** An event id in the address is a positive whole number; anything else is no event. */
+const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** Spec 2 "Event detail" (/events/{eventId}): loading, 'Failed to load event details', not found. */
+export function EventDetailPage() {
+  const id = idOf(useParams().eventId);
+  const { data, error, isPending, isFetching, refetch } = useEvent(id ?? 0, id !== null);
+  useEventPushes();
+
+  let content: ReactNode;
+  if (id === null || (error instanceof ApiError && error.status === 404)) content = <NotFound />;
+  else if (error)
+    content = (
+      <Stack gap="md" maw={640} mx="auto" mt="md">
+        <div>
+          <BackToEvents />
+        </div>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title="Failed to load event details"
+        >
+          <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
+            Try again
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  else if (isPending) content = <DetailSkeleton />;
+  else content = <EventDetail event={data} />;
+
+  return (
+    <Container size="lg" py="lg">
+      {content}
+    </Container>
+  );
+}
