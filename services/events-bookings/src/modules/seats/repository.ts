@@ -4,11 +4,13 @@ import { events } from '../../db/schema';
 import type { Db, EventRow } from '../../db/types';
 
 /**
- * The event row under `FOR UPDATE`: every change that takes or frees seats of an event happens
- * while holding it, so two of them never both see the last seat free.
+ * The event row under `FOR NO KEY UPDATE`: every change that takes or frees seats of an event
+ * happens while holding it, so two of them never both see the last seat free. (Exclusive among
+ * them as `FOR UPDATE` would be, but rows merely pointing at the event — a booking refused and
+ * recorded as cancelled, a hold — do not queue behind it for their foreign-key check.)
  */
 export async function lockEvent(tx: Db, eventId: number): Promise<EventRow | undefined> {
-  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('no key update');
   return row;
 }
 
