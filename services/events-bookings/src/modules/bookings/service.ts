@@ -14,7 +14,6 @@ import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { Seats } from '../seats/service';
 import { BookingNotices } from './notify';
-import { KeyedQueue } from './queue';
 import * as repo from './repository';
 import {
   BOOKING_MESSAGES,
@@ -42,8 +41,6 @@ export interface BookingsDeps extends ModuleContext {
  */
 export class BookingsService {
   private readonly notices: BookingNotices;
-  /** Joins and approvals of one event, one at a time in this process (see KeyedQueue). */
-  private readonly perEvent = new KeyedQueue();
 
   constructor(private readonly deps: BookingsDeps) {
     this.notices = new BookingNotices(deps.runtime);
@@ -63,7 +60,7 @@ export class BookingsService {
    */
   async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
     const notes = unwrap(body.notes)?.trim() || null;
-    const booking = await this.perEvent.run(eventId, () => this.joinNow(eventId, userId, notes, meta));
+    const booking = await this.deps.seats.serially(eventId, () => this.joinNow(eventId, userId, notes, meta));
     return {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
       booking: await repo.bookingView(this.db, booking.id),
@@ -166,7 +163,7 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<JoinRequestDecisionReply> {
-    const { booking, count } = await this.perEvent.run(eventId, () =>
+    const { booking, count } = await this.deps.seats.serially(eventId, () =>
       this.decideNow(eventId, requestId, userId, decision, meta),
     );
     return {

@@ -28,7 +28,9 @@ export class PaidHolds {
    */
   async confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
     if (tx) return this.settlePaidHold(tx, intentId, meta);
-    const outcome = await this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
+    const settle = () => this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
+    const found = await repo.holdByIntent(this.db, intentId);
+    const outcome = found ? await this.deps.seats.serially(found.eventId, settle) : await settle();
     if (outcome.kind === 'refunded') await this.refund(intentId);
     return outcome;
   }

@@ -90,8 +90,10 @@ export class CheckoutService {
       });
     const notes = unwrap(body.notes) ?? null;
 
-    const { hold, replaced } = await this.db.transaction((tx) =>
-      this.holdSeats(tx, event.id, userId, priced, notes, body.from_waitlist_offer === true),
+    const { hold, replaced } = await this.deps.seats.serially(event.id, () =>
+      this.db.transaction((tx) =>
+        this.holdSeats(tx, event.id, userId, priced, notes, body.from_waitlist_offer === true),
+      ),
     );
     for (const intent of replaced) void this.cancelQuietly(intent);
 

@@ -1,4 +1,5 @@
 import type { Db, EventRow } from '../../db/types';
+import { KeyedQueue } from './queue';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
 export {
@@ -17,6 +18,17 @@ export type SeatsFreedListener = (tx: Db, eventId: number) => Promise<void>;
  */
 export class Seats {
   private readonly freedListeners: SeatsFreedListener[] = [];
+  private readonly perEvent = new KeyedQueue();
+
+  /**
+   * Runs seat-changing work for one event one piece at a time in this process (joins, approvals,
+   * checkouts, paid confirmations): a crowd at one event waits here, holding no database
+   * connection, instead of on the row lock holding one each. The row lock still decides between
+   * processes. Never call it from inside work it runs for the same event (it would wait on itself).
+   */
+  serially<T>(eventId: number, work: () => Promise<T>): Promise<T> {
+    return this.perEvent.run(eventId, work);
+  }
 
   /** Seats still free on a locked event, leaving out one hold (the caller's own) if given. */
   async available(tx: Db, event: EventRow, now: Date, exceptHoldId?: number): Promise<number> {
