@@ -191,7 +191,7 @@ export async function measureEventsBookings(
   const venues = options.venues ?? 2_000;
   const connections = options.connections ?? 32;
   const seconds = options.seconds ?? 8;
-  const rate = options.rate ?? 100;
+  const rate = options.rate ?? 40;
   const joiners = options.joiners ?? 1_000;
   const hotCapacity = options.hotCapacity ?? 150;
   const database = await scratchDatabase('events');

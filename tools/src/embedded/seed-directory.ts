@@ -110,7 +110,7 @@ async function upload(
 }
 
 /** Runs `tasks` with at most `width` under way at once. */
-async function inParallel<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
+export async function inParallel<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {

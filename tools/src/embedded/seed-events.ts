@@ -1,6 +1,6 @@
 import type { Event, EventsReply, GolfersReply, VenueReply } from '@linksmate/proto';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from './demo-events';
-import { userIdOf } from './seed-directory';
+import { inParallel, userIdOf } from './seed-directory';
 
 const PAGE = 100;
 /** How long a call waits for what other services' events will tell events-bookings (venues, people, memberships). */
@@ -126,7 +126,8 @@ export async function seedEvents(
 
   const today = new Date();
   let made = 0;
-  for (const e of officials) {
+  // A few events at a time: each call is its own transaction, so one at a time leaves the service idle.
+  await inParallel(officials, 4, async (e) => {
     const { event } = await call<{ event: Event }>(
       'admin@linksmate.dev',
       'POST',
@@ -140,14 +141,17 @@ export async function seedEvents(
         capacity: e.capacity,
         price_per_participant: e.price,
         currency: 'AUD',
-        ticket_types: e.ticketTypes ?? [],
+        // An official event needs a slot type: a free one has a single free admission.
+        ticket_types: e.ticketTypes ?? [
+          { name: 'General Admission', description: 'Free entry', price_per_ticket: 0, currency: 'AUD' },
+        ],
       },
       `Creating ${e.title}`,
     );
     made++;
     for (const email of e.confirmed ?? []) await seat(event.id, email, e.title);
-  }
-  for (const g of games) {
+  });
+  await inParallel(games, 4, async (g) => {
     const event = await call<Event>(
       g.creator,
       'POST',
@@ -180,6 +184,6 @@ export async function seedEvents(
       );
     for (const email of g.waitlist ?? [])
       await call(email, 'POST', `/events/${event.id}/waitlist`, {}, `${email} waiting for ${g.title}`);
-  }
+  });
   return made;
 }
