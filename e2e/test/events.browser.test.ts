@@ -155,7 +155,7 @@ describe('member games, join approval and bookings in the browser, against make 
     // The dialog closes (after its closing transition).
     await venueDialog.waitFor({ state: 'hidden' });
 
-    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('textbox', { name: /^Title/ }).fill(title);
     await page
       .getByLabel('Description', { exact: true })
       .fill('Nine holes after work, walking. All standards welcome.');
