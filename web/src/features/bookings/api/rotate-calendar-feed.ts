@@ -10,6 +10,9 @@ export function useRotateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateCalendarFeed,
-    onSuccess: (feed) => queryClient.setQueryData(bookingsKeys.calendarFeed(), feed),
+    onSuccess: (feed) => {
+      // The new address replaces the old one, or the 'already made' answer (the query turns successful).
+      queryClient.setQueryData(bookingsKeys.calendarFeed(), feed);
+    },
   });
 }
