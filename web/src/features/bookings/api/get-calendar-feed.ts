@@ -4,9 +4,8 @@ import { api } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
 
 /**
- * GET /calendar/feed-url → the person's secret calendar feed (https and webcal addresses). The server
- * keeps only a hash: the address is given once, and later calls answer 409 `feed_exists` (a new
- * address is then made by rotating). So it is kept for the whole visit and never asked for twice.
+ * GET /calendar/feed-url → the person's secret calendar feed (https and webcal addresses), the same
+ * on every call until the person resets it.
  */
 export const getCalendarFeed = () => api.get<CalendarFeedReply>('/calendar/feed-url');
 
@@ -15,8 +14,6 @@ export const calendarFeedQuery = () =>
     queryKey: bookingsKeys.calendarFeed(),
     queryFn: getCalendarFeed,
     staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
   });
 
 export function useCalendarFeed() {

@@ -14,16 +14,12 @@ import {
 } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarShare, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 import { ConfirmDialog } from './ConfirmDialog';
 
 const googleSubscribe = (url: string) =>
   `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(url.replace(/^https?:/, 'webcal:'))}`;
-
-/** The address was given before; only a new one can be shown (the old one then stops working). */
-const feedExists = (error: Error) => error instanceof ApiError && error.status === 409;
 
 /**
  * The person's own calendar feed (beyond the spec): a secret address their calendar app subscribes
@@ -46,27 +42,10 @@ export function CalendarFeedCard() {
         Subscribe once and your games and bookings appear in your calendar app. Keep this link private: anyone
         with it can see them.
       </Text>
-      {feed.isError && !feedExists(feed.error) ? (
+      {feed.isError ? (
         <Alert color="red" variant="light" mt="sm" role="alert">
           Failed to load your calendar link.
         </Alert>
-      ) : feed.isError ? (
-        <Stack gap="sm" mt="sm" align="flex-start">
-          <Text size="sm">{feed.error.message}</Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => setConfirming(true)}
-          >
-            Make a new link
-          </Button>
-          {rotate.isError && (
-            <Alert color="red" variant="light" role="alert">
-              Failed to reset your calendar link. Please try again.
-            </Alert>
-          )}
-        </Stack>
       ) : feed.isPending ? (
         <Skeleton height={36} mt="sm" />
       ) : (
