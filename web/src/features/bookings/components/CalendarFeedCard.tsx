@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarShare, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
-import { ConfirmDialog } from './ConfirmDialog';
 
 const googleSubscribe = (url: string) =>
   `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(url.replace(/^https?:/, 'webcal:'))}`;

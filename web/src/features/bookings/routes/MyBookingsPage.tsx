@@ -14,6 +14,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAddressQuery } from '../../../lib/address-query';
 import { paths } from '../../../lib/paths';
 import { useSocketPushes } from '../../../lib/socket-pushes';
@@ -22,7 +23,6 @@ import { type Booking, useMyBookings } from '../api/get-my-bookings';
 import { bookingsKeys } from '../api/keys';
 import { BookingCard } from '../components/BookingCard';
 import { CalendarFeedCard } from '../components/CalendarFeedCard';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 
 const LIMIT = 20;
 /** Spec 2 "My Bookings": All, Confirmed, Pending, Rejected. */

@@ -26,6 +26,7 @@ import {
 import { useForm } from '@mantine/form';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
 import type { ProfileFormSection } from '../../../lib/paths';
@@ -34,7 +35,6 @@ import { capitalise } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { BlockedUsersList } from './BlockedUsersList';
-import { ConfirmDialog } from './ConfirmDialog';
 import { ProfileImageUploader } from './ProfileImageUploader';
 import {
   bodyOf,

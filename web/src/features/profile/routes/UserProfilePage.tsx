@@ -17,13 +17,13 @@ import { IconBan, IconCircleCheck, IconMessageCircle, IconUserQuestion } from '@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AvailabilityBadge } from '../../../components/AvailabilityBadge';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { useBlockUser } from '../api/block-user';
 import { useUserProfile } from '../api/get-user-profile';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Field, GolfInformation, Section } from '../components/ProfileFields';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 
