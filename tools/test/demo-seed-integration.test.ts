@@ -59,7 +59,7 @@ describe('demo directory seeding', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('when the platform starts on empty databases, then every demo venue, coach, picture and event is made, and seeding ends (how fast is the bench's business; this only catches a stall)', () => {
+  it('when the platform starts on empty databases, then every demo venue, coach, picture and event is made, and seeding ends (how fast is for the bench to say; this only catches a stall)', () => {
     const pictures = Object.values(DEMO_VENUE_MEDIA).reduce(
       (n, p) => n + (p.featured ? 1 : 0) + p.gallery + (p.video ? 1 : 0),
       0,
