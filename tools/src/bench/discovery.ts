@@ -9,6 +9,7 @@ import { fmt, scratchDatabase } from './infra';
 import {
   atSteadyRate,
   benchAccount,
+  flatOut,
   type LoadResult,
   load,
   loadLine,
@@ -17,7 +18,6 @@ import {
   startGateway,
   startProcess,
   stop,
-  summarise,
 } from './processes';
 
 /** identity's pool for prepared statements when DB_POOL_MAX is not set: the direct SQL gets the same. */
@@ -101,27 +101,6 @@ async function loadSql(
   } finally {
     await pool.end();
   }
-}
-
-/** `connections` workers calling `run` back to back for `seconds`. */
-async function flatOut(
-  run: () => Promise<unknown>,
-  connections: number,
-  seconds: number,
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        await run();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return summarise(latencies, (performance.now() - started) / 1000);
 }
 
 async function explain(url: string, statement: Statement): Promise<string[]> {

@@ -9,17 +9,7 @@ import { Pool } from 'undici';
 import { freePort } from '../embedded/ports';
 import { seedEvents } from './events-seed';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
-import {
-  atSteadyRate,
-  type LoadResult,
-  load,
-  loadLine,
-  paced,
-  startGateway,
-  startProcess,
-  stop,
-  summarise,
-} from './processes';
+import { drive, type LoadResult, load, loadLine, paced, startGateway, startProcess, stop } from './processes';
 
 /** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
@@ -44,25 +34,7 @@ async function loadSql(
   const run = () => pool.query(statement.text, statement.values);
   try {
     for (let i = 0; i < 20; i++) await run();
-    if (options.rate) {
-      return await atSteadyRate(options.rate, options.seconds, async () => {
-        await run();
-        return true;
-      });
-    }
-    const latencies: number[] = [];
-    const started = performance.now();
-    const until = started + options.seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.connections }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          await run();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    return summarise(latencies, (performance.now() - started) / 1000);
+    return await drive(run, options);
   } finally {
     await pool.end();
   }

@@ -75,6 +75,40 @@ export async function atSteadyRate(
   return summarise(latencies, (performance.now() - start) / 1000, failed);
 }
 
+/** `connections` workers calling `run` back to back for `seconds`. */
+export async function flatOut(
+  run: () => Promise<unknown>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await run();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarise(latencies, (performance.now() - started) / 1000);
+}
+
+/** `run` at a steady `rate` when one is given (see `atSteadyRate`), otherwise flat out. */
+export function drive(
+  run: () => Promise<unknown>,
+  load: { connections: number; seconds: number; rate?: number },
+): Promise<LoadResult> {
+  if (load.rate)
+    return atSteadyRate(load.rate, load.seconds, async () => {
+      await run();
+      return true;
+    });
+  return flatOut(run, load.connections, load.seconds);
+}
+
 /** GET requests to `url` at a steady rate (see `atSteadyRate`). */
 export async function paced(
   url: string,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { freePort } from '../embedded/ports';
 import { fmt, scratchDatabase } from './infra';
 import {
-  atSteadyRate,
+  drive,
   type LoadResult,
   load,
   loadLine,
@@ -15,7 +15,6 @@ import {
   startGateway,
   startProcess,
   stop,
-  summarise,
 } from './processes';
 import { seedVenueDirectory } from './venues-seed';
 
@@ -58,25 +57,7 @@ async function loadSql(
         for (let i = 0; i < 10; i++) await run();
       }),
     );
-    if (load.rate) {
-      return await atSteadyRate(load.rate, load.seconds, async () => {
-        await run();
-        return true;
-      });
-    }
-    const latencies: number[] = [];
-    const started = performance.now();
-    const until = started + load.seconds * 1000;
-    await Promise.all(
-      Array.from({ length: load.connections }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          await run();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    return summarise(latencies, (performance.now() - started) / 1000);
+    return await drive(run, load);
   } finally {
     await pool.end();
   }
