@@ -111,6 +111,24 @@ describe('events-bookings: editing and deleting events', () => {
     expect(over.json().errors).toEqual({ capacity: EVENT_MESSAGES.officialCapacityMax });
   });
 
+  it('when an event with seats paid by card is cancelled, then their refunds are owed and the sweep will ask payments for them', async () => {
+    const event = await eb.event({ eventType: 'linksmate_event', capacity: 10, pricePerParticipant: 4500 });
+    const paid = await book(event.id, other.id, 'confirmed', 'pi_cancelled_event');
+    await eb.pool.query(
+      `insert into seat_holds (event_id, user_id, seats, items, subtotal, gst_amount, total, currency,
+         payment_intent_id, status, expires_at, booking_id)
+       values ($1, $2, 1, '[]', 4500, 450, 4950, 'AUD', 'pi_cancelled_event', 'confirmed', now(), $3)`,
+      [event.id, other.id, paid],
+    );
+    await settle(event.id);
+    const res = await eb.put(`/events/${event.id}`, { status: 'cancelled' }, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const hold = await eb.pool.query('select status from seat_holds where payment_intent_id = $1', [
+      'pi_cancelled_event',
+    ]);
+    expect(hold.rows[0].status).toBe('refunding');
+  });
+
   it('when the creator cancels the event, then its open bookings are cancelled and both are published', async () => {
     const event = await game();
     const confirmed = await book(event.id, other.id, 'confirmed');

@@ -1,7 +1,7 @@
 import type { Event, EventType, MyGame } from '@linksmate/proto';
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { bookings, events, ticketTypes } from '../../db/schema';
+import { bookings, events, seatHolds, ticketTypes } from '../../db/schema';
 import type { BookingRow, Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
 import { takesCardPaymentSql } from '../seats/service';
 
@@ -56,6 +56,14 @@ export async function cancelOpenBookings(
       ),
     )
     .returning();
+  // Seats paid by card are owed their money back: their holds are marked so the checkout's sweep
+  // asks payments for the refunds (once each, retried until done).
+  const paid = changed.flatMap((b) => (b.paymentIntentId ? [b.paymentIntentId] : []));
+  if (paid.length)
+    await db
+      .update(seatHolds)
+      .set({ status: 'refunding', updatedAt: now })
+      .where(and(inArray(seatHolds.paymentIntentId, paid), eq(seatHolds.status, 'confirmed')));
   const before = new Map(open.map((b) => [b.id, b.status]));
   return changed.map((booking) => ({ booking, previousStatus: before.get(booking.id)! }));
 }
