@@ -53,6 +53,12 @@ describe('events-bookings: event listings and detail', () => {
     });
   });
 
+  it('when the offset is the largest integer, then the page is empty and nothing fails', async () => {
+    const res = await eb.get('/events?limit=10&offset=2147483647&event_type=linksmate_event');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().events).toEqual([]);
+  });
+
   it('when include_past is asked, then past events are listed too', async () => {
     const body = (await eb.get('/events?include_past=true')).json();
     expect(titles(body)).toEqual(['Past game', 'E0 under way', 'E1 soon', 'E2 official', 'E3 later']);

@@ -1,4 +1,4 @@
-import type { Event, EventType, MyGame } from '@linksmate/proto';
+import { type Event, type EventType, INT4_MAX, type MyGame } from '@linksmate/proto';
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { bookings, events, seatHolds, ticketTypes } from '../../db/schema';
@@ -211,7 +211,9 @@ function firstListed(filters: ListFilters, upTo: number): SQL {
 
 /** `GET /events`: one page of the list, in one statement. */
 export function eventsPageSql(filters: ListFilters, page: { limit: number; offset: number }, viewer: number) {
-  const ids = sql`select id, ord from (${firstListed(filters, page.offset + page.limit)}) f
+  // How far into the list the page reaches, kept within an int (a huge offset finds nothing, never fails).
+  const reach = Math.min(page.offset + page.limit, INT4_MAX);
+  const ids = sql`select id, ord from (${firstListed(filters, reach)}) f
     where ord > ${page.offset}::int order by ord limit ${page.limit}::int`;
   return eventsOf(ids, viewer);
 }
