@@ -51,36 +51,34 @@ describe('the first page, planned screens and payments script, against make run'
   });
 
   it('when a visitor opens a planned screen, then it says what is coming and leads home, not to the 404 page', async () => {
-    await page.goto(`${stack.url}/events`);
-    await page.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/terms`);
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     await page.getByText('Coming soon').waitFor();
-    expect(await page.textContent('main')).toContain('Browse LinksMate events and member games');
+    expect(await page.textContent('main')).toContain('The terms that apply when you use LinksMate.');
     await screenshot(page, '30-coming-soon-visitor');
     findings.visitor = await seriousAccessibilityViolations(page);
     // Opened directly, there is no page of ours to go back to: the way out is home.
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${stack.url}/`);
 
-    // Reached from the navigation, the way out is back where the person was.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
-    await page.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
+    // Reached from a link of ours, the way out is back where the person was.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL(`${stack.url}/`);
     await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
 
-    // A screen with parameters is planned too; an address nobody planned is still out of bounds.
-    await page.goto(`${stack.url}/events/12`);
-    await page.getByRole('heading', { name: 'Event details', level: 1 }).waitFor();
+    // An address nobody planned is still out of bounds.
     await page.goto(`${stack.url}/no-such-screen`);
     await page.getByRole('heading', { name: 'This page is out of bounds' }).waitFor();
   });
 
   it('when a visitor opens a planned screen that needs a login, then they log in first and land on it', async () => {
-    await page.goto(`${stack.url}/my-bookings`);
+    await page.goto(`${stack.url}/messages`);
     await page.waitForURL('**/login');
     await logIn(page);
-    await page.waitForURL('**/my-bookings');
-    await page.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    await page.waitForURL('**/messages');
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await screenshot(page, '31-coming-soon-member');
     findings.member = await seriousAccessibilityViolations(page);
 
