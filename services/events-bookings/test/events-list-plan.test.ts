@@ -60,7 +60,8 @@ describe('events-bookings: the event list over 200,000 events', () => {
        select id, $1, 'confirmed' from events where id % 97 = 0`,
       [viewer],
     );
-    await eb.pool.query('analyze');
+    // As autovacuum leaves a table that has settled: statistics and the visibility map both current.
+    await eb.pool.query('vacuum analyze');
   }, 120_000);
 
   afterAll(() => eb?.close());
@@ -90,13 +91,16 @@ describe('events-bookings: the event list over 200,000 events', () => {
     }
   });
 
-  it('when the total is counted, then the capped count reads an index', async () => {
+  it('when the total is counted, then both the capped and the full count read only an index', async () => {
     const capped = await explain(countUpToSql(upcoming(), 1001));
     const full = await explain(countAllSql(upcoming()));
     console.info(
       `count up to 1001: ${capped.ms} ms; full count of upcoming: ${full.ms} ms (cached 10 s per filter)`,
     );
     expect(capped.plan).not.toMatch(/Seq Scan on events/);
+    // The full count runs every few seconds beside the traffic: from the index, not the table.
+    expect(full.plan).toMatch(/Index Only Scan using events_listing_idx/);
+    expect(full.plan).not.toMatch(/Seq Scan on events/);
   });
 
   it('when GET /events is called over 200,000 events, then the count and order are right', async () => {

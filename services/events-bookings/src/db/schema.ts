@@ -101,9 +101,15 @@ export const events = pgTable(
     check('events_capacity_positive', sql`${t.capacity} >= 1`),
     check('events_price_not_negative', sql`${t.pricePerParticipant} >= 0`),
     check('events_never_overbooked', sql`${t.participantCount} between 0 and ${t.capacity}`),
-    // The listing: upcoming first, by type or venue or coach; deleted rows never listed.
-    index('events_listing_idx').on(t.startTime, t.id).where(sql`${t.deletedAt} is null`),
-    index('events_type_listing_idx').on(t.eventType, t.startTime, t.id).where(sql`${t.deletedAt} is null`),
+    // The listing: upcoming first, by type or venue or coach; deleted rows never listed. The list
+    // and its type filter hold exactly the listed rows (cancelled ones too are left out), so their
+    // totals are counted from the index alone, never the table.
+    index('events_listing_idx')
+      .on(t.startTime, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} <> 'cancelled'`),
+    index('events_type_listing_idx')
+      .on(t.eventType, t.startTime, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} <> 'cancelled'`),
     index('events_venue_idx').on(t.venueId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_coach_idx').on(t.coachProfileId, t.startTime).where(sql`${t.deletedAt} is null`),
     index('events_creator_idx').on(t.creatorUserId, t.startTime),
