@@ -52,6 +52,8 @@ export const EVENT_MESSAGES = {
   startInPast: 'Start time cannot be in the past',
   venueUnknown: 'Venue not found',
   venueInactive: 'This venue is not open for games yet',
+  coachUnknown: 'Coach not found',
+  handicapOrder: 'Minimum handicap must not be above the maximum',
   // Official events (spec 3 §5)
   officialTitleRequired: 'Event title is required',
   officialStartRequired: 'Start time is required',
@@ -68,6 +70,7 @@ export const EVENT_MESSAGES = {
   notEditor: 'Only the event creator or an admin can change this event',
   notCreator: 'Only the game creator can manage join requests',
   requestNotFound: 'Join request not found',
+  requestDecided: 'This join request has already been decided',
   hasPaidBookings: 'This event has paid bookings. Cancel it instead of deleting it.',
   // Joining (spec 2 "Event detail")
   eventFull: 'This event is full.',
@@ -101,6 +104,7 @@ export const EVENT_MESSAGES = {
   noOffer: 'There is no seat on offer for you at the moment',
   bookingNotFound: 'Booking not found',
   bookingNotCancellable: 'This booking cannot be cancelled',
+  paidNotCancellable: 'Paid bookings are cancelled by the organiser',
   // Add user (spec 2 §5)
   userRequired: 'Please select a user',
   userUnknown: 'User not found',

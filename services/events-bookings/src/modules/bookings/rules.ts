@@ -10,9 +10,9 @@ export const BOOKING_MESSAGES = {
   userAdded: 'User added to the event',
   approved: 'Join request approved',
   rejected: 'Join request rejected',
-  requestDecided: 'This join request has already been decided',
+  requestDecided: EVENT_MESSAGES.requestDecided,
   cancelled: 'Booking cancelled',
-  paidNotCancellable: 'Paid bookings are cancelled by the organiser',
+  paidNotCancellable: EVENT_MESSAGES.paidNotCancellable,
 } as const;
 
 export const eventNotFound = () => notFound(EVENT_MESSAGES.eventNotFound, 'event_not_found');

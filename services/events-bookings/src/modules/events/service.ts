@@ -49,7 +49,6 @@ export { EventReads } from './reads';
 export { ReadModel } from './repository';
 
 /** Not in EVENT_MESSAGES: an official event naming a coach this service does not know. */
-const COACH_UNKNOWN = 'Coach not found';
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.eventNotFound, 'event_not_found');
 
@@ -177,7 +176,7 @@ export class EventsService {
     const errors = await this.checkNew(draft);
     if (coachId !== null) {
       const coach = await this.ctx.projections.coach(this.db, coachId);
-      if (!coach || coach.deleted) errors.coach_profile_id = COACH_UNKNOWN;
+      if (!coach || coach.deleted) errors.coach_profile_id = EVENT_MESSAGES.coachUnknown;
     }
     const slots = checkTicketTypes(body.ticket_types ?? [], { currency, firstPosition: 0 });
     Object.assign(errors, slots.errors);

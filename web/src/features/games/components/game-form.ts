@@ -54,7 +54,6 @@ export const GAME_FIELD_ORDER: GameField[] = [
 export const gameFieldId = (field: GameField) => `game-${field.replaceAll('_', '-')}`;
 
 /** The server's rule beyond the spec (the same words it answers with). */
-export const HANDICAP_ORDER_MESSAGE = 'Minimum handicap must not be above the maximum';
 
 export const CURRENCY_OPTIONS = [...CREATE_CURRENCIES];
 export const PAYMENT_METHOD_OPTIONS: Array<{ value: PaymentMethod; label: string }> = [
@@ -111,7 +110,7 @@ export function validateGame(values: GameFormValues): Partial<Record<GameField, 
   const min = numberOrNull(values.min_handicap);
   const max = numberOrNull(values.max_handicap);
   if (min !== null && max !== null && min > max && !errors.min_handicap)
-    errors.min_handicap = HANDICAP_ORDER_MESSAGE;
+    errors.min_handicap = EVENT_MESSAGES.handicapOrder;
   return errors;
 }
 
