@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
-import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from '../src/embedded/demo-events';
 import { sceneJpeg } from '../src/embedded/demo-media';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../src/embedded/seed';
@@ -164,6 +164,22 @@ describe('demo events', () => {
       expect(e.inDays, e.title).toBeGreaterThan(0);
     const titles = [...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES].map((e) => e.title);
     expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('when rounds already played are read, then they are past, at demo venues, with known people and never overfull', () => {
+    const slugs = new Set(DEMO_VENUES.map((v) => v.slug));
+    const titles = new Set([...DEMO_OFFICIAL_EVENTS, ...DEMO_MEMBER_GAMES].map((e) => e.title));
+    expect(DEMO_PAST_EVENTS.filter((e) => !e.official).length).toBeGreaterThanOrEqual(2);
+    for (const e of DEMO_PAST_EVENTS) {
+      expect(e.daysAgo, e.title).toBeGreaterThan(1);
+      expect(slugs, e.title).toContain(e.venue);
+      expect(titles, e.title).not.toContain(e.title);
+      expect(e.played.length, e.title).toBeLessThanOrEqual(e.capacity);
+      for (const email of [e.creator, ...e.played, ...(e.rejected ?? [])])
+        expect(people.has(email), `${e.title}: ${email}`).toBe(true);
+      for (const email of e.rejected ?? []) expect(e.played, e.title).not.toContain(email);
+    }
+    expect(DEMO_PAST_EVENTS.some((e) => e.rejected?.includes('olivia@linksmate.dev'))).toBe(true);
   });
 
   it('when official events are read, then some are free and some paid with two or three ticket types in cents', () => {

@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
-import type { CoachesReply, EventsReply, VenueReply, VenuesReply } from '@linksmate/proto';
+import type {
+  BookingsReply,
+  CoachesReply,
+  EventsReply,
+  MyGamesReply,
+  VenueReply,
+  VenuesReply,
+} from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
-import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from '../src/embedded/demo-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
@@ -29,8 +36,10 @@ describe('demo directory seeding', () => {
 
   const start = () =>
     startStack({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { databases: sameDatabases });
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${stack!.url}/api/v1${path}`);
+  const api = async <T>(path: string, token?: string): Promise<T> => {
+    const response = await fetch(`${stack!.url}/api/v1${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   };
@@ -45,6 +54,16 @@ describe('demo directory seeding', () => {
         .map((e) => [e.title, e.current_participant_count, e.waitlist_count])
         .sort(),
     };
+  };
+
+  const signIn = async (email: string): Promise<string> => {
+    const login = await fetch(`${stack!.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    expect(login.status, email).toBe(200);
+    return ((await login.json()) as { token: string }).token;
   };
 
   beforeAll(async () => {
@@ -73,9 +92,11 @@ describe('demo directory seeding', () => {
   });
 
   it('when the events list is filtered by type or venue, then each filter shows demo events with their seats, requests and waitlist', async () => {
-    expect(first.events).toBe(DEMO_OFFICIAL_EVENTS.length + DEMO_MEMBER_GAMES.length);
+    expect(first.events).toBe(
+      DEMO_OFFICIAL_EVENTS.length + DEMO_MEMBER_GAMES.length + DEMO_PAST_EVENTS.length,
+    );
     const all = await api<EventsReply>('/events?limit=100');
-    expect(all.count).toBe(first.events);
+    expect(all.count).toBe(DEMO_OFFICIAL_EVENTS.length + DEMO_MEMBER_GAMES.length);
     for (const type of ['linksmate_event', 'member_game']) {
       const { events } = await api<EventsReply>(`/events?event_type=${type}&limit=100`);
       expect(events.length, type).toBeGreaterThan(0);
@@ -96,13 +117,32 @@ describe('demo directory seeding', () => {
     });
   });
 
-  it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
-    const login = await fetch(`${stack!.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'coach@linksmate.dev', password: DEMO_PASSWORD }),
+  it('when olivia opens her games and bookings, then rounds already played are there, past, with who played, and a turned-down request', async () => {
+    const olivia = await signIn('olivia@linksmate.dev');
+    const now = Date.now();
+    const { events: games } = await api<MyGamesReply>('/member-games/my-created?limit=50', olivia);
+    const past = games.filter((g) => new Date(g.end_time ?? g.start_time).getTime() < now);
+    expect(past.map((g) => g.title).sort()).toEqual([
+      'Albert Park Early Nine',
+      'Spring Stableford at The Lakes',
+    ]);
+    expect(past.find((g) => g.title === 'Spring Stableford at The Lakes')).toMatchObject({
+      current_participant_count: 3,
+      capacity: 4,
     });
-    const { token } = (await login.json()) as { token: string };
+    const { bookings: rejected } = await api<BookingsReply>('/bookings/my?status=rejected', olivia);
+    expect(rejected.map((b) => b.event_title)).toEqual(['Moore Park Sunset Scramble']);
+    const { bookings: confirmed } = await api<BookingsReply>(
+      '/bookings/my?status=confirmed&limit=50',
+      olivia,
+    );
+    expect(confirmed.map((b) => b.event_title)).toEqual(
+      expect.arrayContaining(['Kingston Heath Match Play', 'LinksMate Winter Cup at Royal Sydney']),
+    );
+  });
+
+  it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
+    const token = await signIn('coach@linksmate.dev');
     const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
     const { coaches } = await api<CoachesReply>('/coaches?limit=100');
     const sam = coaches.find((c) => c.user_id === userId);

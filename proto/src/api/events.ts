@@ -6,6 +6,7 @@ import {
   EVENT_TYPES,
   HANDICAP,
   MAX_SLOTS_PER_PURCHASE,
+  OFFICIAL_EVENT_CAPACITY,
   PAGE_SIZES,
   PAYMENT_METHODS,
   SKILL_LEVELS,
@@ -344,3 +345,35 @@ export type CalendarFeedReply = Type.Static<typeof CalendarFeedReply>;
 export const CalendarFeedParams = Type.Object({ token: Text({ minLength: 16, maxLength: 128 }) });
 
 export { MAX_SLOTS_PER_PURCHASE };
+
+// ── Internal: events brought in whole (never routed publicly) ────────────────
+/**
+ * `POST /internal/events`: an event as it already stands elsewhere — past ones included, with the
+ * bookings it has — for imports and the demo calendar. No public call makes a past event; this one
+ * keeps every other rule: the venue and people must be known, capacity bounds, never overbooked.
+ */
+export const ImportEventBody = Type.Object({
+  event_type: EventType,
+  title: Title,
+  description: Type.Optional(LongText),
+  venue_id: Id,
+  creator_user_id: Id,
+  coach_profile_id: Type.Optional(Id),
+  start_time: Timestamp,
+  end_time: Type.Optional(Timestamp),
+  capacity: Int({ minimum: 1, maximum: OFFICIAL_EVENT_CAPACITY.max }),
+  price_per_participant: Int({ minimum: 0 }),
+  currency: Type.Optional(Type.Enum(CREATE_CURRENCIES)),
+  payment_method: Type.Optional(PaymentMethod),
+  status: Type.Optional(EventStatus),
+  bookings: Type.Array(
+    Type.Object({
+      user_id: Id,
+      status: BookingStatus,
+      notes: Type.Optional(Text({ maxLength: 1000 })),
+      booked_at: Type.Optional(Timestamp),
+    }),
+    { maxItems: OFFICIAL_EVENT_CAPACITY.max * 2 },
+  ),
+});
+export type ImportEventBody = Type.Static<typeof ImportEventBody>;

@@ -108,6 +108,7 @@ export const EVENT_MESSAGES = {
   // Add user (spec 2 §5)
   userRequired: 'Please select a user',
   userUnknown: 'User not found',
+  onePerPerson: 'A person holds one booking per event',
 } as const;
 
 /** The handicap gate's refusal, e.g. 'This game is for handicaps 10 to 20.' */

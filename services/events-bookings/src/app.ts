@@ -16,7 +16,9 @@ import { CalendarService } from './modules/calendar/service';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
 import { registerEventRoutes } from './modules/events/routes';
-import { EventReads, EventsService, ReadModel } from './modules/events/service';
+import { EventPublisher, EventReads, EventsService, ReadModel } from './modules/events/service';
+import { registerImportRoutes } from './modules/imports/routes';
+import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
 import { Seats } from './modules/seats/service';
 import { registerWaitlistRoutes } from './modules/waitlist/routes';
@@ -59,6 +61,16 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   consumeCoaches(runtime, projections);
   consumePayments(runtime, checkout);
   registerEventRoutes(app, new EventsService({ ...context, seats, projections, reads: eventReads }));
+  registerImportRoutes(
+    app,
+    new ImportsService({
+      ...context,
+      seats,
+      projections,
+      reads: eventReads,
+      publisher: new EventPublisher(runtime),
+    }),
+  );
   registerBookingRoutes(app, bookings);
   registerWaitlistRoutes(app, waitlist);
   registerCalendarRoutes(app, new CalendarService(context));

@@ -1,5 +1,6 @@
-import type { Event, EventsReply, GolfersReply, VenueReply } from '@linksmate/proto';
-import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from './demo-events';
+import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import type { Event, EventsReply, GolfersReply, ImportEventBody, VenueReply } from '@linksmate/proto';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from './demo-events';
 import { inParallel, userIdOf } from './seed-directory';
 
 const PAGE = 100;
@@ -9,6 +10,8 @@ const PROJECTION_WAIT_MS = 20_000;
 export interface EventsSeedOptions {
   /** A demo person's token, from identity's own login. */
   login(email: string): Promise<string>;
+  /** For the rounds already played, which only events-bookings' import route (`/internal/events`) takes. */
+  serviceToken: string;
 }
 
 /** Titles of every event events-bookings lists, past ones included. */
@@ -24,7 +27,7 @@ async function listedTitles(eventsUrl: string): Promise<Set<string>> {
   }
 }
 
-/** The start of a demo day: `inDays` after today at `hour` (UTC), on the hour. */
+/** The start of a demo day: `inDays` after today (negative: before) at `hour` (UTC), on the hour. */
 function at(today: Date, inDays: number, hour: number, plusHours = 0): string {
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   return new Date(day.getTime() + (inDays * 24 + hour + plusHours) * 3_600_000).toISOString();
@@ -35,8 +38,8 @@ function at(today: Date, inDays: number, hour: number, plusHours = 0): string {
  * (`POST /events/linksmate` with their ticket types), member games by their creators
  * (`POST /member-games`), seats given by the admin (`POST /admin/events/{id}/add-user`), join
  * requests and waitlist places by the members themselves. An event whose title is already listed
- * is left as it is, so running it again changes nothing. Only upcoming events: the API refuses a
- * start in the past, and the demo uses no back door to make one.
+ * is left as it is, so running it again changes nothing. The public API refuses a start in the
+ * past, so rounds already played come in whole, with who played, through the import route.
  */
 export async function seedEvents(
   urls: { events: string; venues: string; identity: string },
@@ -45,7 +48,8 @@ export async function seedEvents(
   const existing = await listedTitles(urls.events);
   const officials = DEMO_OFFICIAL_EVENTS.filter((e) => !existing.has(e.title));
   const games = DEMO_MEMBER_GAMES.filter((g) => !existing.has(g.title));
-  if (officials.length === 0 && games.length === 0) return 0;
+  const played = DEMO_PAST_EVENTS.filter((p) => !existing.has(p.title));
+  if (officials.length === 0 && games.length === 0 && played.length === 0) return 0;
 
   const tokens = new Map<string, Promise<string>>();
   const tokenOf = (email: string, fresh = false) => {
@@ -61,7 +65,7 @@ export async function seedEvents(
   const adminToken = await tokenOf('admin@linksmate.dev');
 
   const venueIds = new Map<string, number>();
-  for (const slug of new Set([...officials, ...games].map((e) => e.venue))) {
+  for (const slug of new Set([...officials, ...games, ...played].map((e) => e.venue))) {
     const response = await fetch(`${urls.venues}/venues/slug/${slug}`);
     if (response.status !== 200) throw new Error(`Demo venue ${slug} is missing: ${response.status}`);
     venueIds.set(slug, ((await response.json()) as VenueReply).venue.id);
@@ -184,6 +188,48 @@ export async function seedEvents(
       );
     for (const email of g.waitlist ?? [])
       await call(email, 'POST', `/events/${event.id}/waitlist`, {}, `${email} waiting for ${g.title}`);
+  });
+  await inParallel(played, 4, async (p) => {
+    const body: ImportEventBody = {
+      event_type: p.official ? 'linksmate_event' : 'member_game',
+      title: p.title,
+      description: p.description,
+      venue_id: venueIds.get(p.venue)!,
+      creator_user_id: await idOf(p.creator),
+      start_time: at(today, -p.daysAgo, p.hour),
+      end_time: at(today, -p.daysAgo, p.hour, p.hours),
+      capacity: p.capacity,
+      price_per_participant: p.price ?? 0,
+      currency: 'AUD',
+      ...(p.price ? { payment_method: 'pay_at_venue' as const } : {}),
+      bookings: [
+        ...(await Promise.all(
+          p.played.map(async (email) => ({ user_id: await idOf(email), status: 'confirmed' as const })),
+        )),
+        ...(await Promise.all(
+          (p.rejected ?? []).map(async (email) => ({
+            user_id: await idOf(email),
+            status: 'rejected' as const,
+            notes: 'Keen to play!',
+          })),
+        )),
+      ],
+    };
+    const deadline = Date.now() + PROJECTION_WAIT_MS;
+    for (;;) {
+      const response = await fetch(`${urls.events}/internal/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: options.serviceToken },
+        body: JSON.stringify(body),
+      });
+      if (response.status === 201) break;
+      const text = await response.text();
+      // The venue or a person not heard of yet: their events are on their way.
+      if (response.status !== 422 || Date.now() > deadline)
+        throw new Error(`Bringing in ${p.title} failed: ${response.status} ${text}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    made++;
   });
   return made;
 }

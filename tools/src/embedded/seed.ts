@@ -300,7 +300,7 @@ export async function seedDemoData(
     ffmpegPath: options.ffmpegPath,
     login,
   });
-  const events = await seedEvents(urls, { login });
+  const events = await seedEvents(urls, { login, serviceToken });
   return { ...directory, events };
 }
 

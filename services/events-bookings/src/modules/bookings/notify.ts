@@ -2,6 +2,7 @@ import type { EventMeta, ServiceRuntime } from '@linksmate/platform';
 import {
   BookingCancelled,
   BookingConfirmed,
+  BookingStatusChanged,
   EmailRequested,
   JoinRequestApproved,
   JoinRequestRejected,
@@ -19,7 +20,11 @@ const JOIN_REQUEST_EVENTS = {
   rejected: JoinRequestRejected,
 } as const;
 
-const BOOKING_EVENTS = { confirmed: BookingConfirmed, cancelled: BookingCancelled } as const;
+const BOOKING_EVENTS = {
+  confirmed: BookingConfirmed,
+  cancelled: BookingCancelled,
+  'status-changed': BookingStatusChanged,
+} as const;
 
 /** What bookings tell the rest of the platform, written to the outbox in the caller's transaction. */
 export class BookingNotices {
