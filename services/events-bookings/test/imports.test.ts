@@ -87,14 +87,20 @@ describe('events-bookings: events brought in whole (POST /internal/events)', () 
       (e) => (e.data as { event_id: number }).event_id === id,
     );
     expect(changed).toEqual([
-      expect.objectContaining({ data: expect.objectContaining({ user_id: players[2]!.id, status: 'rejected' }) }),
+      expect.objectContaining({
+        data: expect.objectContaining({ user_id: players[2]!.id, status: 'rejected' }),
+      }),
     ]);
   });
 
   it('when the bookings would overfill it, name unknown people or the same person twice, then 422 and nothing is stored', async () => {
     const before = (await eb.pool.query(`select count(*)::int as n from events`)).rows[0].n;
     const seated = players.map((p) => ({ user_id: p.id, status: 'confirmed' }));
-    const overfull = await eb.internal('POST', '/internal/events', pastGame({ capacity: 2, bookings: seated }));
+    const overfull = await eb.internal(
+      'POST',
+      '/internal/events',
+      pastGame({ capacity: 2, bookings: seated }),
+    );
     expect(overfull.statusCode).toBe(422);
     expect(overfull.json().errors).toEqual({ bookings: EVENT_MESSAGES.eventFull });
     const stranger = await eb.internal(
@@ -109,7 +115,11 @@ describe('events-bookings: events brought in whole (POST /internal/events)', () 
       pastGame({ bookings: [seated[0], { user_id: players[0]!.id, status: 'rejected' }] }),
     );
     expect(twice.json().errors).toEqual({ bookings: EVENT_MESSAGES.onePerPerson });
-    const noVenue = await eb.internal('POST', '/internal/events', pastGame({ venue_id: 424242, end_time: daysAgo(31) }));
+    const noVenue = await eb.internal(
+      'POST',
+      '/internal/events',
+      pastGame({ venue_id: 424242, end_time: daysAgo(31) }),
+    );
     expect(noVenue.json().errors).toEqual({
       venue_id: EVENT_MESSAGES.venueUnknown,
       end_time: EVENT_MESSAGES.endAfterStart,
