@@ -202,15 +202,21 @@ export async function seedEvents(
       price_per_participant: p.price ?? 0,
       currency: 'AUD',
       ...(p.price ? { payment_method: 'pay_at_venue' as const } : {}),
+      // Booked a week or so before the day, as people do.
       bookings: [
         ...(await Promise.all(
-          p.played.map(async (email) => ({ user_id: await idOf(email), status: 'confirmed' as const })),
+          p.played.map(async (email, i) => ({
+            user_id: await idOf(email),
+            status: 'confirmed' as const,
+            booked_at: at(today, -p.daysAgo - 9 + i, 9),
+          })),
         )),
         ...(await Promise.all(
           (p.rejected ?? []).map(async (email) => ({
             user_id: await idOf(email),
             status: 'rejected' as const,
             notes: 'Keen to play!',
+            booked_at: at(today, -p.daysAgo - 2, 9),
           })),
         )),
       ],
