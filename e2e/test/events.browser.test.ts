@@ -281,6 +281,78 @@ describe('member games, join approval and bookings in the browser, against make 
     expect(await ics.text()).toContain('BEGIN:VEVENT');
   });
 
+  it('when a full paid event gains a seat, then olivia, first on its waitlist, sees the offer live, accepts, pays with 4242 and finds the seat in My Bookings', async () => {
+    const admin = await apiToken(stack.url, ADMIN);
+    const jackToken = await apiToken(stack.url, JACK);
+    const jackId = JSON.parse(Buffer.from(jackToken.split('.')[1]!, 'base64url').toString())
+      .user_id as number;
+    const call = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${stack.url}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+      return response.json();
+    };
+    const { venues } = await apiGet<{ venues: Array<{ id: number }> }>(stack.url, '/venues?limit=1');
+    const start = new Date(Date.now() + 6 * 86_400_000);
+    start.setUTCHours(21, 0, 0, 0);
+    const title = `Pro-Am Practice Day ${Date.now().toString(36)}`;
+    const price = 3000;
+    const { event } = (await call('POST', '/events/linksmate', {
+      title,
+      description: 'Nine holes with a touring pro; one seat only.',
+      venue_id: venues[0]!.id,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+      capacity: 1,
+      currency: 'AUD',
+      ticket_types: [{ name: 'Practice Day', price_per_ticket: price, currency: 'AUD' }],
+    })) as { event: ListedEvent };
+    await call('POST', `/admin/events/${event.id}/add-user`, { user_id: jackId });
+
+    const page = oliviaPage;
+    await page.goto(`${stack.url}/events/${event.id}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('button', { name: 'Join waitlist' }).click();
+    await page.getByText('You are #1 on the waitlist').waitFor();
+
+    // The organiser makes room: the seat is held for the first in line, who hears it over the socket.
+    await call('PUT', `/events/${event.id}`, { capacity: 2 });
+    const accept = page.getByRole('button', { name: 'Accept and pay' });
+    await accept.waitFor({ timeout: 15_000 });
+    await page.getByText(/A seat is held for you until/).waitFor();
+    await screenshot(page, '78w-waitlist-offer');
+    findings.waitlistOffer = await seriousAccessibilityViolations(page);
+
+    await accept.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add one Practice Day' }).click();
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByLabel('Card number').waitFor();
+    const email = dialog.getByLabel('Email');
+    if (!(await email.inputValue())) await email.fill(OLIVIA);
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry').fill('12 / 30');
+    await dialog.getByLabel('CVC').fill('123');
+    const total = price + gstOnCents(price);
+    await dialog.getByRole('button', { name: `Pay ${formatCents(total, 'AUD')}` }).click();
+    await page
+      .getByTestId('join-standing')
+      .getByText('You have joined this event')
+      .waitFor({ timeout: 30_000 });
+    const after = await apiGet<ListedEvent & { waitlist_count: number }>(stack.url, `/events/${event.id}`);
+    expect(after).toMatchObject({ current_participant_count: 2, capacity: 2, waitlist_count: 0 });
+
+    await page.goto(`${stack.url}/my-bookings?status=confirmed`);
+    const booking = page.getByTestId('booking').filter({ has: page.getByRole('link', { name: title }) });
+    await booking.getByTestId('booking-status').getByText('Confirmed').waitFor();
+    expect(await booking.getByTestId('booking-paid').textContent()).toBe(
+      `1 slot, ${formatCents(total, 'AUD')}`,
+    );
+  });
+
   it('when the event listings and a phone-sized My Bookings are opened, then they pass axe', async () => {
     await jackPage.goto(`${stack.url}/events`);
     await jackPage.getByRole('heading', { name: 'Event Listings', level: 1 }).waitFor();
@@ -310,6 +382,7 @@ describe('member games, join approval and bookings in the browser, against make 
       paidEvent: [],
       slotSelection: [],
       myBookings: [],
+      waitlistOffer: [],
       events: [],
       myBookingsPhone: [],
       createGamePhone: [],

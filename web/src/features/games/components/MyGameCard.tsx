@@ -16,7 +16,10 @@ function Fact({ icon, children }: { icon: React.ReactNode; children: React.React
   );
 }
 
-/** Spec 2 "My Created Games": one game, its join requests, dimmed with 'Past Event' once over. */
+/**
+ * Spec 2 "My Created Games": one game, its join requests, set back with 'Past Event' once over (a grey
+ * card, not a faded one: faded text would fall below readable contrast).
+ */
 export function MyGameCard({ game }: { game: MyGame }) {
   const past = isPastEvent(game);
   const pending = game.pending_request_count;
@@ -29,7 +32,8 @@ export function MyGameCard({ game }: { game: MyGame }) {
       aria-labelledby={headingId}
       data-testid="my-game"
       data-past={past || undefined}
-      style={past ? { opacity: 0.62 } : undefined}
+      bg={past ? 'gray.0' : undefined}
+      style={past ? { borderStyle: 'dashed' } : undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Title order={2} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
