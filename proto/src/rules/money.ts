@@ -7,6 +7,29 @@ export const CREATE_CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP', 'CAD', 'JPY'] as c
 export const EDIT_CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CREATE_CURRENCIES)[number];
 
+/**
+ * Amounts are kept in the currency's minor unit (cents), as Stripe takes them. A zero-decimal
+ * currency has no minor unit: its amounts are whole yen, never ×100 (spec 2 §9 says ×100 for slot
+ * prices; that holds for every currency offered but JPY).
+ */
+const ZERO_DECIMAL_CURRENCIES = new Set(['JPY']);
+
+/** How many minor units make one of the currency: 100 cents, or 1 for a zero-decimal currency. */
+export function minorUnitsPerMajor(currency: string = DEFAULT_CURRENCY): number {
+  return ZERO_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? 1 : 100;
+}
+
+/** An amount as a person types it (12.5 dollars, 1500 yen) → whole minor units; empty is 0. */
+export function toMinorUnits(amount: number | string, currency: string = DEFAULT_CURRENCY): number {
+  const value = amount === '' ? 0 : Number(amount);
+  return Number.isFinite(value) ? Math.round(value * minorUnitsPerMajor(currency)) : 0;
+}
+
+/** Minor units → the amount a person reads and types (1250 cents → 12.5). */
+export function fromMinorUnits(amount: number, currency: string = DEFAULT_CURRENCY): number {
+  return amount / minorUnitsPerMajor(currency);
+}
+
 /** GST on a GST-exclusive amount in cents, rounded half up to the cent. */
 export function gstOnCents(amountCents: number): number {
   return Math.round((amountCents * GST_RATE_PERCENT) / 100);
@@ -14,7 +37,7 @@ export function gstOnCents(amountCents: number): number {
 
 /** Spec 1 §5: amounts are formatted from cents in en-AU; an invalid currency falls back to AUD. */
 export function formatCents(amountCents: number, currency: string = DEFAULT_CURRENCY): string {
-  const amount = amountCents / 100;
+  const amount = fromMinorUnits(amountCents, currency);
   try {
     return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: currency.toUpperCase() }).format(
       amount,

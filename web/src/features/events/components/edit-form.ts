@@ -1,5 +1,5 @@
 import type { Event, UpdateEventBody } from '@linksmate/proto';
-import { EVENT_MESSAGES } from '@linksmate/proto/rules';
+import { EVENT_MESSAGES, fromMinorUnits, toMinorUnits } from '@linksmate/proto/rules';
 
 /** The edit dialog's fields as the inputs hold them (times as `datetime-local` text, price in dollars). */
 export interface EditValues {
@@ -32,7 +32,7 @@ export const valuesOf = (event: Event): EditValues => ({
   start_time: localInput(event.start_time),
   end_time: localInput(event.end_time),
   capacity: event.capacity,
-  price: event.price_per_participant / 100,
+  price: fromMinorUnits(event.price_per_participant, event.currency),
   currency: event.currency,
   payment_method: event.payment_method ?? '',
   payment_instructions: event.payment_instructions ?? '',
@@ -54,8 +54,6 @@ export function validate(values: EditValues): Partial<Record<keyof EditValues, s
   return errors;
 }
 
-const cents = (dollars: number | string) => Math.round(Number(dollars || 0) * 100);
-
 /** Spec 2 §5: only the fields that changed are sent; an empty body means 'No changes to save'. */
 export function changesOf(event: Event, values: EditValues): UpdateEventBody {
   const before = valuesOf(event);
@@ -68,7 +66,9 @@ export function changesOf(event: Event, values: EditValues): UpdateEventBody {
   if (values.end_time !== before.end_time)
     body.end_time = values.end_time ? new Date(values.end_time).toISOString() : null;
   if (Number(values.capacity) !== event.capacity) body.capacity = Number(values.capacity);
-  if (cents(values.price) !== event.price_per_participant) body.price_per_participant = cents(values.price);
+  // Minor units of the currency the event will have (a price typed as 1500 stays 1500 yen).
+  const price = toMinorUnits(values.price || 0, values.currency);
+  if (price !== event.price_per_participant) body.price_per_participant = price;
   if (values.currency !== before.currency) body.currency = values.currency as UpdateEventBody['currency'];
   if (values.status !== before.status) body.status = values.status;
   if (values.payment_method && values.payment_method !== before.payment_method)

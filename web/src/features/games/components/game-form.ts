@@ -9,6 +9,7 @@ import {
   MEMBER_GAME_CAPACITY,
   type PAYMENT_METHODS,
   type SkillLevel,
+  toMinorUnits,
 } from '@linksmate/proto/rules';
 import dayjs from 'dayjs';
 import { DEFAULT_GAME_HOURS, nextFullHour } from './game-times';
@@ -84,10 +85,12 @@ export function initialGameValues(): GameFormValues {
 const numberOrNull = (value: number | string): number | null =>
   value === '' || value === null || Number.isNaN(Number(value)) ? null : Number(value);
 
-/** Dollars as typed → whole cents (12.5 → 1250); empty is free. */
-export const centsOf = (price: number | string) => Math.round((numberOrNull(price) ?? 0) * 100);
+/** The price as typed → whole minor units (12.5 dollars → 1250 cents; 1500 yen → 1500); empty is free. */
+export const centsOf = (price: number | string, currency: string) =>
+  toMinorUnits(numberOrNull(price) ?? 0, currency);
 
-export const isFree = (values: Pick<GameFormValues, 'price'>) => centsOf(values.price) === 0;
+export const isFree = (values: Pick<GameFormValues, 'price' | 'currency'>) =>
+  centsOf(values.price, values.currency) === 0;
 
 /** Spec 2 §5: the client's courtesy checks, with the spec's messages (the server checks the same). */
 export function validateGame(values: GameFormValues): Partial<Record<GameField, string>> {
@@ -116,7 +119,7 @@ export function validateGame(values: GameFormValues): Partial<Record<GameField, 
 
 /** The body of POST /member-games: cents, ISO times; a free game leaves out how to pay (spec 2). */
 export function gameBodyOf(values: GameFormValues): CreateMemberGameBody {
-  const cents = centsOf(values.price);
+  const cents = centsOf(values.price, values.currency);
   const body: CreateMemberGameBody = {
     title: values.title.trim(),
     description: values.description.trim() || undefined,
