@@ -139,13 +139,19 @@ function toBooking(row: BookingSqlRow): Booking {
   };
 }
 
-/** A booking as the API shows it, with its event's title, times, type and venue. */
-export async function bookingView(tx: Db, id: number): Promise<Booking> {
+/** A booking as the API shows it, with its event's title, times, type and venue; undefined if none. */
+export async function findBookingView(tx: Db, id: number): Promise<Booking | undefined> {
   const result = await tx.execute<BookingSqlRow>(sql`
     select ${bookingColumns}
     from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
     where b.id = ${id}`);
-  return toBooking(result.rows[0]!);
+  const row = result.rows[0];
+  return row ? toBooking(row) : undefined;
+}
+
+/** A booking just written, as the API shows it. */
+export async function bookingView(tx: Db, id: number): Promise<Booking> {
+  return (await findBookingView(tx, id))!;
 }
 
 /** The person's bookings, newest booked first, optionally of one status. */

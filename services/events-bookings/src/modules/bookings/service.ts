@@ -28,7 +28,7 @@ import {
 
 // What the waitlist shares with joining (modules reach each other through their service).
 export { BookingNotices } from './notify';
-export { bookingOf, pendingCount, userById, writeBooking } from './repository';
+export { bookingOf, findBookingView, pendingCount, userById, writeBooking } from './repository';
 export { isPast, refuseClosed, refuseExisting, refuseOutsideGate, refuseOwnGame } from './rules';
 
 export interface BookingsDeps extends ModuleContext {

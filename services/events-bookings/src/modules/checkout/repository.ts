@@ -219,33 +219,6 @@ export async function userContact(db: Db, userId: number) {
   return row;
 }
 
-export type BookingViewRow = {
-  id: number;
-  event_id: number;
-  event_title: string;
-  event_type: string;
-  event_start_time: Date;
-  event_end_time: Date | null;
-  venue_name: string | null;
-  booking_status: BookingStatus;
-  seats: number;
-  amount_paid: number | null;
-  currency: string | null;
-  booked_at: Date;
-  notes: string | null;
-};
-
-/** A booking with its event's display fields, as My Bookings shows it. */
-export async function bookingView(db: Db, bookingId: number): Promise<BookingViewRow | undefined> {
-  const result = await db.execute<BookingViewRow>(sql`
-    select b.id, b.event_id, e.title as event_title, e.event_type, e.start_time as event_start_time,
-      e.end_time as event_end_time, v.name as venue_name, b.status as booking_status, b.seats,
-      b.amount_paid, b.currency, b.booked_at, b.notes
-    from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
-    where b.id = ${bookingId}`);
-  return result.rows[0];
-}
-
 /** Holds whose refund is owed (decided, not yet done by payments). */
 export async function holdsOwingRefunds(
   db: Db,

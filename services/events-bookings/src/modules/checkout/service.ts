@@ -9,6 +9,7 @@ import {
   unwrap,
 } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
+import { findBookingView } from '../bookings/service';
 import { takesCardPayment } from '../seats/service';
 import { PaidHolds } from './paid-holds';
 import { type Priced, priceSelection } from './pricing';
@@ -256,17 +257,10 @@ export class CheckoutService {
     return count;
   }
 
+  /** The booking as My Bookings shows it (the bookings module's one reading of it). */
   private async booking(id: number): Promise<Booking> {
-    const row = await repo.bookingView(this.db, id);
-    if (!row) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
-    const iso = (value: Date | string) => new Date(value).toISOString();
-    return {
-      ...row,
-      event_type: row.event_type as Booking['event_type'],
-      event_start_time: iso(row.event_start_time),
-      event_end_time: row.event_end_time ? iso(row.event_end_time) : null,
-      booked_at: iso(row.booked_at),
-      amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
-    };
+    const booking = await findBookingView(this.db, id);
+    if (!booking) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
+    return booking;
   }
 }
