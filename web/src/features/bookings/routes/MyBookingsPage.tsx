@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadFailure } from '../../../components/LoadStates';
 import { useAddressQuery } from '../../../lib/address-query';
 import { paths } from '../../../lib/paths';
 import { useSocketPushes } from '../../../lib/socket-pushes';
@@ -94,9 +95,11 @@ export function MyBookingsPage() {
                 </Alert>
               )}
               {bookings.isError ? (
-                <Alert color="red" variant="light" role="alert">
-                  Failed to fetch your bookings
-                </Alert>
+                <LoadFailure
+                  title="Failed to fetch your bookings"
+                  onRetry={() => void bookings.refetch()}
+                  retrying={bookings.isFetching}
+                />
               ) : bookings.isPending ? (
                 <Stack gap="md">
                   {[0, 1, 2].map((slot) => (

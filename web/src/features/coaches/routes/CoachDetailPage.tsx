@@ -1,6 +1,5 @@
 import { COACH_MESSAGES } from '@linksmate/proto/rules';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -16,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconArrowLeft,
   IconCertificate,
   IconMail,
@@ -25,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
@@ -118,25 +117,17 @@ export function CoachDetailPage() {
     return (
       <Page>
         <BackLink to={back} />
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle size={18} aria-hidden />}
+        <LoadFailure
           title={COACH_MESSAGES.detailFailed}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">Something went wrong while loading this coach.</Text>
-            <Group gap="sm">
-              <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-                Try Again
-              </Button>
-              <Button size="xs" component={Link} to={back}>
-                Back to Coaches
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+          detail="Something went wrong while loading this coach."
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          actions={
+            <Button size="xs" component={Link} to={back}>
+              Back to Coaches
+            </Button>
+          }
+        />
       </Page>
     );
   }

@@ -5,7 +5,6 @@ import {
   PAGE_SIZES,
 } from '@linksmate/proto/rules';
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -19,9 +18,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconSchool, IconSearch } from '@tabler/icons-react';
+import { IconSchool, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
 import { useAddressQuery } from '../../../lib/address-query';
 import { useCoaches } from '../api/get-coaches';
 import { CoachCard } from '../components/CoachCard';
@@ -142,20 +142,12 @@ export function FindCoachesPage() {
         </Card>
 
         {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertCircle size={18} aria-hidden />}
+          <LoadFailure
             title={COACH_MESSAGES.listFailed}
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">Something went wrong while loading coaches.</Text>
-              <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-                Try Again
-              </Button>
-            </Stack>
-          </Alert>
+            detail="Something went wrong while loading coaches."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : isPending ? (
           <ResultsSkeleton />
         ) : (

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
+import { Button, Card, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useEvent } from '../api/get-event';
@@ -92,17 +81,11 @@ export function EventDetailPage() {
         <div>
           <BackToEvents />
         </div>
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle size={18} aria-hidden />}
+        <LoadFailure
           title="Failed to load event details"
-        >
-          <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-            Try again
-          </Button>
-        </Alert>
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </Stack>
     );
   else if (isPending) content = <DetailSkeleton />;

@@ -1,7 +1,6 @@
 import type { EventsQuery } from '@linksmate/proto';
 import { EVENT_TYPES, PAGE_SIZES } from '@linksmate/proto/rules';
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -13,9 +12,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { CardGridSkeleton, LoadFailure } from '../../../components/LoadStates';
 import { useAddressQuery } from '../../../lib/address-query';
 import { paths } from '../../../lib/paths';
 import { useEvents } from '../api/get-events';
@@ -138,28 +138,13 @@ export function EventsPage() {
         </Card>
 
         {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertCircle size={18} aria-hidden />}
+          <LoadFailure
             title="Failed to fetch events. Please try again."
-          >
-            <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-              Try again
-            </Button>
-          </Alert>
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : isPending ? (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, md: 3 }}
-            role="status"
-            aria-busy="true"
-            aria-label="Loading events"
-          >
-            {[0, 1, 2, 3, 4, 5].map((slot) => (
-              <EventCardSkeleton key={slot} />
-            ))}
-          </SimpleGrid>
+          <CardGridSkeleton label="Loading events" card={(slot) => <EventCardSkeleton key={slot} />} />
         ) : count === 0 ? (
           <Card shadow="xs" p="xl" data-testid="event-results">
             <Stack align="center" ta="center" gap="sm" py="lg">

@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
 import { paths } from '../../../lib/paths';
 import { useSocketPushes } from '../../../lib/socket-pushes';
 import { useMyGames } from '../api/get-my-games';
@@ -42,14 +43,11 @@ export function MyGamesPage() {
           </Button>
         </Group>
         {games.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Group justify="space-between">
-              <span>Failed to fetch your games</span>
-              <Button size="xs" variant="white" color="red" onClick={() => void games.refetch()}>
-                Try Again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailure
+            title="Failed to fetch your games"
+            onRetry={() => void games.refetch()}
+            retrying={games.isFetching}
+          />
         ) : games.isPending ? (
           <Stack gap="md">
             {[0, 1, 2].map((slot) => (

@@ -1,21 +1,10 @@
 import type { VenueReply } from '@linksmate/proto';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconMapPinOff } from '@tabler/icons-react';
+import { Button, Card, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMapPinOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useVenue } from '../api/get-venue';
@@ -93,25 +82,19 @@ function VenueScreen({ result, known }: { result: UseQueryResult<VenueReply>; kn
   if (!known || (error instanceof ApiError && error.status === 404)) content = <NotFound />;
   else if (error)
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertCircle size={18} aria-hidden />}
+      <LoadFailure
         title={errorMessage(error)}
-        maw={640}
-        mx="auto"
-        mt="xl"
-      >
-        <Group gap="sm" mt="xs">
-          <Button size="xs" onClick={() => void refetch()} loading={isFetching}>
-            Try Again
-          </Button>
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        actions={
           <Button size="xs" variant="default" component={Link} to={back}>
             Back to Venues
           </Button>
-        </Group>
-      </Alert>
+        }
+        maw={640}
+        mx="auto"
+        mt="xl"
+      />
     );
   else if (isPending) content = <DetailSkeleton />;
   else content = <VenueDetail venue={data.venue} />;

@@ -8,7 +8,6 @@ import {
   VENUE_TYPES,
 } from '@linksmate/proto/rules';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -25,9 +24,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconFilterOff, IconMapPinSearch, IconSearch } from '@tabler/icons-react';
+import { IconFilterOff, IconMapPinSearch, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CardGridSkeleton, LoadFailure } from '../../../components/LoadStates';
 import type { VenueSearch } from '../../../lib/paths';
 import { useFindVenues, type VenuesQuery } from '../api/find-venues';
 import { useClubAmenityOptions } from '../api/get-club-amenities';
@@ -308,28 +308,13 @@ export function VenuesPage() {
           </Card>
 
           {error ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertCircle size={18} aria-hidden />}
+            <LoadFailure
               title="Failed to load venues. Please try again."
-            >
-              <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-                Try Again
-              </Button>
-            </Alert>
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
           ) : isPending ? (
-            <SimpleGrid
-              cols={{ base: 1, sm: 2, md: 3 }}
-              role="status"
-              aria-busy="true"
-              aria-label="Loading venues"
-            >
-              {[0, 1, 2, 3, 4, 5].map((slot) => (
-                <VenueCardSkeleton key={slot} />
-              ))}
-            </SimpleGrid>
+            <CardGridSkeleton label="Loading venues" card={(slot) => <VenueCardSkeleton key={slot} />} />
           ) : count === 0 ? (
             <Card shadow="xs" p="xl" data-testid="venue-results" data-search={shownSearch}>
               <Stack align="center" ta="center" gap="xs" py="lg">
