@@ -21,7 +21,7 @@ import { type GatewayConfig, serviceUrls } from './config';
 import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
-import { Realtime } from './realtime';
+import { eventChatAccessOver, Realtime } from './realtime';
 import { DEV_MAILBOX_PREFIX, isCredentialPath } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
@@ -157,6 +157,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     bus: eventBus,
     logger,
     corsOrigins: origins,
+    eventChatAccess: eventChatAccessOver(services.messaging, config.SERVICE_TOKEN),
   });
   const snapshot = new AbortController();
   const loadTokenVersions = () =>

@@ -1,7 +1,22 @@
 import type { Server as HttpServer } from 'node:http';
-import type { EventBus, Logger, Subscription, TokenVerifier } from '@linksmate/platform';
 import {
+  type EventBus,
+  type Logger,
+  SERVICE_TOKEN_HEADER,
+  type Subscription,
+  type TokenVerifier,
+} from '@linksmate/platform';
+import {
+  BookingCancelled,
+  BookingStatusChanged,
+  EVENT_CHAT_JOIN,
+  EVENT_CHAT_LEAVE,
+  EVERYONE_ROOM,
+  EventCancelled,
+  type EventChatAccessReply,
+  EventDeleted,
   eventOf,
+  eventRoom,
   SOCKET_EVENT_DEFINITIONS,
   socketPushesFor,
   tokenVersionEvents,
@@ -10,8 +25,37 @@ import {
 import { Server } from 'socket.io';
 import type { TokenVersions } from './token-versions';
 
-/** What the gateway consumes: the events it pushes (proto's table) and those carrying token versions. */
-export const REALTIME_EVENTS = [...new Set([...SOCKET_EVENT_DEFINITIONS, ...tokenVersionEvents])];
+/** Events after which people no longer belong in an event chat's room. */
+const CHAT_EXITS = [BookingCancelled, BookingStatusChanged, EventCancelled, EventDeleted];
+
+/**
+ * What the gateway consumes: the events it pushes (proto's table), those carrying token versions,
+ * and those that take people out of event chats.
+ */
+export const REALTIME_EVENTS = [
+  ...new Set([...SOCKET_EVENT_DEFINITIONS, ...tokenVersionEvents, ...CHAT_EXITS]),
+];
+
+/** Whether a person may follow an event chat (messaging decides: its organiser, confirmed players, admins). */
+export type EventChatAccess = (eventId: number, userId: number) => Promise<boolean>;
+
+/** Asks messaging (`/internal/event-chats/{eventId}/members/{userId}`) with the service token. */
+export function eventChatAccessOver(messagingUrl: string, serviceToken: string): EventChatAccess {
+  return async (eventId, userId) => {
+    const response = await fetch(`${messagingUrl}/internal/event-chats/${eventId}/members/${userId}`, {
+      headers: { [SERVICE_TOKEN_HEADER]: serviceToken },
+      signal: AbortSignal.timeout(3_000),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`messaging answered ${response.status}`);
+    }
+    return ((await response.json()) as EventChatAccessReply).allowed;
+  };
+}
+
+/** The answer to a client's `event-chat:join`/`leave`. */
+type ChatAck = (answer: { ok: boolean; error?: string }) => void;
 
 /**
  * Socket.IO on the gateway's own port. A handshake needs a valid, current token; each socket joins
@@ -30,6 +74,7 @@ export class Realtime {
       bus: EventBus;
       logger: Logger;
       corsOrigins: string[];
+      eventChatAccess: EventChatAccess;
     },
   ) {
     this.io = new Server(server, {
@@ -51,7 +96,27 @@ export class Realtime {
       }
     });
     this.io.on('connection', (socket) => {
-      void socket.join(userRoom(socket.data.user.user_id));
+      const userId: number = socket.data.user.user_id;
+      void socket.join([userRoom(userId), EVERYONE_ROOM]);
+      // An event chat's messages reach a socket only once messaging says the person is in it.
+      socket.on(EVENT_CHAT_JOIN, async (eventId: unknown, ack?: ChatAck) => {
+        const reply = typeof ack === 'function' ? ack : () => {};
+        if (!Number.isSafeInteger(eventId) || (eventId as number) < 1)
+          return reply({ ok: false, error: 'Invalid event ID' });
+        try {
+          if (!(await options.eventChatAccess(eventId as number, userId)))
+            return reply({ ok: false, error: 'forbidden' });
+          await socket.join(eventRoom(eventId as number));
+          reply({ ok: true });
+        } catch (err) {
+          options.logger.warn({ err, eventId }, 'gateway: event chat access could not be checked');
+          reply({ ok: false, error: 'unavailable' });
+        }
+      });
+      socket.on(EVENT_CHAT_LEAVE, async (eventId: unknown, ack?: ChatAck) => {
+        if (Number.isSafeInteger(eventId)) await socket.leave(eventRoom(eventId as number));
+        if (typeof ack === 'function') ack({ ok: true });
+      });
     });
   }
 
@@ -64,6 +129,7 @@ export class Realtime {
         const versioned = eventOf(tokenVersionEvents, event);
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
+        this.leaveChats(event);
         for (const push of socketPushesFor(event)) {
           if (!push.rooms.length) continue;
           this.io.to(push.rooms).emit(push.name, push.payload);
@@ -71,6 +137,15 @@ export class Realtime {
         }
       },
     });
+  }
+
+  /** A booking no longer confirmed, or the event gone: its sockets stop following that chat. */
+  private leaveChats(event: Parameters<typeof eventOf>[1]): void {
+    const booking = eventOf([BookingCancelled, BookingStatusChanged], event);
+    if (booking && booking.data.status !== 'confirmed')
+      this.io.in(userRoom(booking.data.user_id)).socketsLeave(eventRoom(booking.data.event_id));
+    const ended = eventOf([EventCancelled, EventDeleted], event);
+    if (ended) this.io.in(eventRoom(ended.data.event_id)).socketsLeave(eventRoom(ended.data.event_id));
   }
 
   /** Before the HTTP server closes: sockets would otherwise hold it open. */

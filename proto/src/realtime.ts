@@ -9,7 +9,7 @@ import {
   WaitlistOffered,
 } from './events/events-bookings';
 import { UserBanned, UserClaimsChanged, UserDeleted, UserRoleChanged } from './events/identity';
-import { MessageRead, MessageSent } from './events/messaging';
+import { AnnouncementPublished, MessageRead, MessageSent } from './events/messaging';
 import type { EventData, EventDefinition } from './events/registry';
 
 /**
@@ -18,6 +18,10 @@ import type { EventData, EventDefinition } from './events/registry';
  */
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Sockets following an event chat live; joined only where messaging's rules allow (EVENT_CHAT_JOIN). */
+export const eventRoom = (eventId: number) => `event:${eventId}`;
+/** Every signed-in socket (announcements). */
+export const EVERYONE_ROOM = 'everyone';
 
 export type SessionEndedReason = 'banned' | 'deleted' | 'role-changed';
 
@@ -52,9 +56,19 @@ export const SOCKET_PUSHES = [
   push({
     name: 'message:new',
     event: MessageSent,
-    rooms: (d) => [...d.recipient_user_ids.map(userRoom), userRoom(d.sender_user_id)],
+    rooms: (d) => [
+      ...(d.event_id === null ? [] : [eventRoom(d.event_id)]),
+      ...d.recipient_user_ids.map(userRoom),
+      userRoom(d.sender_user_id),
+    ],
   }),
-  push({ name: 'message:read', event: MessageRead, rooms: (d) => d.sender_user_ids.map(userRoom) }),
+  // The reader's other tabs and devices hear it too: their unread counts drop.
+  push({
+    name: 'message:read',
+    event: MessageRead,
+    rooms: (d) => [...new Set([...d.sender_user_ids, d.reader_user_id])].map(userRoom),
+  }),
+  push({ name: 'announcement:new', event: AnnouncementPublished, rooms: () => [EVERYONE_ROOM] }),
   push({
     name: 'join-request:submitted',
     event: JoinRequestSubmitted,

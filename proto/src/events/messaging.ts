@@ -2,33 +2,54 @@ import Type from 'typebox';
 import { Id, Nullable, NullableString, Timestamp } from '../schema';
 import { defineEvent } from './registry';
 
-/** Carries the message itself: the gateway pushes it to the recipients' sockets. */
+const ConversationType = Type.Union([Type.Literal('direct'), Type.Literal('event')]);
+
+/**
+ * A message was sent. It carries the message as the receivers' screens show it (sender's name and
+ * picture included), so the gateway pushes it as it is: `event:{id}` for those following an event
+ * chat, `user:{id}` of every member for their conversation list and unread badge.
+ */
 export const MessageSent = defineEvent(
   'messaging.message.sent',
   1,
   Type.Object({
     message_id: Id,
-    conversation_type: Type.Union([Type.Literal('direct'), Type.Literal('event')]),
+    conversation_id: Id,
+    conversation_type: ConversationType,
     sender_user_id: Id,
     receiver_user_id: Nullable(Id),
     event_id: Nullable(Id),
+    /** Everyone who should hear of it besides the sender. */
     recipient_user_ids: Type.Array(Id),
     content: NullableString,
     media_url: NullableString,
     media_type: NullableString,
+    media_filename: NullableString,
+    media_thumbnail_url: NullableString,
+    sender_username: Type.String(),
+    sender_first_name: NullableString,
+    sender_last_name: NullableString,
+    sender_profile_image_url: NullableString,
     sent_at: Timestamp,
   }),
 );
+
+/** A person read a conversation up to its newest message: the senders' ticks turn double. */
 export const MessageRead = defineEvent(
   'messaging.message.read',
   1,
   Type.Object({
-    message_ids: Type.Array(Id),
+    conversation_id: Id,
+    conversation_type: ConversationType,
+    /** Direct: the reader, as the senders know the conversation; event chats: the event. */
     reader_user_id: Id,
+    event_id: Nullable(Id),
+    message_ids: Type.Array(Id),
     sender_user_ids: Type.Array(Id),
     read_at: Timestamp,
   }),
 );
+
 export const AnnouncementPublished = defineEvent(
   'messaging.announcement.published',
   1,

@@ -6,6 +6,7 @@ export * from './coaches';
 export * from './events';
 export * from './limits';
 export * from './membership';
+export * from './messaging';
 export * from './money';
 export * from './passwords';
 export * from './payments-admin';

@@ -1,13 +1,26 @@
 import { fileURLToPath } from 'node:url';
-import { createService, createSmtpMailer, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import {
+  createService,
+  createSmtpMailer,
+  type HttpApp,
+  type ServiceDeps,
+  systemClock,
+} from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
+import { consumeEventChats, consumePeople } from './consumers/projections';
+import type { ModuleContext } from './context';
 import * as schema from './db/schema';
+import { registerAnnouncementRoutes } from './modules/announcements/routes';
+import { AnnouncementsService } from './modules/announcements/service';
+import { registerChatRoutes } from './modules/chats/routes';
+import { ChatsService } from './modules/chats/service';
 import { MailDelivery } from './modules/email/service';
+import { Projections } from './modules/projections/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** messaging: conversations, announcements and e-mail delivery. */
+/** messaging: direct messages, event chats, announcements and e-mail delivery. */
 export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
   const { app, runtime } = await createService({
     name: 'messaging',
@@ -24,5 +37,12 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
     runtime,
     new MailDelivery({ db: runtime.db, mailer, publicUrl: config.PUBLIC_URL, logger: runtime.logger }),
   );
+  const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
+  const projections = new Projections();
+  // One line per module.
+  consumePeople(runtime, projections);
+  consumeEventChats(runtime, projections);
+  registerChatRoutes(app, new ChatsService({ ...context, projections }));
+  registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
   return app;
 }

@@ -1,0 +1,57 @@
+import type { ServiceRuntime } from '@linksmate/platform';
+import {
+  BookingCancelled,
+  BookingConfirmed,
+  BookingStatusChanged,
+  EventCancelled,
+  EventCreated,
+  EventDeleted,
+  EventUpdated,
+  UserBlocked,
+  UserDeleted,
+  UserUnblocked,
+  userSnapshotEvents,
+} from '@linksmate/proto';
+import type * as schema from '../db/schema';
+import type { Projections } from '../modules/projections/service';
+
+/** Who people are and whom they blocked (identity), newest winning. */
+export function consumePeople(runtime: ServiceRuntime<typeof schema>, projections: Projections): void {
+  runtime.consume(
+    'people',
+    [...userSnapshotEvents, UserDeleted, UserBlocked, UserUnblocked],
+    async (event, tx) => {
+      if (event.type === UserDeleted.type) await projections.userDeleted(tx, event.data);
+      else if (event.type === UserBlocked.type) await projections.blocked(tx, event.data);
+      else if (event.type === UserUnblocked.type) await projections.unblocked(tx, event.data);
+      else await projections.applyUser(tx, event.data);
+    },
+  );
+}
+
+/** Events and who holds a confirmed seat of each (events-bookings): who may use an event's chat. */
+export function consumeEventChats(runtime: ServiceRuntime<typeof schema>, projections: Projections): void {
+  runtime.consume(
+    'event-chats',
+    [
+      EventCreated,
+      EventUpdated,
+      EventCancelled,
+      EventDeleted,
+      BookingConfirmed,
+      BookingCancelled,
+      BookingStatusChanged,
+    ],
+    async (event, tx) => {
+      if (event.type === EventDeleted.type)
+        await projections.eventDeleted(tx, event.data.event_id, event.data.version);
+      else if (
+        event.type === BookingConfirmed.type ||
+        event.type === BookingCancelled.type ||
+        event.type === BookingStatusChanged.type
+      )
+        await projections.applyBooking(tx, event.data);
+      else await projections.applyEvent(tx, event.data);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
+import {
+  AnnouncementsQuery,
+  AnnouncementsReply,
+  ApiErrorSchema,
+  CreateAnnouncementBody,
+  CreateAnnouncementReply,
+  SITE_ADMIN_ROLES,
+} from '@linksmate/proto';
+import type { AnnouncementsService } from './service';
+
+const tags = ['announcements'];
+
+export function registerAnnouncementRoutes(app: HttpApp, announcements: AnnouncementsService): void {
+  app.get(
+    '/announcements',
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: AnnouncementsQuery, response: { 200: AnnouncementsReply } },
+    },
+    async (request) => announcements.list(request.query),
+  );
+  /** Spec 3 "Platform Announcements": site admins only. */
+  app.post(
+    '/admin/announcements',
+    {
+      config: { access: { roles: SITE_ADMIN_ROLES } },
+      schema: {
+        tags,
+        body: CreateAnnouncementBody,
+        response: { 201: CreateAnnouncementReply, 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await announcements.publish(currentUser(request), request.body ?? {}, requestMeta(request))),
+  );
+}

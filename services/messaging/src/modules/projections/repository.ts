@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { blocks, chatEvents, eventMembers, users } from '../../db/schema';
+import type { ChatEventRow, Db, UserRow } from '../../db/types';
+
+export type UserProjection = typeof users.$inferInsert;
+export type ChatEventProjection = typeof chatEvents.$inferInsert;
+
+/** Only a newer version of the source replaces what is kept (late or repeated events change nothing). */
+const newer = (table: 'users' | 'chat_events') => sql.raw(`excluded.version > "${table}".version`);
+
+export async function upsertUser(db: Db, row: UserProjection): Promise<void> {
+  const { id: _id, ...set } = row;
+  await db
+    .insert(users)
+    .values(row)
+    .onConflictDoUpdate({ target: users.id, set, setWhere: newer('users') });
+}
+
+/** Deleted before this service heard of them: a placeholder an older snapshot cannot revive. */
+export async function markUserDeleted(db: Db, id: number, version: number): Promise<void> {
+  await db
+    .insert(users)
+    .values({ id, username: '', email: '', role: 'member', deleted: true, version })
+    .onConflictDoUpdate({ target: users.id, set: { deleted: true, version }, setWhere: newer('users') });
+}
+
+export async function upsertChatEvent(db: Db, row: ChatEventProjection): Promise<void> {
+  const { id: _id, ...set } = row;
+  await db
+    .insert(chatEvents)
+    .values(row)
+    .onConflictDoUpdate({ target: chatEvents.id, set, setWhere: newer('chat_events') });
+}
+
+export async function markChatEventDeleted(db: Db, id: number, version: number): Promise<void> {
+  await db
+    .insert(chatEvents)
+    .values({
+      id,
+      title: '',
+      eventType: 'member_game',
+      status: 'cancelled',
+      startTime: new Date(0),
+      deleted: true,
+      version,
+    })
+    .onConflictDoUpdate({
+      target: chatEvents.id,
+      set: { deleted: true, version },
+      setWhere: newer('chat_events'),
+    });
+}
+
+/** Whether the person holds a confirmed seat, as of `changedAt`; an older booking event changes nothing. */
+export async function setMembership(
+  db: Db,
+  eventId: number,
+  userId: number,
+  confirmed: boolean,
+  changedAt: Date,
+): Promise<void> {
+  await db
+    .insert(eventMembers)
+    .values({ eventId, userId, confirmed, changedAt })
+    .onConflictDoUpdate({
+      target: [eventMembers.eventId, eventMembers.userId],
+      set: { confirmed, changedAt },
+      setWhere: sql`excluded.changed_at >= ${eventMembers.changedAt}`,
+    });
+}
+
+/** A block or unblock, as of `changedAt`; an older one changes nothing. */
+export async function setBlock(
+  db: Db,
+  blockerUserId: number,
+  blockedUserId: number,
+  active: boolean,
+  changedAt: Date,
+): Promise<void> {
+  await db
+    .insert(blocks)
+    .values({ blockerUserId, blockedUserId, active, changedAt })
+    .onConflictDoUpdate({
+      target: [blocks.blockerUserId, blocks.blockedUserId],
+      set: { active, changedAt },
+      setWhere: sql`excluded.changed_at >= ${blocks.changedAt}`,
+    });
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findChatEvent(db: Db, id: number): Promise<ChatEventRow | undefined> {
+  const [row] = await db.select().from(chatEvents).where(eq(chatEvents.id, id)).limit(1);
+  return row;
+}
+
+/** Whether either of two people has blocked the other. */
+export async function eitherBlocked(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.active, true),
+        sql`((${blocks.blockerUserId} = ${a} and ${blocks.blockedUserId} = ${b})
+          or (${blocks.blockerUserId} = ${b} and ${blocks.blockedUserId} = ${a}))`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isConfirmedMember(db: Db, eventId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(eventMembers)
+    .where(
+      and(
+        eq(eventMembers.eventId, eventId),
+        eq(eventMembers.userId, userId),
+        eq(eventMembers.confirmed, true),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The event's confirmed players. */
+export async function confirmedMembers(db: Db, eventId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: eventMembers.userId })
+    .from(eventMembers)
+    .where(and(eq(eventMembers.eventId, eventId), eq(eventMembers.confirmed, true)));
+  return rows.map((r) => r.userId);
+}
