@@ -73,13 +73,13 @@ describe('the first page, planned screens and payments script, against make run'
     await page.getByRole('heading', { name: 'This page is out of bounds' }).waitFor();
   });
 
-  it('when a visitor opens a planned screen that needs a login, then they log in first and land on it', async () => {
+  it('when a visitor opens a screen that needs a login, then they log in first and land on it', async () => {
     await page.goto(`${stack.url}/messages`);
     await page.waitForURL('**/login');
     await logIn(page);
     await page.waitForURL('**/messages');
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
-    await screenshot(page, '31-coming-soon-member');
+    await screenshot(page, '31-login-first-messages');
     findings.member = await seriousAccessibilityViolations(page);
 
     // The admin area stays closed to a member: the guard sends them home.

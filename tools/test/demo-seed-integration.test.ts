@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
 import type {
+  AnnouncementsReply,
   BookingsReply,
   CoachesReply,
+  ConversationsReply,
   EventsReply,
   MyGamesReply,
   VenueReply,
@@ -15,6 +17,7 @@ import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from '../src/embedded/demo-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
+import { DEMO_ANNOUNCEMENTS, DEMO_DIRECT_MESSAGES, DEMO_EVENT_CHAT } from '../src/embedded/seed-messages';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
 
 /**
@@ -141,6 +144,21 @@ describe('demo directory seeding', () => {
     );
   });
 
+  it('when olivia opens Messages, then her conversations, an event chat with unread messages and the announcements are there', async () => {
+    expect(first.messages).toBe(
+      DEMO_ANNOUNCEMENTS.length + DEMO_DIRECT_MESSAGES.length + DEMO_EVENT_CHAT.messages.length,
+    );
+    const olivia = await signIn('olivia@linksmate.dev');
+    const list = await api<ConversationsReply>('/messages/conversations', olivia);
+    expect(list.direct_messages.map((c) => c.username).sort()).toEqual(['harper_w', 'jack_t']);
+    expect(list.event_chats.find((c) => c.event_title === DEMO_EVENT_CHAT.title)).toMatchObject({
+      unread_count: 2,
+    });
+    expect(list.unread_total).toBeGreaterThanOrEqual(3);
+    const { total } = await api<AnnouncementsReply>('/announcements', olivia);
+    expect(total).toBe(DEMO_ANNOUNCEMENTS.length);
+  });
+
   it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
     const token = await signIn('coach@linksmate.dev');
     const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
@@ -168,7 +186,7 @@ describe('demo directory seeding', () => {
     const before = await directory();
     await stack!.close();
     stack = await start();
-    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0, events: 0 });
+    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0, events: 0, messages: 0 });
     expect(stack.seeded.seconds).toBeLessThan(20);
     expect(await directory()).toEqual(before);
   }, 180_000);

@@ -3,9 +3,10 @@ import type { CreateAccountBody } from '@linksmate/proto';
 import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { type DirectorySeeded, seedDirectory } from './seed-directory';
 import { seedEvents } from './seed-events';
+import { seedMessages } from './seed-messages';
 
 /** What a start added to the demo data: the directory, and the demo calendar's events. */
-export type DemoSeeded = DirectorySeeded & { events: number };
+export type DemoSeeded = DirectorySeeded & { events: number; messages: number };
 
 /** A demo person: an account as the platform makes it, and the membership it is granted, if any. */
 type DemoPerson = Omit<CreateAccountBody, 'password' | 'verified'> & { membership?: 'annual' };
@@ -270,7 +271,7 @@ async function demoLogin(identityUrl: string, email: string): Promise<string> {
  * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
  */
 export async function seedDemoData(
-  urls: { identity: string; payments: string; venues: string; events: string },
+  urls: { identity: string; payments: string; venues: string; events: string; messaging: string },
   serviceToken: string,
   options: { ffmpegPath: string },
 ): Promise<DemoSeeded> {
@@ -301,7 +302,8 @@ export async function seedDemoData(
     login,
   });
   const events = await seedEvents(urls, { login, serviceToken });
-  return { ...directory, events };
+  const messages = await seedMessages(urls, { login });
+  return { ...directory, events, messages };
 }
 
 export function demoLoginsText(): string {

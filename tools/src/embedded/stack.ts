@@ -218,6 +218,7 @@ export async function startStack(
         payments: urlOf('membership-payments'),
         venues: urlOf('venues-coaches'),
         events: urlOf('events-bookings'),
+        messaging: urlOf('messaging'),
       },
       config.SERVICE_TOKEN,
       { ffmpegPath: ffmpegPath() },

@@ -24,6 +24,7 @@ const games = () => import('../features/games');
 const coaches = () => import('../features/coaches');
 const events = () => import('../features/events');
 const membership = () => import('../features/membership');
+const messages = () => import('../features/messages');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
 const venues = () => import('../features/venues');
@@ -95,6 +96,9 @@ export const routes: RouteObject[] = [
           { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
           { path: paths.myGames.path, element: onDemand(games, (m) => m.MyGamesPage) },
           { path: paths.myBookings.path, element: onDemand(bookings, (m) => m.MyBookingsPage) },
+          { path: paths.messages.path, element: onDemand(messages, (m) => m.MessagesPage) },
+          { path: paths.announcements.path, element: onDemand(messages, (m) => m.AnnouncementsPage) },
+          { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
           ...plannedScreens('login'),
         ],
       },

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sharedQueryRoots } from './query-keys';
 import { refreshToken } from './refresh-session';
 import { useSession } from './session-context';
-import { announceSocketPush } from './socket-pushes';
+import { announceSocketPush, socketStateChanged } from './socket-pushes';
 
 /**
  * The signed-in person's socket, typed by proto's socket table. When identity says the person's
@@ -38,7 +38,12 @@ export function RealtimeConnection() {
     socket.on('session:revoked', () => signOut());
     // Every push also reaches the screens subscribed to it (lib/socket-pushes.ts).
     socket.onAny((name, payload) => announceSocketPush(name, payload));
+    const emitter = (name: string, ...args: unknown[]) =>
+      (socket.emit as (n: string, ...a: unknown[]) => void)(name, ...args);
+    socket.on('connect', () => socketStateChanged(true, emitter));
+    socket.on('disconnect', () => socketStateChanged(false, null));
     return () => {
+      socketStateChanged(false, null);
       socket.close();
     };
   }, [token, refresh, signOut, queryClient]);

@@ -1,5 +1,6 @@
 import type { SocketEventName, SocketPayload } from '@linksmate/proto';
-import { useEffect, useRef } from 'react';
+import { EVENT_CHAT_JOIN, EVENT_CHAT_LEAVE } from '@linksmate/proto/rules';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * What the signed-in person's socket hears, passed on to the screens that care. The socket itself
@@ -32,4 +33,43 @@ export function useSocketPushes<N extends SocketEventName>(
       listeners.delete(listener);
     };
   }, [key]);
+}
+
+// ── Asking the socket for something, and whether it is up ──────────────────
+type Emit = (name: string, ...args: unknown[]) => void;
+let emit: Emit | null = null;
+let connected = false;
+const connectionListeners = new Set<() => void>();
+
+/** Called by the socket as it connects and disconnects. */
+export function socketStateChanged(up: boolean, emitter: Emit | null): void {
+  connected = up;
+  emit = up ? emitter : null;
+  for (const listener of connectionListeners) listener();
+}
+
+/** Whether the socket is up now: while it is down, screens fall back to polling (spec 2 §9). */
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      connectionListeners.add(onChange);
+      return () => connectionListeners.delete(onChange);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+/**
+ * While shown, follows an event chat live: asks the socket to join the chat's room (the server lets
+ * it only where the chat's rules do), again after each reconnection, and leaves on the way out.
+ */
+export function useFollowEventChat(eventId: number | null): void {
+  const up = useSocketConnected();
+  useEffect(() => {
+    if (eventId === null || !up || !emit) return;
+    const send = emit;
+    send(EVENT_CHAT_JOIN, eventId);
+    return () => send(EVENT_CHAT_LEAVE, eventId);
+  }, [eventId, up]);
 }

@@ -15,6 +15,7 @@ import {
   PUBLIC_LINKS,
   SIGNED_IN_LINKS,
 } from './nav-links';
+import { UnreadBadge } from './UnreadBadge';
 
 // Menus and the drawer (and the floating and scroll-locking code behind them) are fetched when they
 // are first needed: signed in for the menus, a tap on the burger for the drawer. Visitors landing on
@@ -70,6 +71,7 @@ export function Navbar() {
                 data-active={inSectionElsewhere(link, pathname) || undefined}
               >
                 {link.label}
+                {link.to === paths.messages.href() && <UnreadBadge />}
               </RouterNavLink>
             ))}
             {session.isLoggedIn && <Dropdown label="My Games" links={GAME_LINKS} />}

@@ -30,24 +30,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
   {
-    path: paths.messages.path,
-    access: 'login',
-    title: 'Messages',
-    description: 'Chat with other golfers and with your event groups, in real time.',
-  },
-  {
-    path: paths.announcements.path,
-    access: 'login',
-    title: 'Platform Announcements',
-    description: 'News and notices from the LinksMate team.',
-  },
-  {
-    path: paths.conversation.path,
-    access: 'login',
-    title: 'Conversation',
-    description: 'Your messages with another golfer or an event group, in real time.',
-  },
-  {
     path: paths.admin.dashboard.path,
     access: 'admin',
     title: 'Admin Dashboard',

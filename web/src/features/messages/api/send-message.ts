@@ -1,0 +1,25 @@
+import type { SendDirectMessageBody, SendEventMessageBody, SendMessageReply } from '@linksmate/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { ConversationType } from '../../../lib/paths';
+import { messagesKeys } from './keys';
+
+/** Spec 2 §7: POST /messages/dm (receiver_user_id…) or POST /messages/event/{eventId}. */
+export const sendMessage = (type: ConversationType, id: number, body: SendEventMessageBody) =>
+  type === 'direct'
+    ? api.post<SendMessageReply>('/messages/dm', {
+        ...body,
+        receiver_user_id: id,
+      } satisfies SendDirectMessageBody)
+    : api.post<SendMessageReply>(`/messages/event/${id}`, body);
+
+export function useSendMessage(type: ConversationType, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendEventMessageBody) => sendMessage(type, id, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(type, id) });
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() });
+    },
+  });
+}

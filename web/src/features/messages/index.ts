@@ -1,0 +1,2 @@
+export { useUnreadCount } from './api/get-unread-count';
+export { AnnouncementsPage, MessagesPage } from './routes/MessagesPage';

@@ -1,0 +1,93 @@
+import { Card, Container, Grid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconMessages, IconSpeakerphone } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { type ConversationType, paths } from '../../../lib/paths';
+import { useSocketConnected } from '../../../lib/socket-pushes';
+import { useConversations } from '../api/get-conversations';
+import { AnnouncementsPanel } from '../components/AnnouncementsPanel';
+import { ConversationList, type OpenConversation } from '../components/ConversationList';
+import { ConversationView } from '../components/ConversationView';
+import { useMessagePushes } from '../components/use-message-pushes';
+
+/** The conversation the address names: `/messages/direct/12`, `/messages/event/7` (ids as numbers). */
+function openFromRoute(type: string | undefined, id: string | undefined): OpenConversation | null {
+  if (type !== 'direct' && type !== 'event') return null;
+  const number = Number(id);
+  return Number.isSafeInteger(number) && number > 0 ? { type: type as ConversationType, id: number } : null;
+}
+
+/**
+ * Spec 2 "Messaging" (/messages, /messages/{type}/{id}, /messages/announcements): the Messages and
+ * Announcements tabs; the conversation list on the left third, the conversation on the right.
+ * Choosing a conversation or a tab replaces the address rather than adding to history.
+ */
+export function MessagesPage({ tab = 'messages' }: { tab?: 'messages' | 'announcements' }) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const open = openFromRoute(params.conversationType, params.id);
+  const socketUp = useSocketConnected();
+  const conversations = useConversations(socketUp);
+  useMessagePushes();
+
+  return (
+    <Container size="lg" py="lg">
+      <Title order={1} mb="md">
+        Messages
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          navigate(value === 'announcements' ? paths.announcements.href() : paths.messages.href(), {
+            replace: true,
+          })
+        }
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="messages" leftSection={<IconMessages size={16} />}>
+            Messages
+          </Tabs.Tab>
+          <Tabs.Tab value="announcements" leftSection={<IconSpeakerphone size={16} />}>
+            Announcements
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="messages">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Card withBorder p="xs">
+                <ConversationList
+                  data={conversations.data}
+                  isPending={conversations.isPending}
+                  error={conversations.error}
+                  onRetry={() => void conversations.refetch()}
+                  open={open}
+                  onOpen={(c) => navigate(paths.conversation.href(c.type, c.id), { replace: true })}
+                />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Card withBorder p="md" mih={360}>
+                {open ? (
+                  <ConversationView key={`${open.type}-${open.id}`} open={open} />
+                ) : (
+                  <Stack align="center" justify="center" gap={4} h={300}>
+                    <Text fw={600}>No conversation selected</Text>
+                    <Text c="dimmed" size="sm">
+                      Select a conversation from the list to start messaging
+                    </Text>
+                  </Stack>
+                )}
+              </Card>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="announcements">
+          <AnnouncementsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
+
+export function AnnouncementsPage() {
+  return <MessagesPage tab="announcements" />;
+}
