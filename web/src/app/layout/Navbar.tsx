@@ -70,8 +70,14 @@ export function Navbar() {
                 className={classes.link}
                 data-active={inSectionElsewhere(link, pathname) || undefined}
               >
-                {link.label}
-                {link.to === paths.messages.href() && <UnreadBadge />}
+                {link.to === paths.messages.href() ? (
+                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                    {link.label}
+                    <UnreadBadge />
+                  </span>
+                ) : (
+                  link.label
+                )}
               </RouterNavLink>
             ))}
             {session.isLoggedIn && <Dropdown label="My Games" links={GAME_LINKS} />}

@@ -11,7 +11,7 @@ export function UnreadBadge() {
   const count = unread.data?.unread_count ?? 0;
   if (count === 0) return null;
   return (
-    <Badge size="xs" circle color="red" ml={4} aria-label={`${count} unread`} data-testid="unread-badge">
+    <Badge size="xs" circle color="red" aria-label={`${count} unread`} data-testid="unread-badge">
       {count > 99 ? '99+' : count}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import type { ConversationsReply } from '@linksmate/proto';
-import { Badge, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { LoadFailure } from '../../../components/LoadStates';
 import type { ConversationType } from '../../../lib/paths';
 import { ChatAvatar } from './ChatAvatar';
@@ -78,7 +78,7 @@ export function ConversationList({
       </Text>
     );
   return (
-    <ScrollArea.Autosize mah="70vh">
+    <Box mah="70vh" style={{ overflowY: 'auto' }}>
       <Stack
         gap={4}
         component="ul"
@@ -104,7 +104,7 @@ export function ConversationList({
                   <ChatAvatar
                     name={row.name}
                     image={row.image}
-                    seed={`${row.type}${row.id}`}
+                    seed={row.type === 'direct' ? row.id : `event${row.id}`}
                     event={row.type === 'event'}
                   />
                   <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
@@ -135,6 +135,6 @@ export function ConversationList({
           );
         })}
       </Stack>
-    </ScrollArea.Autosize>
+    </Box>
   );
 }

@@ -170,7 +170,7 @@ export function ConversationView({ open }: { open: OpenConversation }) {
         <ChatAvatar
           name={title}
           image={image}
-          seed={`${open.type}${open.id}`}
+          seed={open.type === 'direct' ? open.id : `event${open.id}`}
           event={open.type === 'event'}
         />
         <div>
