@@ -1,4 +1,4 @@
-import { Avatar } from '@mantine/core';
+import { Avatar, Center } from '@mantine/core';
 import { initialsOf } from '../../../lib/text';
 import { avatarColour } from './chat-text';
 
@@ -22,15 +22,22 @@ export function ChatAvatar({
         <span aria-hidden>🏌️</span>
       </Avatar>
     );
+  if (image) return <Avatar src={image} size={size} radius="xl" alt="" />;
   return (
-    <Avatar
-      src={image || null}
-      size={size}
-      radius="xl"
-      alt=""
-      styles={{ placeholder: { background: avatarColour(seed), color: 'white' } }}
+    <Center
+      aria-hidden
+      w={size}
+      h={size}
+      style={{
+        borderRadius: '50%',
+        flexShrink: 0,
+        background: avatarColour(seed),
+        color: '#ffffff',
+        fontWeight: 700,
+        fontSize: size * 0.4,
+      }}
     >
       {initialsOf(name) || '?'}
-    </Avatar>
+    </Center>
   );
 }

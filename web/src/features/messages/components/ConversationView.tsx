@@ -250,7 +250,7 @@ export function ConversationView({ open }: { open: OpenConversation }) {
                         </Text>
                       )}
                       <Group gap={4} justify="flex-end">
-                        <Text size="xs" c={mine ? 'gray.2' : 'dimmed'}>
+                        <Text size="xs" c={mine ? 'white' : 'dimmed'}>
                           {relativeTime(message.sent_at)}
                         </Text>
                         {mine &&

@@ -1,10 +1,11 @@
 /** Spec 2 "Messaging": avatars without a picture show initials on one of eight colours. */
+/** Dark enough that white initials read at 4.5:1 or more on each. */
 const AVATAR_COLOURS = [
   '#1b5e20',
   '#0d47a1',
   '#4a148c',
   '#b71c1c',
-  '#e65100',
+  '#bf360c',
   '#006064',
   '#37474f',
   '#880e4f',

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketPushes } from '../../../lib/socket-pushes';
+import { useEffect } from 'react';
+import { useSocketConnected, useSocketPushes } from '../../../lib/socket-pushes';
 import { messagesKeys } from '../api/keys';
 
 /**
@@ -22,4 +23,11 @@ export function useMessagePushes() {
   useSocketPushes(['announcement:new'], () => {
     void queryClient.invalidateQueries({ queryKey: messagesKeys.announcements() });
   });
+  // Pushes sent while the socket was connecting or away are gone: once it is up, read things afresh.
+  const up = useSocketConnected();
+  useEffect(() => {
+    if (!up) return;
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.announcements() });
+  }, [up, queryClient]);
 }

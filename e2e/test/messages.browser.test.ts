@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
+import { launchBrowser } from '../src/browser';
+import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
+import { type RunningMakeRun, startMakeRun } from '../src/stack';
+
+async function logIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function userIdOf(baseUrl: string, email: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
+}
+
+describe('messages in the browser, against make run', () => {
+  let stack: RunningMakeRun;
+  let browser: Browser;
+  let olivia: Page;
+  let jack: Page;
+  const findings: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    stack = await startMakeRun();
+    browser = await launchBrowser();
+    olivia = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    jack = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await logIn(olivia, stack.url, 'olivia@linksmate.dev');
+    await logIn(jack, stack.url, 'jack@linksmate.dev');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when olivia and jack chat in two browsers, then each message appears live and Delivered turns to Read', async () => {
+    const oliviaId = await userIdOf(stack.url, 'olivia@linksmate.dev');
+    const jackId = await userIdOf(stack.url, 'jack@linksmate.dev');
+    await olivia.goto(`${stack.url}/messages/direct/${jackId}`);
+    await jack.goto(`${stack.url}/messages/direct/${oliviaId}`);
+    await olivia.getByRole('heading', { name: 'Jack Thompson' }).waitFor();
+    await jack.getByRole('heading', { name: 'Olivia Nguyen' }).waitFor();
+
+    const text = `Bring the rangefinder? ${Date.now().toString(36)}`;
+    await olivia.getByLabel('Message', { exact: true }).fill(text);
+    await olivia.getByRole('button', { name: 'Send' }).click();
+    const mine = olivia.getByTestId('message').filter({ hasText: text });
+    await mine.waitFor();
+    // Jack's page shows it without reloading, and having seen it, marks it read: olivia's tick turns double.
+    await jack.getByTestId('message').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+    await mine.getByTestId('tick-read').waitFor({ timeout: 15_000 });
+    await screenshot(olivia, '90-messages-read');
+    findings.conversation = await seriousAccessibilityViolations(olivia);
+
+    // Text that looks like HTML stays text.
+    const html = '<b>not bold</b>';
+    await jack.getByLabel('Message', { exact: true }).fill(html);
+    await jack.getByRole('button', { name: 'Send' }).click();
+    const reply = olivia.getByTestId('message').filter({ hasText: html });
+    await reply.waitFor({ timeout: 15_000 });
+    expect(await reply.locator('b').count()).toBe(0);
+  });
+
+  it('when the admin sends an announcement, then it appears for both on the Announcements tab without reloading', async () => {
+    await olivia.goto(`${stack.url}/messages/announcements`);
+    await jack.goto(`${stack.url}/messages/announcements`);
+    await olivia.getByText('Platform Announcements').waitFor();
+    const login = await fetch(`${stack.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@linksmate.dev', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const content = `Course maintenance on Monday ${Date.now().toString(36)}`;
+    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content }),
+    });
+    expect(sent.status).toBe(201);
+    await olivia.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
+    await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
+    await screenshot(jack, '91-announcements');
+    findings.announcements = await seriousAccessibilityViolations(jack);
+
+    await olivia.goto(`${stack.url}/messages`);
+    await olivia.getByText('No conversation selected').waitFor();
+    findings.list = await seriousAccessibilityViolations(olivia);
+    expect(findings).toEqual({ conversation: [], announcements: [], list: [] });
+  });
+});
