@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 
 const artifacts = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url));
 
@@ -47,3 +48,27 @@ export async function waitForMail(
   }
   throw new Error(`no mail "${subject}" to ${to} arrived`);
 }
+
+/** Logs a demo person in through the login form and waits until the app has moved on. */
+export async function logInAs(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** A demo person's access token, from the login call itself. */
+export async function demoToken(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`logging in ${email} failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The user id a token was issued to. */
+export const userIdOfToken = (token: string): number =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;

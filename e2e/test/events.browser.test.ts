@@ -1,32 +1,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
-import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 import { launchBrowser } from '../src/browser';
-import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
+import {
+  demoToken,
+  logInAs as logIn,
+  screenshot,
+  seriousAccessibilityViolations,
+  userIdOfToken,
+} from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
 
 const OLIVIA = 'olivia@linksmate.dev';
 const JACK = 'jack@linksmate.dev';
 const ADMIN = 'admin@linksmate.dev';
 
-async function logIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function apiToken(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status, email).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+const apiToken = demoToken;
 
 async function apiGet<T>(baseUrl: string, path: string, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
@@ -284,8 +273,7 @@ describe('member games, join approval and bookings in the browser, against make 
   it('when a full paid event gains a seat, then olivia, first on its waitlist, sees the offer live, accepts, pays with 4242 and finds the seat in My Bookings', async () => {
     const admin = await apiToken(stack.url, ADMIN);
     const jackToken = await apiToken(stack.url, JACK);
-    const jackId = JSON.parse(Buffer.from(jackToken.split('.')[1]!, 'base64url').toString())
-      .user_id as number;
+    const jackId = userIdOfToken(jackToken);
     const call = async (method: string, path: string, body: unknown) => {
       const response = await fetch(`${stack.url}/api/v1${path}`, {
         method,

@@ -1,27 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 import { launchBrowser } from '../src/browser';
-import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
+import {
+  demoToken,
+  logInAs as logIn,
+  screenshot,
+  seriousAccessibilityViolations,
+  userIdOfToken,
+} from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
-
-async function logIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function userIdOf(baseUrl: string, email: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
-}
 
 describe('messages in the browser, against make run', () => {
   let stack: RunningMakeRun;
@@ -45,8 +32,8 @@ describe('messages in the browser, against make run', () => {
   });
 
   it('when olivia and jack chat in two browsers, then each message appears live and Delivered turns to Read', async () => {
-    const oliviaId = await userIdOf(stack.url, 'olivia@linksmate.dev');
-    const jackId = await userIdOf(stack.url, 'jack@linksmate.dev');
+    const oliviaId = userIdOfToken(await demoToken(stack.url, 'olivia@linksmate.dev'));
+    const jackId = userIdOfToken(await demoToken(stack.url, 'jack@linksmate.dev'));
     await olivia.goto(`${stack.url}/messages/direct/${jackId}`);
     await jack.goto(`${stack.url}/messages/direct/${oliviaId}`);
     await olivia.getByRole('heading', { name: 'Jack Thompson' }).waitFor();
@@ -76,12 +63,7 @@ describe('messages in the browser, against make run', () => {
     await olivia.goto(`${stack.url}/messages/announcements`);
     await jack.goto(`${stack.url}/messages/announcements`);
     await olivia.getByText('Platform Announcements').waitFor();
-    const login = await fetch(`${stack.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@linksmate.dev', password: DEMO_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
     const content = `Course maintenance on Monday ${Date.now().toString(36)}`;
     const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
       method: 'POST',

@@ -1,55 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as eventsBookings from '@linksmate/events-bookings';
 import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
-import type {
-  Event,
-  EventEnvelope,
-  JoinRequestsReply,
-  ServerToClientEvents,
-  SocketEventName,
-} from '@linksmate/proto';
+import type { Event, JoinRequestsReply, ServerToClientEvents, SocketEventName } from '@linksmate/proto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'events-integration-service-token';
 const VENUE_ID = 501;
-
-const envelope = (type: string, source: string, data: unknown): EventEnvelope => ({
-  id: randomUUID(),
-  type,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  source,
-  correlationId: randomUUID(),
-  data,
-});
-
-/** identity's snapshot of a verified member, as it publishes it on registering. */
-const userRegistered = (userId: number, username: string) =>
-  envelope('identity.user.registered', 'identity', {
-    user_id: userId,
-    username,
-    email: `${username}@example.com`,
-    first_name: username,
-    last_name: 'Golfer',
-    profile_image_url: null,
-    role: 'member',
-    skill_level: 'intermediate',
-    manual_handicap: 12.4,
-    availability_status: null,
-    is_profile_visible: true,
-    email_verified: true,
-    banned: false,
-    created_at: new Date().toISOString(),
-    last_login_at: null,
-    token_version: 0,
-    version: 1,
-  });
 
 /** venues-coaches' report of a new listed venue. */
 const venueCreated = envelope('venues.venue.created', 'venues-coaches', {
@@ -65,27 +25,6 @@ const venueCreated = envelope('venues.venue.created', 'venues-coaches', {
   is_verified: true,
   version: 1,
 });
-
-/**
- * identity's token versions, as the gateway loads them at start: nobody revoked. identity itself is
- * not part of this flow (tokens are signed by a test key every service here trusts).
- */
-async function tokenVersionsServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/internal/token-versions') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ versions: [] }));
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('member games over RabbitMQ: gateway → events-bookings → outbox → RabbitMQ → gateway → sockets', () => {
   const services = new RabbitServices();
@@ -143,7 +82,9 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
 
   /** A member known to events-bookings through identity's event on the bus, with a signed token. */
   async function member(userId: number, username: string) {
-    await publisher.publish([userRegistered(userId, username)]);
+    await publisher.publish([
+      userRegistered(userId, username, { skill_level: 'intermediate', manual_handicap: 12.4 }),
+    ]);
     await eventually(async () => {
       const { rowCount } = await services.query('events-bookings', 'select 1 from users where id = $1', [
         userId,

@@ -1,71 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import * as messaging from '@linksmate/messaging';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
 import {
   EVENT_CHAT_JOIN,
-  type EventEnvelope,
   type Message,
   type ServerToClientEvents,
   type SocketEventName,
 } from '@linksmate/proto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'messaging-integration-service-token';
-
-const envelope = (type: string, source: string, data: unknown): EventEnvelope => ({
-  id: randomUUID(),
-  type,
-  version: 1,
-  occurredAt: new Date().toISOString(),
-  source,
-  correlationId: randomUUID(),
-  data,
-});
-
-const userRegistered = (userId: number, username: string, role = 'member') =>
-  envelope('identity.user.registered', 'identity', {
-    user_id: userId,
-    username,
-    email: `${username}@example.com`,
-    first_name: username,
-    last_name: 'Golfer',
-    profile_image_url: null,
-    role,
-    skill_level: null,
-    manual_handicap: null,
-    availability_status: null,
-    is_profile_visible: true,
-    email_verified: true,
-    banned: false,
-    created_at: new Date().toISOString(),
-    last_login_at: null,
-    token_version: 0,
-    version: 1,
-  });
-
-/** identity's token versions, as a gateway loads them at start: nobody revoked. */
-async function tokenVersionsServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/internal/token-versions') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ versions: [] }));
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('messaging over RabbitMQ with two gateway replicas: A → messaging → outbox → RabbitMQ → B → sockets', () => {
   const services = new RabbitServices();
@@ -127,7 +75,7 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
   });
 
   async function person(userId: number, username: string, role: 'member' | 'admin' = 'member') {
-    await publisher.publish([userRegistered(userId, username, role)]);
+    await publisher.publish([userRegistered(userId, username, { role })]);
     await eventually(async () => {
       const { rowCount } = await services.query('messaging', 'select 1 from users where id = $1', [userId]);
       expect(rowCount).toBe(1);
