@@ -7,6 +7,7 @@
 export * from './errors';
 export * from './ffmpeg';
 export * from './image';
+export * from './multipart';
 export * from './receive';
 export * from './temp';
 export * from './thumbnail';

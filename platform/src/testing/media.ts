@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg } from '../media/ffmpeg';
@@ -38,4 +39,20 @@ export async function makeTestVideo(
     ]);
     return readFile(path);
   });
+}
+
+/** A multipart body as a browser's FormData sends it, parts in the order given. */
+export function multipartBody(
+  parts: Array<{ name: string; filename?: string; contentType?: string; data: Buffer | string }>,
+) {
+  const boundary = `----linksmate${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import {
+  createObjectStorage,
   createService,
   createSmtpMailer,
   type HttpApp,
@@ -16,12 +17,16 @@ import { AnnouncementsService } from './modules/announcements/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { ChatsService } from './modules/chats/service';
 import { MailDelivery } from './modules/email/service';
+import { registerMediaRoutes } from './modules/media/routes';
+import { MessageMediaService } from './modules/media/service';
 import { Projections } from './modules/projections/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** messaging: direct messages, event chats, announcements and e-mail delivery. */
 export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
+  // Before the database: a storage misconfiguration stops the boot with nothing opened yet.
+  const storage = await createObjectStorage(config, 'messaging');
   const { app, runtime } = await createService({
     name: 'messaging',
     title: 'LinksMate messaging',
@@ -44,5 +49,10 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   consumeEventChats(runtime, projections);
   registerChatRoutes(app, new ChatsService({ ...context, projections }));
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
+  runtime.closeAfterHandlers(() => storage.close());
+  await registerMediaRoutes(
+    app,
+    new MessageMediaService({ storage, logger: runtime.logger.child({ module: 'media' }) }),
+  );
   return app;
 }

@@ -1,4 +1,4 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
 import Type from 'typebox';
 
 export const MessagingConfigSchema = Type.Object({
@@ -10,6 +10,8 @@ export const MessagingConfigSchema = Type.Object({
    */
   SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'LinksMate <no-reply@linksmate.com.au>' }),
+  /** Where message pictures and videos are stored (the gateway serves them from the same store). */
+  ...StorageConfigFields,
 });
 export type MessagingConfig = Type.Static<typeof MessagingConfigSchema>;
 

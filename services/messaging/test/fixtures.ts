@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import {
   createTestAuth,
@@ -23,15 +26,23 @@ export interface Person {
 /** messaging on a fresh database, with helpers that speak its API and feed its projections. */
 export async function startMessaging(env: Record<string, string> = {}): Promise<MessagingUnderTest> {
   const auth = await createTestAuth();
+  // Uploads in a folder of this test file, never the repository's .data.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'lm-messaging-uploads-'));
   const service = await startServiceUnderTest({
     name: 'messaging',
     migrationsFolder,
     logger: silentLogger(),
     verifier: createLocalVerifier(auth.signer.jwks()),
-    env: { SERVICE_TOKEN, SMTP_URL: 'smtp://127.0.0.1:1', ...env },
+    env: {
+      SERVICE_TOKEN,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      STORAGE_DRIVER: 'local',
+      UPLOADS_DIR: uploadsDir,
+      ...env,
+    },
     build: (env, deps) => buildApp(loadMessagingConfig(env), deps),
   });
-  return new MessagingUnderTest(service, auth);
+  return new MessagingUnderTest(service, auth, uploadsDir);
 }
 
 export class MessagingUnderTest {
@@ -43,6 +54,7 @@ export class MessagingUnderTest {
   constructor(
     readonly service: ServiceUnderTest,
     readonly auth: TestAuth,
+    readonly uploadsDir: string,
   ) {
     this.pool = new pg.Pool({ connectionString: service.database.url, max: 4 });
     this.db = drizzle({ client: this.pool, schema });
@@ -134,5 +146,6 @@ export class MessagingUnderTest {
     await this.pool.end();
     await this.service.close();
     await this.auth.close();
+    rmSync(this.uploadsDir, { recursive: true, force: true });
   }
 }

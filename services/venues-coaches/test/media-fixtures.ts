@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { createLocalVerifier } from '@linksmate/platform';
 import {
   createTestAuth,
+  multipartBody,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
@@ -19,21 +20,8 @@ export interface Person {
   token: string;
 }
 
-/** A multipart body as a browser's FormData sends it, parts in the order given. */
-export function multipart(
-  parts: Array<{ name: string; filename?: string; contentType?: string; data: Buffer | string }>,
-) {
-  const boundary = `----linksmate${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body as a browser's FormData sends it (shared with every service that takes uploads). */
+export const multipart = multipartBody;
 
 /**
  * venues-coaches on a fresh database, its uploads and its upload scratch folder in folders of

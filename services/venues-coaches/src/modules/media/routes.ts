@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
+import { handledUpload, incomingUpload, multipartLimits } from '@linksmate/platform/media';
 import {
   ApiErrorSchema,
   IdParams,
@@ -8,55 +9,7 @@ import {
   VenueMediaDeletedReply,
   VenuePhotoReply,
 } from '@linksmate/proto';
-import type { FastifyRequest } from 'fastify';
-import type { IncomingUpload, VenueMediaService } from './service';
-
-/**
- * The multipart parser's own limits: one file, a few short fields, and the file cut one byte past
- * the largest upload there is (the service holds each kind to its own limit as it streams in).
- */
-const multipartLimits = (largestFile: number) => ({
-  fileSize: largestFile + 1,
-  files: 1,
-  fields: 5,
-  fieldSize: 64,
-  parts: 6,
-  headerPairs: 50,
-});
-
-/**
- * Reads a multipart body up to its first file: the fields before it, and the file itself unread,
- * so the service can refuse a caller before a byte of it is stored.
- */
-async function incomingUpload(request: FastifyRequest, largestFile: number): Promise<IncomingUpload> {
-  // No prototype: a field named like an Object method is just a field.
-  const fields: Record<string, string> = Object.create(null);
-  if (!request.isMultipart()) return { fields, file: null };
-  try {
-    // Inside: a multipart type without a boundary already fails here.
-    const parts = request.parts({ limits: multipartLimits(largestFile) });
-    for (;;) {
-      const next = await parts.next();
-      if (next.done) return { fields, file: null };
-      const part = next.value;
-      if (part.type === 'file') return { fields, file: { field: part.fieldname, stream: part.file } };
-      if (typeof part.value === 'string' && !part.valueTruncated) fields[part.fieldname] ??= part.value;
-    }
-  } catch {
-    // Not well-formed multipart, or past a limit before any file: the fields so far, and no file.
-    return { fields, file: null };
-  }
-}
-
-/** Whatever is left of a file nobody read is read and thrown away, so the request ends cleanly. */
-async function handled<T>(upload: IncomingUpload, work: (upload: IncomingUpload) => Promise<T>): Promise<T> {
-  try {
-    return await work(upload);
-  } finally {
-    const stream = upload.file?.stream;
-    if (stream && !stream.readableEnded && !stream.destroyed) stream.resume();
-  }
-}
+import type { VenueMediaService } from './service';
 
 const uploadAnswers = {
   400: ApiErrorSchema,
@@ -89,7 +42,7 @@ export async function registerMediaRoutes(app: HttpApp, media: VenueMediaService
         },
       },
       async (request) =>
-        handled(await incomingUpload(request, UPLOAD_LIMITS.venuePhotoBytes), (upload) =>
+        handledUpload(await incomingUpload(request, UPLOAD_LIMITS.venuePhotoBytes), (upload) =>
           media.uploadPhoto(currentUser(request), upload, requestMeta(request)),
         ),
     );
@@ -110,7 +63,7 @@ export async function registerMediaRoutes(app: HttpApp, media: VenueMediaService
         },
       },
       async (request) =>
-        handled(await incomingUpload(request, UPLOAD_LIMITS.venueVideoBytes), (upload) =>
+        handledUpload(await incomingUpload(request, UPLOAD_LIMITS.venueVideoBytes), (upload) =>
           media.uploadGalleryItem(currentUser(request), upload, requestMeta(request)),
         ),
     );

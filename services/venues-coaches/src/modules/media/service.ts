@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import {
   badRequest,
   type EventMeta,
@@ -13,6 +12,7 @@ import {
 } from '@linksmate/platform';
 import {
   type ImageSize,
+  type IncomingUpload,
   inspectVideo,
   type MediaKind,
   MediaRejected,
@@ -46,13 +46,6 @@ import {
   touchVenue,
   venueExists,
 } from './repository';
-
-/** A multipart body as the route found it: the fields sent before the file, and the file unread. */
-export interface IncomingUpload {
-  fields: Record<string, string>;
-  /** The first file of the body; null when it has none (or the body is not multipart). */
-  file: { field: string; stream: Readable & { truncated?: boolean } } | null;
-}
 
 const PHOTO_FOLDER = 'venues/photos';
 const GALLERY_FOLDER = 'venues/gallery';
