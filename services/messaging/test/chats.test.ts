@@ -1,3 +1,4 @@
+import { eventually } from '@linksmate/platform/testing';
 import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MessagingUnderTest, type Person, startMessaging } from './fixtures';
@@ -9,6 +10,15 @@ describe('messaging: direct messages and event chats', () => {
   let cal: Person;
   const dm = (from: Person, to: number | string | undefined, content: unknown) =>
     m.post('/messages/dm', { receiver_user_id: to, content }, from.token);
+  /** Projections are applied by consumers, a moment after the event: wait until this one has been. */
+  const blockIs = (blocker: Person, blocked: Person, active: boolean) =>
+    eventually(async () => {
+      const { rows } = await m.pool.query(
+        'select active from blocks where blocker_user_id = $1 and blocked_user_id = $2',
+        [blocker.id, blocked.id],
+      );
+      expect(rows[0]?.active).toBe(active);
+    });
 
   beforeAll(async () => {
     m = await startMessaging();
@@ -113,6 +123,7 @@ describe('messaging: direct messages and event chats', () => {
       blocked_user_id: cal.id,
       blocked_at: new Date().toISOString(),
     });
+    await blockIs(ben, cal, true);
     const blocked = await dm(cal, ben.id, 'Why not?');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe(MESSAGING_MESSAGES.blocked);
@@ -124,11 +135,13 @@ describe('messaging: direct messages and event chats', () => {
       blocked_user_id: cal.id,
       unblocked_at: new Date().toISOString(),
     });
+    await blockIs(ben, cal, false);
     await m.deliver('identity.user.blocked', {
       blocker_user_id: ben.id,
       blocked_user_id: cal.id,
       blocked_at: blockedAt,
     });
+    await blockIs(ben, cal, false);
     expect((await dm(cal, ben.id, 'Friends again')).statusCode).toBe(201);
   });
 
@@ -241,6 +254,13 @@ describe('messaging: direct messages and event chats', () => {
       },
       'events-bookings',
     );
+    await eventually(async () => {
+      const { rows } = await m.pool.query(
+        'select confirmed from event_members where event_id = $1 and user_id = $2',
+        [eventId, player.id],
+      );
+      expect(rows[0]?.confirmed).toBe(false);
+    });
     expect(
       (await m.post(`/messages/event/${eventId}`, { content: 'still in?' }, player.token)).statusCode,
     ).toBe(403);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import {
   createTestAuth,
+  eventually,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
@@ -13,6 +14,7 @@ import {
 import type { EventEnvelope, Role } from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
 
@@ -122,7 +124,10 @@ export class MessagingUnderTest {
     return this.app.inject({ method: 'GET', url, headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN } });
   }
 
-  /** Hands another context's event to messaging's consumers, as the bus would. */
+  /**
+   * Hands another context's event to messaging's consumers, as the bus would, and waits until they
+   * have handled it (its id in their inbox): projections are applied a moment after the event.
+   */
   async deliver(type: string, data: Record<string, unknown>, source = 'identity'): Promise<void> {
     const event: EventEnvelope = {
       id: randomUUID(),
@@ -135,6 +140,10 @@ export class MessagingUnderTest {
     };
     await this.service.bus.publish([event]);
     await this.service.settle();
+    await eventually(async () => {
+      const { rowCount } = await this.pool.query('select 1 from inbox where event_id = $1', [event.id]);
+      expect(rowCount).toBeGreaterThan(0);
+    });
   }
 
   async published(type: string): Promise<EventEnvelope[]> {
