@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../src/browser';
 import {
@@ -57,6 +58,26 @@ describe('messages in the browser, against make run', () => {
     const reply = olivia.getByTestId('message').filter({ hasText: html });
     await reply.waitFor({ timeout: 15_000 });
     expect(await reply.locator('b').count()).toBe(0);
+
+    // A photo: picked, uploaded, sent, and shown to jack as a picture.
+    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer();
+    await olivia
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'fairway.png', mimeType: 'image/png', buffer: photo });
+    await olivia.getByText('fairway.png').waitFor();
+    await olivia.getByRole('button', { name: 'Send' }).click();
+    const picture = jack.getByTestId('message').getByRole('img', { name: 'fairway.png' });
+    await picture.waitFor({ timeout: 15_000 });
+    expect(await picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(
+      320,
+    );
+    // A file that is not a picture or video is refused before it is sent.
+    await olivia
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await olivia.getByText(/^Invalid file type/).waitFor();
   });
 
   it('when the admin sends an announcement, then it appears for both on the Announcements tab without reloading', async () => {

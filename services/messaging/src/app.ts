@@ -12,10 +12,13 @@ import { consumeEmailRequests } from './consumers/email-requested';
 import { consumeEventChats, consumePeople } from './consumers/projections';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
+import { messageDigest } from './jobs/message-digest';
 import { registerAnnouncementRoutes } from './modules/announcements/routes';
 import { AnnouncementsService } from './modules/announcements/service';
 import { registerChatRoutes } from './modules/chats/routes';
 import { ChatsService } from './modules/chats/service';
+import { registerDigestRoutes } from './modules/digest/routes';
+import { DigestService } from './modules/digest/service';
 import { MailDelivery } from './modules/email/service';
 import { registerMediaRoutes } from './modules/media/routes';
 import { MessageMediaService } from './modules/media/service';
@@ -49,6 +52,9 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   consumeEventChats(runtime, projections);
   registerChatRoutes(app, new ChatsService({ ...context, projections }));
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
+  const digest = new DigestService(context);
+  registerDigestRoutes(app, digest);
+  runtime.job(messageDigest(digest, config.DIGEST_SWEEP_INTERVAL_MS));
   runtime.closeAfterHandlers(() => storage.close());
   await registerMediaRoutes(
     app,

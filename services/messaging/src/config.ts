@@ -10,6 +10,8 @@ export const MessagingConfigSchema = Type.Object({
    */
   SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'LinksMate <no-reply@linksmate.com.au>' }),
+  /** How often the digest of missed messages is looked for (each person gets one at most hourly). */
+  DIGEST_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1_000, default: 5 * 60_000 }),
   /** Where message pictures and videos are stored (the gateway serves them from the same store). */
   ...StorageConfigFields,
 });

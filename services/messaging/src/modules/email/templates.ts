@@ -118,6 +118,19 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       html: layout('A seat is held for you', [greeting, body, action], { label: 'Take Your Seat', url }),
     };
   },
+  'messages-digest': (v, publicUrl) => {
+    const url = `${publicUrl}/messages`;
+    const count = Number(v.count ?? 0);
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const body = `You have ${count} unread ${count === 1 ? 'message' : 'messages'} on LinksMate, from ${v.senders}.`;
+    const note =
+      'You get this e-mail at most once an hour while messages wait for you. Turn it off on your profile.';
+    return {
+      subject: `${count} unread ${count === 1 ? 'message' : 'messages'} on LinksMate`,
+      text: plainText([greeting, body, `Read them: ${url}`, note]),
+      html: layout('Messages are waiting for you', [greeting, body, note], { label: 'Read Messages', url }),
+    };
+  },
   'join-request-decided': (v, publicUrl) => {
     const url = `${publicUrl}/events/${encodeURIComponent(String(v.event_id))}`;
     const greeting = `Hi ${v.username ?? 'there'},`;

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PROFILE_FORM_SECTIONS, type ProfileFormSection, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
+import { MessageDigestSwitch } from '../components/MessageDigestSwitch';
 import { ProfileDetails } from '../components/ProfileDetails';
 import { ProfileEditForm } from '../components/ProfileEditForm';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
@@ -119,7 +120,10 @@ export function ProfilePage({
             onCancel={() => navigate(paths.profile.href())}
           />
         ) : (
-          <ProfileDetails profile={data} membershipActions={membershipActions} />
+          <>
+            <ProfileDetails profile={data} membershipActions={membershipActions} />
+            <MessageDigestSwitch />
+          </>
         )}
       </Stack>
     </Container>
