@@ -1,6 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import * as eventsBookings from '@linksmate/events-bookings';
 import { createTestAuth } from '@linksmate/platform/testing';
@@ -9,7 +7,17 @@ import { Pool } from 'undici';
 import { freePort } from '../embedded/ports';
 import { seedEvents } from './events-seed';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
-import { drive, type LoadResult, load, loadLine, paced, startGateway, startProcess, stop } from './processes';
+import {
+  drive,
+  keysAndVersions,
+  type LoadResult,
+  load,
+  loadLine,
+  paced,
+  startGateway,
+  startProcess,
+  stop,
+} from './processes';
 
 /** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
@@ -38,29 +46,6 @@ async function loadSql(
   } finally {
     await pool.end();
   }
-}
-
-/**
- * What the gateway asks identity for, answered by the bench: the keys the bench signs its tokens
- * with, and nobody's tokens revoked. identity itself has no part in listing or joining.
- */
-async function keysAndVersions(jwks: unknown): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const body =
-      req.url === '/.well-known/jwks.json'
-        ? jwks
-        : req.url === '/internal/token-versions'
-          ? { versions: [] }
-          : null;
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 interface JoinRun {

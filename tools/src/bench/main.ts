@@ -3,6 +3,7 @@ import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { measureMessaging } from './messaging';
 import { measureVenueSearch } from './venues';
 
 /** `make bench`: prints figures; nothing here passes or fails on a threshold. */
@@ -17,5 +18,6 @@ if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).rep
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
+if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
@@ -247,4 +249,27 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * What the gateway asks identity for, answered by the bench: the keys the bench signs its tokens
+ * with, and nobody's tokens revoked. identity itself has no part in listing or joining.
+ */
+export async function keysAndVersions(jwks: unknown): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const body =
+      req.url === '/.well-known/jwks.json'
+        ? jwks
+        : req.url === '/internal/token-versions'
+          ? { versions: [] }
+          : null;
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
