@@ -2,9 +2,16 @@ import type { Event } from '@linksmate/proto';
 import { EVENT_MESSAGES } from '@linksmate/proto/rules';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconClock, IconHourglass, IconInfoCircle, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconClock,
+  IconHourglass,
+  IconInfoCircle,
+  IconMessages,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/FormError';
 import type { LoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
@@ -147,9 +154,26 @@ export function JoinPanel({ event }: { event: Event }) {
       </Button>
     );
 
+  // Those in the event talk in its group chat: its players and its organiser (messaging decides the rest).
+  const inChat =
+    isLoggedIn &&
+    event.status !== 'cancelled' &&
+    (status === 'confirmed' || event.user_has_confirmed_booking || claims?.user_id === event.creator_user_id);
+
   return (
     <Stack gap="sm">
       {content}
+      {inChat && (
+        <Button
+          component={Link}
+          to={paths.conversation.href('event', event.id)}
+          variant="light"
+          leftSection={<IconMessages size={16} aria-hidden />}
+          fullWidth
+        >
+          Open group chat
+        </Button>
+      )}
       {!isLoggedIn && (
         <Text size="xs" c="dimmed">
           <IconInfoCircle size={12} aria-hidden style={{ verticalAlign: 'middle' }} /> Log in to join events
