@@ -1,5 +1,5 @@
-import { Card, Container, Grid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconMessages, IconSpeakerphone } from '@tabler/icons-react';
+import { Button, Card, Container, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type ConversationType, paths } from '../../../lib/paths';
 import { useSocketConnected } from '../../../lib/socket-pushes';
@@ -31,9 +31,17 @@ export function MessagesPage({ tab = 'messages' }: { tab?: 'messages' | 'announc
 
   return (
     <Container size="lg" py="lg">
-      <Title order={1} mb="md">
-        Messages
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={1}>Messages</Title>
+        <Button
+          variant="subtle"
+          color="dark"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => navigate(-1)}
+        >
+          Back
+        </Button>
+      </Group>
       <Tabs
         value={tab}
         onChange={(value) =>
