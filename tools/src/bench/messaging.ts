@@ -112,6 +112,19 @@ export async function measureMessaging(options: { sockets?: number; rate?: numbe
     // `rate` DMs a second from 50 senders to receivers in turn, each timed from the call to the socket.
     const senderTokens = await Promise.all(Array.from({ length: senders }, (_, i) => token(sockets + 1 + i)));
     const http = new Pool(gatewayUrl, { connections: 64 });
+    // Warm-up, not timed: each sender's first call (token checks, upstream connections, prepared plans).
+    await Promise.all(
+      senderTokens.map(async (sender, i) => {
+        const response = await http.request({
+          path: '/api/v1/messages/dm',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${sender}` },
+          body: JSON.stringify({ receiver_user_id: 1 + i, content: `warm-up ${i}` }),
+        });
+        await response.body.dump();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
     const sentAt = new Map<string, number>();
     const callTimes: number[] = [];
     let refused = 0;
