@@ -4,6 +4,7 @@ import { Logo } from '../../components/Logo';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { adminLinks, GAME_LINKS, type NavItem, PUBLIC_LINKS, SIGNED_IN_LINKS } from './nav-links';
+import { UnreadBadge } from './UnreadBadge';
 
 /** Small screens: the navigation in a full-screen drawer; tapping an item closes it (spec 1 §2.2). */
 export function MobileMenu({
@@ -23,6 +24,7 @@ export function MobileMenu({
       to={link.to}
       end={link.end}
       label={link.label}
+      rightSection={link.to === paths.messages.href() ? <UnreadBadge /> : undefined}
       onClick={onClose}
     />
   );
