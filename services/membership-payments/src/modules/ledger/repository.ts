@@ -4,7 +4,8 @@ import type { Db, NewPayment } from '../../db/types';
 
 /**
  * Stores a payment's latest status. Returns false when nothing changed: the same status again, or
- * any status after it succeeded (a success is final).
+ * any status after it succeeded or was canceled (both are final: a webhook that arrives late, e.g.
+ * `payment_intent.created` after the cancel, never moves it back).
  */
 export async function recordPaymentStatus(
   db: Db,
@@ -17,7 +18,7 @@ export async function recordPaymentStatus(
     .onConflictDoUpdate({
       target: payments.providerPaymentIntentId,
       set: { status: payment.status, updatedAt: now },
-      setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} <> 'succeeded'`,
+      setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} not in ('succeeded', 'canceled')`,
     })
     .returning({ id: payments.id });
   return changed.length > 0;
