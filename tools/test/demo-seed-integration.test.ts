@@ -14,7 +14,8 @@ import type {
 } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
-import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from '../src/embedded/demo-events';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
+import { DEMO_PAST_EVENTS } from '../src/embedded/demo-past-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { DEMO_ANNOUNCEMENTS, DEMO_DIRECT_MESSAGES, DEMO_EVENT_CHAT } from '../src/embedded/seed-messages';

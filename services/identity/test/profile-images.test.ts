@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { silentLogger, TestEventBus } from '@linksmate/platform/testing';
+import { multipartBody, silentLogger, TestEventBus } from '@linksmate/platform/testing';
 import { PROFILE_TEXT_MESSAGES, UPLOAD_MESSAGES } from '@linksmate/proto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,21 +10,8 @@ import { type IdentityUnderTest, SERVICE_TOKEN, startIdentity } from './fixtures
 
 type Person = { id: number; token: string };
 
-/** A multipart body as a browser's FormData sends it. */
-function multipart(
-  parts: Array<{ name: string; filename?: string; contentType?: string; data: Buffer | string }>,
-) {
-  const boundary = `----linksmate${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body as a browser's FormData sends it (platform's, shared by every upload test). */
+const multipart = multipartBody;
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 60 } } });

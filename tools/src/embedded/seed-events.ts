@@ -1,6 +1,7 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { Event, EventsReply, GolfersReply, ImportEventBody, VenueReply } from '@linksmate/proto';
-import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS, DEMO_PAST_EVENTS } from './demo-events';
+import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from './demo-events';
+import { DEMO_PAST_EVENTS } from './demo-past-events';
 import { inParallel, userIdOf } from './seed-directory';
 
 const PAGE = 100;
