@@ -23,6 +23,8 @@ import { ProfileImages } from './modules/images/service';
 import { registerKeyRoutes } from './modules/keys/routes';
 import { SigningKeys } from './modules/keys/service';
 import { MembershipSnapshots } from './modules/memberships/service';
+import { registerModerationRoutes } from './modules/moderation/routes';
+import { ModerationService } from './modules/moderation/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { registerUserRoutes } from './modules/users/routes';
@@ -72,6 +74,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   await registerImageRoutes(app, images);
   registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
   registerUserRoutes(app, users, auth);
+  registerModerationRoutes(app, new ModerationService({ runtime, users, auth, memberships, clock }));
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));
   runtime.job(profileImageSweep(images));

@@ -232,3 +232,13 @@ export const profileImages = pgTable(
       .where(sql`${t.state} <> 'attached' or ${t.userId} is null`),
   ],
 );
+
+/**
+ * Accounts deleted while their tokens may still be unexpired: the version a token must carry (one
+ * more than any they held), so a gateway that starts after the deletion still refuses them.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  userId: integer('user_id').primaryKey(),
+  tokenVersion: integer('token_version').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

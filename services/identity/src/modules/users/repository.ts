@@ -1,5 +1,5 @@
 import { eq, gt, inArray, sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { deletedAccounts, users } from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
@@ -58,8 +58,28 @@ export async function insertUser(db: Db, values: NewUser): Promise<User> {
   return user!;
 }
 
-export async function deleteUser(db: Db, id: number): Promise<void> {
+/** Deletes the account, keeping the token version its tokens must now carry (deletedAccounts). */
+export async function deleteUser(db: Db, id: number, revokedTokenVersion: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
+  await db
+    .insert(deletedAccounts)
+    .values({ userId: id, tokenVersion: revokedTokenVersion })
+    .onConflictDoUpdate({ target: deletedAccounts.userId, set: { tokenVersion: revokedTokenVersion } });
+}
+
+/** Holds the admins' rows to the end of the caller's transaction and counts those not banned. */
+export async function lockActiveAdmins(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.role} = 'admin' and ${users.bannedAt} is null`)
+    .for('update');
+  return rows.length;
+}
+
+export async function findUserForUpdate(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return user;
 }
 
 /** Applies a change and moves the aggregate version on; returns the user as it now is. */
@@ -76,8 +96,14 @@ export async function updateUser(db: Db, id: number, changes: Partial<NewUser>, 
 export async function revokedTokenVersions(
   db: Db,
 ): Promise<Array<{ user_id: number; token_version: number }>> {
-  return db
-    .select({ user_id: users.id, token_version: users.tokenVersion })
-    .from(users)
-    .where(gt(users.tokenVersion, 0));
+  const [live, deleted] = await Promise.all([
+    db
+      .select({ user_id: users.id, token_version: users.tokenVersion })
+      .from(users)
+      .where(gt(users.tokenVersion, 0)),
+    db
+      .select({ user_id: deletedAccounts.userId, token_version: deletedAccounts.tokenVersion })
+      .from(deletedAccounts),
+  ]);
+  return [...live, ...deleted];
 }

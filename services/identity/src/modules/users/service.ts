@@ -3,10 +3,14 @@ import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import {
   type AccountSummary,
   type EventData,
+  type Role,
   type Static,
+  type UserBanned,
   UserDeleted,
   UserRegistered,
+  type UserRoleChanged,
   type UserSnapshot,
+  type UserUnbanned,
   UserUpdated,
   UserVerified,
 } from '@linksmate/proto';
@@ -60,8 +64,12 @@ export const toAccountSummary = (user: User): Static<typeof AccountSummary> => (
 const USERNAME_BATCH = 20;
 const FREE_USERNAME_ROUNDS = 5;
 
-/** Events about a user that carry the full snapshot. */
-type SnapshotEvent = typeof UserUpdated | typeof UserVerified;
+/** Events about a user that carry the full snapshot and nothing else. */
+type SnapshotEvent = typeof UserUpdated | typeof UserVerified | typeof UserUnbanned;
+/** What the moderation events add to the snapshot. */
+type ModerationEvent =
+  | { event: typeof UserBanned; extra: { reason: string | null } }
+  | { event: typeof UserRoleChanged; extra: { previous_role: Role } };
 
 /**
  * The user aggregate: every change is stored with a new version and published in the same
@@ -119,6 +127,27 @@ export class UsersService {
     return changed;
   }
 
+  /** Applies a moderator's change and publishes it with what its event adds (a reason, the old role). */
+  async moderate(
+    tx: Db,
+    id: number,
+    changes: Partial<NewUser>,
+    meta: EventMeta,
+    moderation: ModerationEvent,
+  ): Promise<User> {
+    const changed = await updateUser(tx, id, changes, this.deps.clock());
+    const data = { ...toUserSnapshot(changed), ...moderation.extra };
+    await this.deps.runtime.publish(
+      tx,
+      this.deps.runtime.event(
+        moderation.event as typeof UserBanned,
+        data as EventData<typeof UserBanned>,
+        meta,
+      ),
+    );
+    return changed;
+  }
+
   /**
    * A username nobody holds yet, made from the person's names or e-mail (see usernameStem): the
    * first free one. Another account may take it before this one is stored; the unique index then
@@ -139,12 +168,13 @@ export class UsersService {
 
   /** Removes the user and publishes `deleted`; the token version moves on so no token of theirs counts. */
   async remove(tx: Db, user: User, meta: EventMeta): Promise<void> {
-    await deleteUser(tx, user.id);
+    const revokedTokenVersion = user.tokenVersion + 1;
+    await deleteUser(tx, user.id, revokedTokenVersion);
     await this.deps.runtime.publish(
       tx,
       this.deps.runtime.event(
         UserDeleted,
-        { user_id: user.id, token_version: user.tokenVersion + 1, version: user.version + 1 },
+        { user_id: user.id, token_version: revokedTokenVersion, version: user.version + 1 },
         meta,
       ),
     );

@@ -151,6 +151,25 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       ),
     };
   },
+  // A message an administrator wrote to one person (spec 3 "Send Email"): their words, as written.
+  'admin-message': (v, publicUrl) => {
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const paragraphs = String(v.message ?? '')
+      .split(/\n{2,}/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const note = `This message was sent to you by the ${PRODUCT_NAME} team.`;
+    return {
+      subject: String(v.subject ?? `A message from ${PRODUCT_NAME}`),
+      text: plainText([greeting, ...paragraphs, note]),
+      html: layout(
+        String(v.subject ?? `A message from ${PRODUCT_NAME}`),
+        [greeting, ...paragraphs],
+        { label: `Open ${PRODUCT_NAME}`, url: publicUrl },
+        note,
+      ),
+    };
+  },
   'event-payment-refunded': (v, publicUrl) => {
     const url = `${publicUrl}/my-bookings`;
     const greeting = `Hi ${v.username ?? 'there'},`;

@@ -1,0 +1,118 @@
+import { ADMIN_ROLES, type Role, SITE_ADMIN_ROLES } from './roles';
+
+/** The admin area (spec 3): its sections, who may use each, and the texts of its screens. */
+
+export const ADMIN_SECTIONS = [
+  'dashboard',
+  'venues',
+  'coaches',
+  'coach-venues',
+  'profile-claims',
+  'availability',
+  'bookings',
+  'events',
+  'create-event',
+  'announcements',
+  'transactions',
+  'users',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+const VENUE_ADMINS = ['admin', 'site_admin', 'facility_admin'] as const satisfies readonly Role[];
+const COACHING_ADMINS = ['admin', 'site_admin', 'coach_admin'] as const satisfies readonly Role[];
+
+/**
+ * Who may use each section: the table of spec 3 §2 (facility_admin without coaches, coach venues,
+ * claims, official events, announcements, transactions and users; coach_admin with the dashboard,
+ * coach venues, availability, bookings and events only). The menu hides what this refuses, and
+ * every admin route declares its roles from here, so the server refuses the same.
+ */
+export const ADMIN_SECTION_ROLES: Record<AdminSection, readonly Role[]> = {
+  dashboard: ADMIN_ROLES,
+  venues: VENUE_ADMINS,
+  coaches: SITE_ADMIN_ROLES,
+  'coach-venues': COACHING_ADMINS,
+  'profile-claims': SITE_ADMIN_ROLES,
+  availability: ADMIN_ROLES,
+  bookings: ADMIN_ROLES,
+  events: ADMIN_ROLES,
+  'create-event': SITE_ADMIN_ROLES,
+  announcements: SITE_ADMIN_ROLES,
+  transactions: SITE_ADMIN_ROLES,
+  users: SITE_ADMIN_ROLES,
+};
+
+export function mayUseAdminSection(role: string | null | undefined, section: AdminSection): boolean {
+  return !!role && (ADMIN_SECTION_ROLES[section] as readonly string[]).includes(role);
+}
+
+/** The sidebar's subtitle by role (spec 3 §2). */
+export function adminSubtitle(role: string | null | undefined): string {
+  if (role === 'facility_admin') return 'Venue Management';
+  if (role === 'coach_admin') return 'My Coaching Business';
+  return 'Site Management';
+}
+
+/** Where a role lands on `/admin` (spec 3 §2: a coach_admin goes to bookings). */
+export function adminLandingSection(role: string | null | undefined): AdminSection {
+  return role === 'coach_admin' ? 'bookings' : 'dashboard';
+}
+
+/**
+ * The badge the user list shows for a membership (spec 3 §2): Lifetime, Premium, Basic, otherwise
+ * Free. A paid plan (monthly, annual) counts as Premium; a lapsed membership as Free.
+ */
+export const MEMBERSHIP_BADGES = ['lifetime', 'premium', 'basic', 'free'] as const;
+export type MembershipBadge = (typeof MEMBERSHIP_BADGES)[number];
+export function membershipBadge(
+  type: string | null | undefined,
+  status: string | null | undefined,
+): MembershipBadge {
+  if (status !== 'active' && status !== 'trialing') return 'free';
+  if (type === 'lifetime') return 'lifetime';
+  if (type === 'basic') return 'basic';
+  return type ? 'premium' : 'free';
+}
+
+/** The user list's sortable columns (spec 3 §2) and its default order. */
+export const ADMIN_USER_SORTS = ['email', 'role', 'created_at'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const ADMIN_USER_DEFAULT_SORT = { sort_by: 'created_at', sort_order: 'desc' } as const;
+
+/** The columns of the user export, in order (spec 3 §3 "CSV export row"). */
+export const USER_EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'username',
+  'role',
+  'membershipType',
+  'membershipStatus',
+  'createdAt',
+  'lastLogin',
+  'banned',
+] as const;
+export const userExportFileName = (day: string) => `users-export-${day}.csv`;
+
+/** How many people one bulk action may name. */
+export const BULK_USER_ACTION_MAX = 500;
+
+/** The admin area's texts (spec 3 §§2, 5, 8). */
+export const ADMIN_MESSAGES = {
+  checkingAccess: 'Checking access...',
+  accessDenied: 'Access Denied',
+  adminPrivilegesRequired: 'Admin privileges required to access this page',
+  noPermission: 'You do not have permission to access this page.',
+  noToken: 'No authentication token found',
+  usersLoading: 'Loading users...',
+  noUsers: 'No users found',
+  emailSent: 'Email sent successfully!',
+  passwordResetSent: 'Password reset email sent successfully!',
+  searchUsersPlaceholder: 'Search users by name, email, or username',
+  /** Ours: the spec leaves open what stops an admin locking the platform out. */
+  lastAdmin: 'The platform must keep at least one admin.',
+  notYourself: 'You cannot do this to your own account.',
+  onlyAdminGivesAdmin: 'Only an admin can give or take the admin role.',
+  userNotFound: 'User not found',
+} as const;
