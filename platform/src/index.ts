@@ -15,6 +15,7 @@ export * from './http/app';
 export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/idempotency';
+export * from './http/internal-client';
 export * from './http/request-id';
 export * from './http/request-meta';
 export * from './logger';

@@ -43,3 +43,7 @@ export const ROLE_FOR_LABEL: Record<AdminRoleLabel, Role> = {
   moderator: 'facility_admin',
   admin: 'admin',
 };
+/** Our roles a label stands for (the user list's role filter). */
+export function rolesWithLabel(label: AdminRoleLabel): Role[] {
+  return ROLES.filter((role) => roleLabel(role) === label);
+}

@@ -1,13 +1,24 @@
 import { fileURLToPath } from 'node:url';
-import { createService, type HttpApp, type ServiceDeps } from '@linksmate/platform';
+import {
+  createService,
+  type HttpApp,
+  InternalClient,
+  type ServiceDeps,
+  systemClock,
+} from '@linksmate/platform';
 import type { AdminConfig } from './config';
+import { consumeDirectory } from './consumers/directory';
 import * as schema from './db/schema';
+import { AuditLog } from './modules/audit/service';
+import { Directory } from './modules/directory/service';
+import { registerAdminUserRoutes } from './modules/users/routes';
+import { AdminUsersService } from './modules/users/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 /** admin: the back office: user directory, audit log and dashboard. */
 export async function buildApp(config: AdminConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
-  const { app } = await createService({
+  const { app, runtime } = await createService({
     name: 'admin',
     title: 'LinksMate admin',
     schema,
@@ -15,5 +26,23 @@ export async function buildApp(config: AdminConfig, deps: ServiceDeps = {}): Pro
     config,
     deps,
   });
+  const internal = { serviceToken: config.SERVICE_TOKEN, timeoutMs: config.INTERNAL_TIMEOUT_MS };
+  const identity = new InternalClient({ ...internal, url: config.IDENTITY_URL, name: 'identity' });
+  const payments = new InternalClient({ ...internal, url: config.PAYMENTS_URL, name: 'payments' });
+  const audit = new AuditLog(runtime.db);
+  // One line per module.
+  const directory = new Directory(runtime.db, runtime.preparedDb);
+  consumeDirectory(runtime, directory);
+  registerAdminUserRoutes(
+    app,
+    new AdminUsersService({
+      db: runtime.db,
+      directory,
+      identity,
+      payments,
+      audit,
+      clock: deps.clock ?? systemClock,
+    }),
+  );
   return app;
 }

@@ -200,8 +200,11 @@ export async function startStack(
         ...service.env,
         ...(service.name === 'membership-payments' ? { STRIPE_API_BASE: stripe.url } : {}),
         ...(service.name === 'messaging' ? { SMTP_URL: mailCatcher.smtpUrl } : {}),
-        // events-bookings asks payments for event payment intents, their status and refunds.
-        ...(service.name === 'events-bookings' ? { PAYMENTS_URL: urlOf('membership-payments') } : {}),
+        // events-bookings asks payments for event payment intents, their status and refunds; admin
+        // asks it for granted memberships.
+        ...(service.name === 'events-bookings' || service.name === 'admin'
+          ? { PAYMENTS_URL: urlOf('membership-payments') }
+          : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };

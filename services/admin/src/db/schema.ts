@@ -1,2 +1,70 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
 /** The admin database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
+
+/**
+ * The user directory: each person as identity and payments last said (their events), with what an
+ * admin action just changed applied at once. Versions keep an older event from rolling it back.
+ */
+export const directoryUsers = pgTable(
+  'directory_users',
+  {
+    id: integer('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role').notNull(),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    membershipType: text('membership_type'),
+    membershipStatus: text('membership_status'),
+    membershipEndsAt: timestamp('membership_ends_at', { withTimezone: true }),
+    /** identity's aggregate version of the person, and payments' of their membership (0: none yet). */
+    userVersion: integer('user_version').notNull(),
+    membershipVersion: integer('membership_version').notNull().default(0),
+    /** Deleted by identity: kept without their details, so an older event cannot bring them back. */
+    deleted: boolean('deleted').notNull().default(false),
+    /** What the search box matches: names, e-mail and username, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || username)`,
+    ),
+  },
+  (t) => [
+    // The list's three orders (over people not deleted), each ending in the id so pages and the export's keyset are stable.
+    index('directory_users_created_idx').on(t.createdAt, t.id).where(sql`not ${t.deleted}`),
+    index('directory_users_email_idx').on(t.email, t.id).where(sql`not ${t.deleted}`),
+    index('directory_users_role_idx').on(t.role, t.id).where(sql`not ${t.deleted}`),
+    // Any part of a name, e-mail or username: trigrams find it without reading every person.
+    index('directory_users_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`not ${t.deleted}`),
+  ],
+);
+
+/** Every admin action: who did what to whom, when, and how it ended. Kept when the person is deleted. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'done', or 'refused' with the reason in details.error. */
+    outcome: text('outcome').notNull(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_entries_target_idx').on(t.targetUserId, t.createdAt),
+    index('audit_entries_created_idx').on(t.createdAt),
+  ],
+);

@@ -13,7 +13,6 @@ import type * as schema from '../../db/schema';
 import type { Db, User } from '../../db/types';
 import type { AuthService } from '../auth/service';
 import type { MembershipSnapshots } from '../memberships/service';
-import { findUserForUpdate, lockActiveAdmins } from '../users/repository';
 import type { UsersService } from '../users/service';
 
 export function toInternalUser(user: User): InternalUserReply {
@@ -141,7 +140,7 @@ export class ModerationService {
   }
 
   private async found(tx: Db, userId: number): Promise<User> {
-    const user = await findUserForUpdate(tx, userId);
+    const user = await this.deps.users.byIdForUpdate(tx, userId);
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound, 'user_not_found');
     return user;
   }
@@ -158,7 +157,8 @@ export class ModerationService {
    */
   private async keepAnAdmin(tx: Db, user: User): Promise<void> {
     if (user.role !== 'admin' || user.bannedAt) return;
-    if ((await lockActiveAdmins(tx)) <= 1) throw conflict(ADMIN_MESSAGES.lastAdmin, 'last_admin');
+    if ((await this.deps.users.lockActiveAdmins(tx)) <= 1)
+      throw conflict(ADMIN_MESSAGES.lastAdmin, 'last_admin');
   }
 
   private async announceClaims(tx: Db, user: User, meta: EventMeta): Promise<void> {

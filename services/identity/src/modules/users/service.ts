@@ -21,8 +21,10 @@ import {
   deleteUser,
   findUserByEmail,
   findUserById,
+  findUserForUpdate,
   heldUsernames,
   insertUser,
+  lockActiveAdmins,
   revokedTokenVersions,
   takenIdentifiers,
   updateUser,
@@ -84,6 +86,16 @@ export class UsersService {
 
   byId(id: number, db: Db = this.db): Promise<User | undefined> {
     return findUserById(db, id);
+  }
+
+  /** The user, held to the end of the caller's transaction. */
+  byIdForUpdate(tx: Db, id: number): Promise<User | undefined> {
+    return findUserForUpdate(tx, id);
+  }
+
+  /** How many admins are not banned, their rows held to the end of the caller's transaction. */
+  lockActiveAdmins(tx: Db): Promise<number> {
+    return lockActiveAdmins(tx);
   }
 
   byEmail(email: string, db: Db = this.db, options: { lock?: boolean } = {}): Promise<User | undefined> {

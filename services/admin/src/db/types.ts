@@ -1,0 +1,10 @@
+import type { Executor } from '@linksmate/platform';
+import type * as schema from './schema';
+import type { auditEntries, directoryUsers } from './schema';
+
+/** The admin database, or a transaction on it: what every repository function takes. */
+export type Db = Executor<typeof schema>;
+export type DirectoryUser = typeof directoryUsers.$inferSelect;
+export type NewDirectoryUser = typeof directoryUsers.$inferInsert;
+export type AuditEntry = typeof auditEntries.$inferSelect;
+export type NewAuditEntry = typeof auditEntries.$inferInsert;

@@ -1,0 +1,213 @@
+import { ADMIN_ROLE_LABELS, type AdminRoleLabel, type AdminUserSort, rolesWithLabel } from '@linksmate/proto';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { directoryUsers } from '../../db/schema';
+import type { Db, DirectoryUser, NewDirectoryUser } from '../../db/types';
+
+/** The person as identity's snapshot gives them, without the membership (payments' part). */
+export type PersonRow = Omit<
+  NewDirectoryUser,
+  'membershipType' | 'membershipStatus' | 'membershipEndsAt' | 'membershipVersion' | 'deleted' | 'searchText'
+>;
+
+/** Stores identity's snapshot unless a newer one is kept; a person deleted stays deleted. */
+export async function upsertPerson(db: Db, row: PersonRow): Promise<void> {
+  const { id: _id, ...set } = row;
+  await db
+    .insert(directoryUsers)
+    .values({ ...row, deleted: false })
+    .onConflictDoUpdate({
+      target: directoryUsers.id,
+      set: { ...set, deleted: false },
+      setWhere: sql`excluded.user_version > ${directoryUsers.userVersion}`,
+    });
+}
+
+/** Forgets a deleted person's details; the row stays so an older snapshot cannot bring them back. */
+export async function markPersonDeleted(db: Db, id: number, version: number): Promise<void> {
+  const forgotten = {
+    username: '',
+    email: '',
+    firstName: null,
+    lastName: null,
+    banReason: null,
+    lastLoginAt: null,
+    membershipType: null,
+    membershipStatus: null,
+    membershipEndsAt: null,
+    deleted: true,
+    userVersion: version,
+  };
+  await db
+    .insert(directoryUsers)
+    .values({ id, role: 'member', createdAt: new Date(0), ...forgotten })
+    .onConflictDoUpdate({
+      target: directoryUsers.id,
+      set: forgotten,
+      setWhere: sql`excluded.user_version > ${directoryUsers.userVersion}`,
+    });
+}
+
+export interface MembershipFacts {
+  type: string | null;
+  status: string | null;
+  endsAt: Date | null;
+}
+
+/**
+ * Stores payments' snapshot of a membership unless a newer one is kept. A membership heard of
+ * before its person waits in a hidden row (deleted, version 0) that the person's snapshot fills.
+ */
+export async function applyMembership(
+  db: Db,
+  userId: number,
+  membership: MembershipFacts,
+  version: number,
+): Promise<void> {
+  const set = {
+    membershipType: membership.type,
+    membershipStatus: membership.status,
+    membershipEndsAt: membership.endsAt,
+    membershipVersion: version,
+  };
+  await db
+    .insert(directoryUsers)
+    .values({
+      id: userId,
+      username: '',
+      email: '',
+      role: 'member',
+      createdAt: new Date(0),
+      userVersion: 0,
+      deleted: true,
+      ...set,
+    })
+    .onConflictDoUpdate({
+      target: directoryUsers.id,
+      set,
+      setWhere: sql`excluded.membership_version > ${directoryUsers.membershipVersion}`,
+    });
+}
+
+/** What an admin action just changed, applied before the event that says the same arrives. */
+export async function applyMembershipNow(db: Db, userId: number, membership: MembershipFacts): Promise<void> {
+  await db
+    .update(directoryUsers)
+    .set({
+      membershipType: membership.type,
+      membershipStatus: membership.status,
+      membershipEndsAt: membership.endsAt,
+    })
+    .where(eq(directoryUsers.id, userId));
+}
+
+export async function findPerson(db: Db, id: number): Promise<DirectoryUser | undefined> {
+  const [row] = await db
+    .select()
+    .from(directoryUsers)
+    .where(and(eq(directoryUsers.id, id), eq(directoryUsers.deleted, false)));
+  return row;
+}
+
+export async function findPeopleByIds(db: Db, ids: number[]): Promise<DirectoryUser[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(directoryUsers)
+    .where(and(inArray(directoryUsers.id, ids), eq(directoryUsers.deleted, false)));
+}
+
+export interface PeopleFilter {
+  search?: string;
+  /** A label (user, moderator, admin) or one of our roles. */
+  role?: string;
+}
+export interface PeopleOrder {
+  sortBy: AdminUserSort;
+  direction: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = {
+  created_at: directoryUsers.createdAt,
+  email: directoryUsers.email,
+  role: directoryUsers.role,
+} as const;
+
+/** LIKE's own characters in what a person typed match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matching(filter: PeopleFilter): SQL {
+  const conditions: SQL[] = [sql`not ${directoryUsers.deleted}`];
+  const term = filter.search?.trim().toLowerCase();
+  // The same words as the trigram index's expression, so PostgreSQL can use it.
+  if (term) conditions.push(sql`${directoryUsers.searchText} like ${`%${likeLiteral(term)}%`}`);
+  if (filter.role) {
+    // 'admin' is a label (admin and site_admin) before it is a role, as the filter's menu means it.
+    const isLabel = (ADMIN_ROLE_LABELS as readonly string[]).includes(filter.role);
+    const roles = isLabel ? rolesWithLabel(filter.role as AdminRoleLabel) : [filter.role];
+    conditions.push(inArray(directoryUsers.role, roles));
+  }
+  return and(...conditions)!;
+}
+
+function ordered(order: PeopleOrder) {
+  const by = order.direction === 'asc' ? asc : desc;
+  return [by(SORT_COLUMNS[order.sortBy]), by(directoryUsers.id)];
+}
+
+export async function findPeople(
+  db: Db,
+  filter: PeopleFilter,
+  order: PeopleOrder,
+  page: { limit: number; offset: number },
+): Promise<DirectoryUser[]> {
+  return db
+    .select()
+    .from(directoryUsers)
+    .where(matching(filter))
+    .orderBy(...ordered(order))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countPeople(db: Db, filter: PeopleFilter): Promise<{ total: number; banned: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      banned: sql<number>`(count(*) filter (where ${directoryUsers.banned}))::int`,
+    })
+    .from(directoryUsers)
+    .where(matching(filter));
+  return { total: row?.total ?? 0, banned: row?.banned ?? 0 };
+}
+
+/**
+ * Every matching person in the list's order, a batch at a time: each batch starts after the last
+ * row of the one before (keyset), so memory stays flat and no offset is re-read however many there are.
+ */
+export async function* eachPerson(
+  db: Db,
+  filter: PeopleFilter,
+  order: PeopleOrder,
+  batchSize = 1000,
+): AsyncGenerator<DirectoryUser> {
+  const column = SORT_COLUMNS[order.sortBy];
+  const after = order.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  let last: DirectoryUser | undefined;
+  for (;;) {
+    const where = last
+      ? and(
+          matching(filter),
+          sql`(${column}, ${directoryUsers.id}) ${after} (${last[order.sortBy === 'created_at' ? 'createdAt' : order.sortBy]}, ${last.id})`,
+        )
+      : matching(filter);
+    const batch = await db
+      .select()
+      .from(directoryUsers)
+      .where(where)
+      .orderBy(...ordered(order))
+      .limit(batchSize);
+    yield* batch;
+    if (batch.length < batchSize) return;
+    last = batch.at(-1);
+  }
+}

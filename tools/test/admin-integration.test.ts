@@ -1,0 +1,188 @@
+import * as admin from '@linksmate/admin';
+import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
+import * as identity from '@linksmate/identity';
+import * as payments from '@linksmate/membership-payments';
+import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { eventually } from '@linksmate/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeSimulator } from '../src/stripe-simulator';
+import { RabbitServices } from './fixtures/rabbit-services';
+
+const SERVICE_TOKEN = 'admin-integration-service-token';
+const PASSWORD = 'Str0ng!pass';
+const KEYS = {
+  secret: 'sk_test_simulator',
+  publishable: 'pk_test_simulator',
+  webhookSecret: 'whsec_simulator',
+};
+
+describe('admin actions over RabbitMQ: admin → identity / payments → gateway', () => {
+  const services = new RabbitServices();
+  const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable });
+  let identityApp: HttpApp;
+  let gateway: Gateway;
+  let base: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    await stripe.start();
+    identityApp = await services.start(
+      'identity',
+      identity.migrationsFolder,
+      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
+      { SERVICE_TOKEN },
+    );
+    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
+    const shared = {
+      SERVICE_TOKEN,
+      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
+      IDENTITY_URL: identityUrl,
+    };
+    const paymentsApp = await services.start(
+      'membership-payments',
+      payments.migrationsFolder,
+      (env, bus) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), { bus }),
+      {
+        ...shared,
+        STRIPE_SECRET_KEY: KEYS.secret,
+        STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
+        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+        STRIPE_API_BASE: stripe.url,
+      },
+    );
+    const paymentsUrl = await paymentsApp.listen({ port: 0, host: '127.0.0.1' });
+    const adminApp = await services.start(
+      'admin',
+      admin.migrationsFolder,
+      (env, bus) => admin.buildApp(admin.loadAdminConfig(env), { bus }),
+      { ...shared, PAYMENTS_URL: paymentsUrl },
+    );
+    const adminUrl = await adminApp.listen({ port: 0, host: '127.0.0.1' });
+    const gatewayBus = services.bus('gateway');
+    await gatewayBus.start();
+    await gatewayBus.waitUntilConnected();
+    const nowhere = 'http://127.0.0.1:9';
+    gateway = await buildGateway(
+      loadGatewayConfig({
+        ...shared,
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        PAYMENTS_URL: paymentsUrl,
+        EVENTS_URL: nowhere,
+        VENUES_URL: nowhere,
+        MESSAGING_URL: nowhere,
+        ADMIN_URL: adminUrl,
+        WEB_DIST: '/nonexistent',
+      }),
+      { bus: gatewayBus },
+    );
+    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+    adminToken = (await account('head_admin', 'admin')).token;
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await services.close();
+    await stripe.close();
+  });
+
+  const login = (username: string) =>
+    fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }),
+    });
+
+  /** A verified account, logged in through the gateway, once the admin directory lists it. */
+  async function account(username: string, role = 'member') {
+    const created = await identityApp.inject({
+      method: 'POST',
+      url: '/internal/accounts',
+      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
+      payload: { username, email: `${username}@example.com`, password: PASSWORD, verified: true, role },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().user.id as number;
+    await eventually(async () => {
+      const { rowCount } = await services.query(
+        'admin',
+        'select 1 from directory_users where id = $1 and not deleted',
+        [id],
+      );
+      expect(rowCount).toBe(1);
+    }, 15_000);
+    const token = ((await (await login(username)).json()) as { token: string }).token;
+    return { id, token };
+  }
+
+  const asAdmin = (method: string, path: string, body?: unknown) =>
+    fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const profileWith = (token: string) =>
+    fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('when an admin bans a person, then their next request with the old token gets 401 through the gateway, and unbanning lets them log in again', async () => {
+    const golfer = await account('banned_golfer');
+    expect((await profileWith(golfer.token)).status).toBe(200);
+    const banned = await asAdmin('POST', `/admin/users/${golfer.id}/ban`, { reason: 'Harassment' });
+    expect(banned.status).toBe(200);
+    expect(((await banned.json()) as { user: { banned: boolean } }).user.banned).toBe(true);
+    // The gateway hears identity's ban on the bus: the old token stops counting.
+    await eventually(async () => expect((await profileWith(golfer.token)).status).toBe(401), 15_000);
+    const refused = await login('banned_golfer');
+    expect(refused.status).toBe(403);
+
+    expect((await asAdmin('POST', `/admin/users/${golfer.id}/unban`)).status).toBe(200);
+    const again = await login('banned_golfer');
+    expect(again.status).toBe(200);
+    const fresh = ((await again.json()) as { token: string }).token;
+    expect((await profileWith(fresh)).status).toBe(200);
+  });
+
+  it('when an admin grants a membership, then the person’s next token carries it and the list shows it', async () => {
+    const golfer = await account('granted_golfer');
+    const granted = await asAdmin('POST', `/admin/users/${golfer.id}/grant-membership`, {
+      membership_type: 'annual',
+    });
+    expect(granted.status).toBe(200);
+    const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
+    await eventually(async () => {
+      const token = ((await (await login('granted_golfer')).json()) as { token: string }).token;
+      const claims = await createLocalVerifier(jwks).verify(token);
+      expect(claims.membership_status).toBe('active');
+      expect(Date.parse(claims.membership_ends_at!)).toBeGreaterThan(Date.now() + 360 * 86_400_000);
+    }, 15_000);
+    const listed = (await (await asAdmin('GET', '/admin/users?search=granted_golfer')).json()) as {
+      users: Array<{ membership_type: string }>;
+    };
+    expect(listed.users[0]!.membership_type).toBe('premium');
+  });
+
+  it('when an admin deletes a person, then their token stops working, they leave the list, and the export streams through the gateway', async () => {
+    const golfer = await account('deleted_golfer');
+    expect((await asAdmin('DELETE', `/admin/users/${golfer.id}`)).status).toBe(200);
+    await eventually(async () => expect((await profileWith(golfer.token)).status).toBe(401), 15_000);
+    expect((await login('deleted_golfer')).status).toBe(401);
+    const csv = await asAdmin('GET', '/admin/users/export');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(/users-export-\d{4}-\d{2}-\d{2}\.csv/);
+    const body = await csv.text();
+    expect(body).toContain('head_admin@example.com');
+    expect(body).not.toContain('deleted_golfer@example.com');
+  });
+
+  it('when the only admin tries to demote themselves, then the gateway answers 409 and they stay admin', async () => {
+    const me = (await (await asAdmin('GET', '/admin/users?search=head_admin')).json()) as {
+      users: Array<{ id: number }>;
+    };
+    const res = await asAdmin('PUT', `/admin/users/${me.users[0]!.id}/role`, { role: 'user' });
+    expect(res.status).toBe(409);
+    expect((await asAdmin('GET', '/admin/users')).status).toBe(200);
+  });
+});
