@@ -1,10 +1,13 @@
-import { type ComponentType, lazy } from 'react';
+import type { AdminSection } from '@linksmate/proto/rules';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
 import { paths } from '../lib/paths';
 import { AccessGuard } from './guards/AccessGuard';
+import { AdminSectionGuard } from './guards/AdminSectionGuard';
 import { logInToChooseMembership } from './guards/login-reasons';
+import { AdminLayout } from './layout/AdminLayout';
 import { AppLayout } from './layout/AppLayout';
 import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
@@ -28,16 +31,25 @@ const messages = () => import('../features/messages');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
 const venues = () => import('../features/venues');
+const adminUsers = () => import('../features/admin-users');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
 );
 
 const plannedScreens = (access: Access): RouteObject[] =>
-  PLANNED_SCREENS.filter((screen) => screen.access === access).map((screen) => ({
-    path: screen.path,
-    element: <ComingSoonPage title={screen.title} description={screen.description} />,
-  }));
+  PLANNED_SCREENS.filter((screen) => screen.access === access).map((screen) => {
+    const page = <ComingSoonPage key={screen.path} title={screen.title} description={screen.description} />;
+    return {
+      path: screen.path,
+      element: screen.section ? <AdminSectionGuard section={screen.section}>{page}</AdminSectionGuard> : page,
+    };
+  });
+
+/** A section of the admin area, for the roles spec 3 §2 gives it. */
+const adminSection = (section: AdminSection, screen: ReactNode) => (
+  <AdminSectionGuard section={section}>{screen}</AdminSectionGuard>
+);
 
 /** Every screen of the app, in one table (spec 1 §2.1), grouped by who may open it. */
 export const routes: RouteObject[] = [
@@ -122,10 +134,19 @@ export const routes: RouteObject[] = [
       {
         element: (
           <AccessGuard admin>
-            <Outlet />
+            <AdminLayout />
           </AccessGuard>
         ),
-        children: plannedScreens('admin'),
+        children: [
+          {
+            path: paths.admin.users.path,
+            element: adminSection(
+              'users',
+              onDemand(adminUsers, (m) => m.UsersPage),
+            ),
+          },
+          ...plannedScreens('admin'),
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,3 +1,4 @@
+import type { AdminSection } from '@linksmate/proto/rules';
 import { paths } from '../../lib/paths';
 
 /** Who may open a screen (spec 1 §2.1 access column; spec 3 for the admin area). */
@@ -9,6 +10,8 @@ export interface PlannedScreen {
   title: string;
   /** One sentence: what the screen will do. */
   description: string;
+  /** The admin area's section it belongs to (who may open it, spec 3 §2). */
+  section?: AdminSection;
 }
 
 /**
@@ -32,79 +35,85 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
   {
     path: paths.admin.dashboard.path,
     access: 'admin',
+    section: 'dashboard',
     title: 'Admin Dashboard',
     description: 'Manage venues, coaches, bookings, events, announcements, payments and users.',
   },
   {
     path: paths.admin.venues.path,
     access: 'admin',
+    section: 'venues',
     title: 'Venues Management',
     description: 'Add, edit and verify the venues golfers can discover.',
   },
   {
     path: paths.admin.venue.path,
     access: 'admin',
+    section: 'venues',
     title: 'Venue details',
     description: "One venue's details and media, with its featured image and gallery to manage.",
   },
   {
     path: paths.admin.coaches.path,
     access: 'admin',
+    section: 'coaches',
     title: 'Coaches management',
     description: 'Add, edit and verify the coaches golfers can book.',
   },
   {
     path: paths.admin.coachVenues.path,
     access: 'admin',
+    section: 'coach-venues',
     title: 'Coach venues',
     description: 'Which venues each coach teaches at.',
   },
   {
     path: paths.admin.profileClaims.path,
     access: 'admin',
+    section: 'profile-claims',
     title: 'Profile claim requests',
     description: 'Approve or reject coaches and venue owners who claim their profile.',
   },
   {
     path: paths.admin.availability.path,
     access: 'admin',
+    section: 'availability',
     title: 'Manage Availability',
     description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
   },
   {
     path: paths.admin.bookings.path,
     access: 'admin',
+    section: 'bookings',
     title: 'Manage Bookings',
     description: 'Every booking, as a list or a calendar, with a way to update its status.',
   },
   {
     path: paths.admin.events.path,
     access: 'admin',
+    section: 'events',
     title: 'Events management',
     description: 'Every event and member game, as a list or a calendar.',
   },
   {
     path: paths.admin.createOfficialEvent.path,
     access: 'admin',
+    section: 'create-event',
     title: 'Create LinksMate Event',
     description: 'Publish an official LinksMate event with its venue, time, places and price.',
   },
   {
     path: paths.admin.announcements.path,
     access: 'admin',
+    section: 'announcements',
     title: 'Platform Announcements',
     description: 'Send announcements to everyone on LinksMate and see the recent ones.',
   },
   {
     path: paths.admin.transactions.path,
     access: 'admin',
+    section: 'transactions',
     title: 'Payment Transactions',
     description: 'Every payment taken on LinksMate, to filter and look through.',
-  },
-  {
-    path: paths.admin.users.path,
-    access: 'admin',
-    title: 'User Management',
-    description: 'Find people, change their role, grant memberships and ban or unban accounts.',
   },
 ];

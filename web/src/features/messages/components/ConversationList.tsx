@@ -1,9 +1,10 @@
 import type { ConversationsReply } from '@linksmate/proto';
 import { Badge, Box, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { LoadFailure } from '../../../components/LoadStates';
+import { relativeTime } from '../../../lib/dates';
 import type { ConversationType } from '../../../lib/paths';
 import { ChatAvatar } from './ChatAvatar';
-import { personName, relativeTime } from './chat-text';
+import { personName } from './chat-text';
 
 export interface OpenConversation {
   type: ConversationType;

@@ -21,6 +21,7 @@ import { IconCheck, IconChecks, IconPaperclip, IconSend } from '@tabler/icons-re
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
+import { relativeTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-context';
 import { useFollowEventChat, useSocketConnected } from '../../../lib/socket-pushes';
 import { messagesOf, useConversation } from '../api/get-conversation';
@@ -29,7 +30,7 @@ import { useSendMessage } from '../api/send-message';
 import { useUploadMessageMedia } from '../api/upload-message-media';
 import { ChatAvatar } from './ChatAvatar';
 import type { OpenConversation } from './ConversationList';
-import { personName, relativeTime } from './chat-text';
+import { personName } from './chat-text';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const VIDEO_TYPES = [

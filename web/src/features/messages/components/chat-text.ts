@@ -27,25 +27,3 @@ export function personName(person: {
     [person.first_name, person.last_name].filter(Boolean).join(' ').trim() || person.username || 'Member'
   );
 }
-
-const relative = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
-const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.35],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** "just now", "5 minutes ago", "yesterday"… (spec 2: relative sent times). */
-export function relativeTime(iso: string, now = Date.now()): string {
-  let amount = (new Date(iso).getTime() - now) / 1000;
-  if (Math.abs(amount) < 45) return 'just now';
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return relative.format(Math.round(amount), 'year');
-}

@@ -1,0 +1,19 @@
+import type { AdminUsersQuery } from '@linksmate/proto';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+
+const root = ['admin', 'users'] as const;
+
+export const adminUsersKeys = {
+  all: root,
+  list: (query: Partial<AdminUsersQuery>) => [...root, 'list', query] as const,
+};
+
+/** After any change to people the list is read again (spec 3 §4 "After any successful user change"). */
+export const reloadUsers = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
+
+/** A mutation on people whose success reloads the list. */
+export function useUsersMutation<Variables, Reply>(mutationFn: (variables: Variables) => Promise<Reply>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => reloadUsers(queryClient) });
+}

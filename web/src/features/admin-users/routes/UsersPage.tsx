@@ -1,0 +1,311 @@
+import type { AdminUser } from '@linksmate/proto';
+import { ADMIN_MESSAGES, ADMIN_USER_SORTS, type AdminUserSort, PAGE_SIZES } from '@linksmate/proto/rules';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useSession } from '../../../lib/session-context';
+import { useBanUser } from '../api/ban-user';
+import { useBulkBan } from '../api/bulk-ban';
+import { useBulkGrant } from '../api/bulk-grant';
+import { useChangeRole } from '../api/change-role';
+import { useDeleteUser } from '../api/delete-user';
+import { useExportUsers } from '../api/export-users';
+import { useUsers } from '../api/get-users';
+import { useGrantMembership } from '../api/grant-membership';
+import { useSendPasswordReset } from '../api/send-password-reset';
+import { useSendUserEmail } from '../api/send-user-email';
+import { useUnbanUser } from '../api/unban-user';
+import { BanUserDialog } from '../components/BanUserDialog';
+import { BulkBar } from '../components/BulkBar';
+import { BulkGrantDialog } from '../components/BulkGrantDialog';
+import { GrantMembershipDialog } from '../components/GrantMembershipDialog';
+import { notifyDone, notifyFailure } from '../components/notify';
+import { SendEmailDialog } from '../components/SendEmailDialog';
+import { UsersPagination } from '../components/UsersPagination';
+import { fullName, type UserAction, UsersTable } from '../components/UsersTable';
+
+type Dialog =
+  | { kind: Exclude<UserAction, 'unban' | 'reset'>; user: AdminUser }
+  | { kind: 'bulk-ban' | 'bulk-grant' };
+
+const ROLE_FILTERS = [
+  { value: '', label: 'All Roles' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'moderator', label: 'Moderator' },
+  { value: 'user', label: 'User' },
+];
+
+const isSort = (value: string | null): value is AdminUserSort =>
+  (ADMIN_USER_SORTS as readonly string[]).includes(value ?? '');
+
+/** Spec 3 §2 "User Management" (/admin/users). The list's state lives in the address. */
+export function UsersPage() {
+  const { claims } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const role = params.get('role') ?? '';
+  const sortBy = isSort(params.get('sort_by')) ? (params.get('sort_by') as AdminUserSort) : 'created_at';
+  const sortOrder = params.get('sort_order') === 'asc' ? 'asc' : 'desc';
+  const [searchText, setSearchText] = useState(search);
+  const [typed] = useDebouncedValue(searchText.trim(), 300);
+
+  /** Any change but the page's own starts again at page 1 (spec 3 §4). */
+  const update = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search term moves the list
+  useEffect(() => {
+    if (typed !== search) update({ search: typed });
+  }, [typed]);
+
+  const users = useUsers({
+    page,
+    limit: PAGE_SIZES.adminUsers,
+    search: search || undefined,
+    role: (role || undefined) as never,
+    sort_by: sortBy,
+    sort_order: sortOrder,
+  });
+  const rows = users.data?.users ?? [];
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // A new list is new people: what was selected in the old one is no longer on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list itself is the trigger
+  useEffect(() => setSelected(new Set()), [users.data]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  const ban = useBanUser();
+  const unban = useUnbanUser();
+  const grant = useGrantMembership();
+  const email = useSendUserEmail();
+  const reset = useSendPasswordReset();
+  const remove = useDeleteUser();
+  const changeRole = useChangeRole();
+  const bulkBan = useBulkBan();
+  const bulkGrant = useBulkGrant();
+  const exportCsv = useExportUsers();
+
+  const done = (then?: () => void) => ({
+    onSuccess: (reply: { message: string }) => {
+      notifyDone(reply.message);
+      close();
+      then?.();
+    },
+    onError: notifyFailure,
+  });
+  const bulkDone = {
+    onSuccess: (reply: {
+      message: string;
+      failed: number;
+      results: Array<{ ok: boolean; error?: string }>;
+    }) => {
+      const reasons = [...new Set(reply.results.filter((r) => !r.ok).map((r) => r.error))].join('; ');
+      if (reply.failed) notifyFailure(new Error(`${reply.message} ${reasons}`));
+      else notifyDone(reply.message);
+      setSelected(new Set());
+      close();
+    },
+    onError: notifyFailure,
+  };
+
+  const onAction = (user: AdminUser, action: UserAction) => {
+    if (action === 'unban') unban.mutate(user.id, done());
+    else if (action === 'reset') reset.mutate(user.id, done());
+    else setDialog({ kind: action, user });
+  };
+  const onSort = (field: AdminUserSort) =>
+    update({ sort_by: field, sort_order: field === sortBy && sortOrder === 'desc' ? 'asc' : 'desc' });
+
+  const total = users.data?.pagination.total_count ?? 0;
+  const banned = users.data?.banned_count ?? 0;
+  const state = users.isPending
+    ? ADMIN_MESSAGES.usersLoading
+    : users.isError
+      ? `Error: ${users.error.message}`
+      : rows.length === 0
+        ? ADMIN_MESSAGES.noUsers
+        : null;
+  const one = dialog && 'user' in dialog ? dialog.user : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            User Management
+          </Title>
+          <Text c="dimmed" size="sm">
+            Find people, change their role or membership, and keep the platform safe.
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exportCsv.isPending}
+            onClick={() =>
+              exportCsv.mutate(
+                {
+                  search: search || undefined,
+                  role: (role || undefined) as never,
+                  sort_by: sortBy,
+                  sort_order: sortOrder,
+                },
+                { onError: notifyFailure },
+              )
+            }
+          >
+            Export CSV
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={users.isFetching && !users.isPending}
+            onClick={() => void users.refetch()}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+        {[
+          ['Total Users', total],
+          ['Active Users', total - banned],
+          ['Banned Users', banned],
+        ].map(([label, value]) => (
+          <Paper key={label} withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+            <Text size="sm" c="dimmed" lh={1.3}>
+              {label}
+            </Text>
+            <Text fw={800} size="xl">
+              {Number(value).toLocaleString('en-AU')}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          flex={1}
+          miw={240}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          placeholder={ADMIN_MESSAGES.searchUsersPlaceholder}
+          aria-label="Search users"
+          value={searchText}
+          onChange={(e) => setSearchText(e.currentTarget.value)}
+        />
+        <Select
+          w={180}
+          aria-label="Role"
+          data={ROLE_FILTERS}
+          value={role}
+          onChange={(value) => update({ role: value ?? '' })}
+          allowDeselect={false}
+        />
+      </Group>
+
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          onBan={() => setDialog({ kind: 'bulk-ban' })}
+          onGrant={() => setDialog({ kind: 'bulk-grant' })}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+
+      <Paper withBorder radius="md">
+        <UsersTable
+          users={rows}
+          state={state}
+          selected={selected}
+          ownId={claims?.user_id ?? null}
+          sortBy={sortBy}
+          sortOrder={sortOrder}
+          roleBusyId={changeRole.isPending ? (changeRole.variables?.userId ?? null) : null}
+          onSort={onSort}
+          onToggle={(id) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            })
+          }
+          onToggleAll={(all) => setSelected(all ? new Set(rows.map((u) => u.id)) : new Set())}
+          onRole={(user, value) =>
+            changeRole.mutate({ userId: user.id, role: value as AdminUser['role'] }, done())
+          }
+          onAction={onAction}
+        />
+      </Paper>
+      {users.data && (
+        <UsersPagination
+          page={page}
+          limit={PAGE_SIZES.adminUsers}
+          total={total}
+          totalPages={users.data.pagination.total_pages}
+          onPage={(n) => update({ page: n })}
+        />
+      )}
+
+      <BanUserDialog
+        opened={dialog?.kind === 'ban' || dialog?.kind === 'bulk-ban'}
+        who={one ? fullName(one) : `${selected.size} selected ${selected.size === 1 ? 'user' : 'users'}`}
+        busy={ban.isPending || bulkBan.isPending}
+        onConfirm={(reason) =>
+          one
+            ? ban.mutate({ userId: one.id, reason }, done())
+            : bulkBan.mutate({ user_ids: [...selected], reason }, bulkDone)
+        }
+        onClose={close}
+      />
+      <GrantMembershipDialog
+        opened={dialog?.kind === 'grant'}
+        who={one ? fullName(one) : ''}
+        busy={grant.isPending}
+        onGrant={(body) => one && grant.mutate({ userId: one.id, grant: body }, done())}
+        onClose={close}
+      />
+      <BulkGrantDialog
+        opened={dialog?.kind === 'bulk-grant'}
+        count={selected.size}
+        busy={bulkGrant.isPending}
+        onGrant={(body) => bulkGrant.mutate({ user_ids: [...selected], ...body }, bulkDone)}
+        onClose={close}
+      />
+      <SendEmailDialog
+        opened={dialog?.kind === 'email'}
+        to={one ? `${fullName(one)} <${one.email}>` : ''}
+        busy={email.isPending}
+        onSend={(mail) => one && email.mutate({ userId: one.id, mail }, done())}
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete User"
+        message={`Delete ${one ? fullName(one) : 'this user'}? Their account and profile are removed for good. This is permanent and cannot be undone.`}
+        confirmLabel="Delete User"
+        cancelLabel="Cancel"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => one && remove.mutate(one.id, done())}
+        onCancel={close}
+      />
+    </Stack>
+  );
+}
