@@ -18,6 +18,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every route with the access it declared: what the authorization tests walk. */
+    routeAccess: RouteAccessEntry[];
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 export const SERVICE_TOKEN_HEADER = 'x-service-token';
@@ -69,8 +79,12 @@ function refusals(access: Exclude<RouteAccess, 'public'>): number[] {
  * hidden), so what is documented is what is enforced.
  */
 export function registerRouteAccess(app: FastifyInstance, options: { serviceToken: string }): void {
+  const table: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? 'public';
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     if (access === 'public') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [checkFor(access, options.serviceToken), ...existing];

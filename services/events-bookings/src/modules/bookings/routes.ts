@@ -1,6 +1,6 @@
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
-  ADMIN_ROLES,
+  ADMIN_SECTION_ROLES,
   AddUserToEventBody,
   ApiErrorSchema,
   BookingsReply,
@@ -86,7 +86,7 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
   app.post(
     '/admin/events/:id/add-user',
     {
-      config: { access: { roles: ADMIN_ROLES } },
+      config: { access: { roles: ADMIN_SECTION_ROLES.events } },
       schema: {
         tags,
         params: IdParams,

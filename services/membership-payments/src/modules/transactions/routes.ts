@@ -1,5 +1,5 @@
 import type { HttpApp } from '@linksmate/platform';
-import { TransactionsQuery, TransactionsReply } from '@linksmate/proto';
+import { ADMIN_SECTION_ROLES, TransactionsQuery, TransactionsReply } from '@linksmate/proto';
 import type { TransactionsService } from './service';
 
 /** Spec 3 §7: every provider event as a transaction, filtered and paged, for site admins. */
@@ -7,7 +7,7 @@ export function registerTransactionRoutes(app: HttpApp, transactions: Transactio
   app.get(
     '/admin/payments/transactions',
     {
-      config: { access: { roles: ['admin', 'site_admin'] } },
+      config: { access: { roles: ADMIN_SECTION_ROLES.transactions } },
       schema: { tags: ['admin'], querystring: TransactionsQuery, response: { 200: TransactionsReply } },
     },
     async (request) => transactions.list(request.query),

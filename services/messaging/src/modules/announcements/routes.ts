@@ -1,11 +1,11 @@
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
+  ADMIN_SECTION_ROLES,
   AnnouncementsQuery,
   AnnouncementsReply,
   ApiErrorSchema,
   CreateAnnouncementBody,
   CreateAnnouncementReply,
-  SITE_ADMIN_ROLES,
 } from '@linksmate/proto';
 import type { AnnouncementsService } from './service';
 
@@ -24,7 +24,7 @@ export function registerAnnouncementRoutes(app: HttpApp, announcements: Announce
   app.post(
     '/admin/announcements',
     {
-      config: { access: { roles: SITE_ADMIN_ROLES } },
+      config: { access: { roles: ADMIN_SECTION_ROLES.announcements } },
       schema: {
         tags,
         body: CreateAnnouncementBody,

@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as admin from '@linksmate/admin';
+import * as eventsBookings from '@linksmate/events-bookings';
+import * as identity from '@linksmate/identity';
+import * as payments from '@linksmate/membership-payments';
+import * as messaging from '@linksmate/messaging';
+import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
+import {
+  createTestAuth,
+  type ServiceUnderTest,
+  silentLogger,
+  startServiceUnderTest,
+  type TestAuth,
+} from '@linksmate/platform/testing';
+import type { Role } from '@linksmate/proto';
+import * as venuesCoaches from '@linksmate/venues-coaches';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The seven callers of spec 3: nobody, and each of our six roles. */
+const CALLERS = [
+  'anonymous',
+  'member',
+  'coach',
+  'coach_admin',
+  'facility_admin',
+  'site_admin',
+  'admin',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+const SITE: Role[] = ['admin', 'site_admin'];
+const ALL_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin', 'coach_admin'];
+
+/**
+ * What spec 3 §2 allows, route by route, written out here on its own (not read from the code's
+ * table): every admin route the services declare must be in it, and it must name no route that
+ * does not exist.
+ */
+const ALLOWED: Record<string, Role[]> = {
+  'GET /admin/users': SITE,
+  'GET /admin/users/export': SITE,
+  'POST /admin/users/bulk-ban': SITE,
+  'POST /admin/users/bulk-grant-membership': SITE,
+  'POST /admin/users/:id/ban': SITE,
+  'POST /admin/users/:id/unban': SITE,
+  'POST /admin/users/:id/grant-membership': SITE,
+  'POST /admin/users/:id/send-reset-email': SITE,
+  'POST /admin/users/:id/send-email': SITE,
+  'PUT /admin/users/:id/role': SITE,
+  'DELETE /admin/users/:id': SITE,
+  'GET /admin/payments/transactions': SITE,
+  'POST /admin/announcements': SITE,
+  'POST /admin/events/:id/add-user': ALL_ADMINS,
+};
+
+const SERVICE_TOKEN = 'authorization-matrix-service-token';
+
+describe('admin authorization: every admin route × the seven callers', () => {
+  let auth: TestAuth;
+  const services: ServiceUnderTest[] = [];
+  const uploads = mkdtempSync(join(tmpdir(), 'lm-authz-uploads-'));
+  const routes: Array<{ app: HttpApp; service: string; method: string; url: string }> = [];
+
+  beforeAll(async () => {
+    auth = await createTestAuth();
+    const verifier = createLocalVerifier(auth.signer.jwks());
+    const nowhere = 'http://127.0.0.1:9';
+    const storage = { STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads };
+    const start = async (
+      name: string,
+      migrationsFolder: string,
+      build: (env: Record<string, string>, deps: never) => Promise<HttpApp>,
+      env: Record<string, string> = {},
+    ) => {
+      const service = await startServiceUnderTest({
+        name,
+        migrationsFolder,
+        logger: silentLogger(),
+        verifier,
+        env: { SERVICE_TOKEN, ...env },
+        build: build as never,
+      });
+      services.push(service);
+      for (const route of service.app.routeAccess)
+        if (route.url.startsWith('/admin')) routes.push({ app: service.app, service: name, ...route });
+    };
+    await start(
+      'identity',
+      identity.migrationsFolder,
+      (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
+      storage,
+    );
+    await start(
+      'membership-payments',
+      payments.migrationsFolder,
+      (env, deps) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), deps),
+      {
+        STRIPE_SECRET_KEY: 'sk_test_matrix',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_matrix',
+        STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
+        STRIPE_API_BASE: nowhere,
+      },
+    );
+    await start('events-bookings', eventsBookings.migrationsFolder, (env, deps) =>
+      eventsBookings.buildApp(eventsBookings.loadEventsBookingsConfig(env), deps),
+    );
+    await start(
+      'venues-coaches',
+      venuesCoaches.migrationsFolder,
+      (env, deps) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), deps),
+      storage,
+    );
+    await start(
+      'messaging',
+      messaging.migrationsFolder,
+      (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
+      { ...storage, SMTP_URL: 'smtp://127.0.0.1:1' },
+    );
+    await start(
+      'admin',
+      admin.migrationsFolder,
+      (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
+      {
+        IDENTITY_URL: nowhere,
+        PAYMENTS_URL: nowhere,
+        INTERNAL_TIMEOUT_MS: '500',
+      },
+    );
+  });
+
+  afterAll(async () => {
+    for (const service of services) await service.close();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  const outboxRows = async () => {
+    let total = 0;
+    for (const service of services) {
+      const { rows } = await service.app.serviceRuntime.pool.query('select count(*)::int as n from outbox');
+      total += rows[0].n;
+    }
+    return total;
+  };
+
+  const call = async (route: (typeof routes)[number], caller: Caller) => {
+    const token =
+      caller === 'anonymous'
+        ? undefined
+        : await auth.tokenFor(4242, caller, { membership_status: 'active', membership_ends_at: null });
+    const response = await route.app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:[a-zA-Z]+/g, '1'),
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return response.statusCode;
+  };
+
+  it('when the services are up, then the table names every admin route they declare and no other', () => {
+    const declared = routes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(declared).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('when each caller calls each admin route, then only the allowed get past the door; the others get 401 or 403 and nothing is written', async () => {
+    const before = await outboxRows();
+    const unexpected: string[] = [];
+    for (const route of routes) {
+      const allowed = ALLOWED[`${route.method} ${route.url}`] ?? [];
+      for (const caller of CALLERS) {
+        const status = await call(route, caller);
+        const mayPass = caller !== 'anonymous' && allowed.includes(caller);
+        const expected = caller === 'anonymous' ? 401 : 403;
+        if (mayPass ? status === 401 || status === 403 : status !== expected)
+          unexpected.push(`${caller} ${route.method} ${route.url} (${route.service}): ${status}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
+    // The allowed callers sent empty bodies: refused by validation, they changed nothing either.
+    expect(await outboxRows()).toBe(before);
+  });
+});
