@@ -109,11 +109,4 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     title: 'Platform Announcements',
     description: 'Send announcements to everyone on LinksMate and see the recent ones.',
   },
-  {
-    path: paths.admin.transactions.path,
-    access: 'admin',
-    section: 'transactions',
-    title: 'Payment Transactions',
-    description: 'Every payment taken on LinksMate, to filter and look through.',
-  },
 ];
