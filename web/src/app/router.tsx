@@ -33,6 +33,7 @@ const profile = () => import('../features/profile');
 const venues = () => import('../features/venues');
 const adminUsers = () => import('../features/admin-users');
 const adminTransactions = () => import('../features/admin-transactions');
+const adminAnnouncements = () => import('../features/admin-announcements');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -144,6 +145,13 @@ export const routes: RouteObject[] = [
             element: adminSection(
               'users',
               onDemand(adminUsers, (m) => m.UsersPage),
+            ),
+          },
+          {
+            path: paths.admin.announcements.path,
+            element: adminSection(
+              'announcements',
+              onDemand(adminAnnouncements, (m) => m.AnnouncementsAdminPage),
             ),
           },
           {

@@ -102,11 +102,4 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     title: 'Create LinksMate Event',
     description: 'Publish an official LinksMate event with its venue, time, places and price.',
   },
-  {
-    path: paths.admin.announcements.path,
-    access: 'admin',
-    section: 'announcements',
-    title: 'Platform Announcements',
-    description: 'Send announcements to everyone on LinksMate and see the recent ones.',
-  },
 ];
