@@ -32,6 +32,8 @@ const players = () => import('../features/players');
 const profile = () => import('../features/profile');
 const venues = () => import('../features/venues');
 const adminUsers = () => import('../features/admin-users');
+const adminTransactions = () => import('../features/admin-transactions');
+const adminAnnouncements = () => import('../features/admin-announcements');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -143,6 +145,20 @@ export const routes: RouteObject[] = [
             element: adminSection(
               'users',
               onDemand(adminUsers, (m) => m.UsersPage),
+            ),
+          },
+          {
+            path: paths.admin.announcements.path,
+            element: adminSection(
+              'announcements',
+              onDemand(adminAnnouncements, (m) => m.AnnouncementsAdminPage),
+            ),
+          },
+          {
+            path: paths.admin.transactions.path,
+            element: adminSection(
+              'transactions',
+              onDemand(adminTransactions, (m) => m.TransactionsPage),
             ),
           },
           ...plannedScreens('admin'),

@@ -13,4 +13,6 @@ export const sharedQueryRoots = {
    * someone, or changing one's own visibility, changes who they hold.
    */
   people: ['people'],
+  /** Platform announcements: the admin who sends one and the members' panel both read them. */
+  announcements: ['announcements'],
 } as const;

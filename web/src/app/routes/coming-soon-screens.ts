@@ -102,18 +102,4 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     title: 'Create LinksMate Event',
     description: 'Publish an official LinksMate event with its venue, time, places and price.',
   },
-  {
-    path: paths.admin.announcements.path,
-    access: 'admin',
-    section: 'announcements',
-    title: 'Platform Announcements',
-    description: 'Send announcements to everyone on LinksMate and see the recent ones.',
-  },
-  {
-    path: paths.admin.transactions.path,
-    access: 'admin',
-    section: 'transactions',
-    title: 'Payment Transactions',
-    description: 'Every payment taken on LinksMate, to filter and look through.',
-  },
 ];

@@ -1,3 +1,5 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
 const root = ['messages'] as const;
 
 /** Messaging's query keys: a push for a conversation makes its page and the list stale. */
@@ -6,5 +8,5 @@ export const messagesKeys = {
   conversations: () => [...root, 'conversations'] as const,
   unread: () => [...root, 'unread'] as const,
   conversation: (type: 'direct' | 'event', id: number) => [...root, type, id] as const,
-  announcements: () => ['announcements'] as const,
+  announcements: () => sharedQueryRoots.announcements,
 };

@@ -1,0 +1,1 @@
+export { AnnouncementsAdminPage } from './routes/AnnouncementsAdminPage';

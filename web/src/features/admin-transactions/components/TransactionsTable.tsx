@@ -1,0 +1,101 @@
+import type { Transaction } from '@linksmate/proto';
+import { Badge, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/dates';
+import { humanise } from './filters';
+
+const STATUS_COLOURS: Record<string, string> = {
+  succeeded: 'green',
+  processed: 'teal',
+  pending: 'yellow',
+  requires_payment_method: 'orange',
+  failed: 'red',
+  canceled: 'gray',
+};
+
+/** Spec 3 §2: amounts are cents, shown in en-AU in the transaction's own currency. */
+export function formatAmount(cents: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    return new Intl.NumberFormat('en-AU', { style: 'currency', currency: code }).format(cents / 100);
+  } catch {
+    // A currency code Intl does not know: the number with the code beside it.
+    return `${(cents / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/** Spec 3 §2 "Payment Transactions" table: date, type, status, amount, user, description. */
+export function TransactionsTable({
+  transactions,
+  state,
+  stale,
+}: {
+  transactions: Transaction[];
+  /** What stands in for rows: loading or nothing found. */
+  state: ReactNode | null;
+  /** The rows are the previous page's while the next one loads. */
+  stale?: boolean;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale || undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Description</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          {state ? (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text ta="center" c="dimmed" py="xl">
+                  {state}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            transactions.map((tx) => (
+              <Table.Tr key={tx.id} data-testid="transaction">
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(tx.created_at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" title={tx.type}>
+                    {humanise(tx.type)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[tx.status] ?? 'gray'} variant="light">
+                    {humanise(tx.status)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(tx.amount, tx.currency)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {tx.user_email ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={tx.description ? undefined : 'dimmed'} lineClamp={2}>
+                    {tx.description ?? '—'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,1 @@
+export { TransactionsPage } from './routes/TransactionsPage';

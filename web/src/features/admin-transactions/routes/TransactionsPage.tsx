@@ -1,0 +1,129 @@
+import { PAGE_SIZES } from '@linksmate/proto/rules';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
+import { useTransactions } from '../api/get-transactions';
+import { FilterPanel } from '../components/FilterPanel';
+import { type FilterKey, NO_FILTERS, readFilters, TYPED_FILTERS, toQuery } from '../components/filters';
+import { TransactionsPagination } from '../components/TransactionsPagination';
+import { TransactionsTable } from '../components/TransactionsTable';
+
+const FAILED = 'Failed to fetch transactions. Please try again.';
+
+/** Spec 3 §2 "Payment Transactions" (/admin/transactions). The list's state lives in the address. */
+export function TransactionsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const filters = readFilters(params);
+
+  /** Any change but the page's own starts again at page 1. */
+  const update = (changes: Partial<Record<FilterKey | 'page', string | number | null>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // What is typed (e-mail, amounts) reaches the address, and so the list, once typing settles.
+  const [drafts, setDrafts] = useState(() => ({
+    userEmail: filters.userEmail,
+    minAmount: filters.minAmount,
+    maxAmount: filters.maxAmount,
+  }));
+  const [settled] = useDebouncedValue(drafts, 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only settled typing moves the list
+  useEffect(() => {
+    const changes = Object.fromEntries(
+      TYPED_FILTERS.filter((key) => settled[key].trim() !== filters[key]).map((key) => [
+        key,
+        settled[key].trim(),
+      ]),
+    );
+    if (Object.keys(changes).length) update(changes);
+  }, [settled]);
+
+  const transactions = useTransactions(toQuery(filters, page));
+  const total = transactions.data?.total ?? 0;
+  const rows = transactions.data?.transactions ?? [];
+  const totalPages = Math.ceil(total / PAGE_SIZES.adminTransactions);
+
+  // A page past the end (an old link, or fewer transactions since) shows the last one instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
+  useEffect(() => {
+    if (transactions.data && !transactions.isPlaceholderData && totalPages > 0 && page > totalPages)
+      update({ page: totalPages });
+  }, [transactions.data]);
+
+  const clear = () => {
+    setDrafts({ userEmail: '', minAmount: '', maxAmount: '' });
+    update(Object.fromEntries(Object.keys(NO_FILTERS).map((key) => [key, null])));
+  };
+
+  const state = transactions.isPending
+    ? 'Loading transactions...'
+    : rows.length === 0
+      ? 'No transactions found'
+      : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Payment Transactions
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every payment taken on LinksMate, to filter and look through.
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={transactions.isFetching && !transactions.isPending}
+          onClick={() => void transactions.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      <FilterPanel
+        filters={filters}
+        drafts={drafts}
+        onPick={(key, value) => update({ [key]: value })}
+        onType={(key, value) => setDrafts((current) => ({ ...current, [key]: value }))}
+        onClear={clear}
+      />
+
+      {transactions.isError ? (
+        <LoadFailure
+          title={FAILED}
+          retryLabel="Retry"
+          onRetry={() => void transactions.refetch()}
+          retrying={transactions.isFetching}
+        />
+      ) : (
+        <>
+          <Paper withBorder radius="md">
+            <TransactionsTable transactions={rows} state={state} stale={transactions.isPlaceholderData} />
+          </Paper>
+          <TransactionsPagination
+            page={page}
+            limit={PAGE_SIZES.adminTransactions}
+            total={total}
+            onPage={(n) => update({ page: n })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
