@@ -80,6 +80,7 @@ export function FilterPanel({
           allowDeselect={false}
         />
         <TextInput
+          size="sm"
           label="User e-mail"
           placeholder="Search by e-mail"
           leftSection={<IconSearch size={16} aria-hidden />}

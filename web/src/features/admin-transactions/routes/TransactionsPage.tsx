@@ -5,10 +5,10 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useTransactions } from '../api/get-transactions';
 import { FilterPanel } from '../components/FilterPanel';
 import { type FilterKey, NO_FILTERS, readFilters, TYPED_FILTERS, toQuery } from '../components/filters';
-import { TransactionsPagination } from '../components/TransactionsPagination';
 import { TransactionsTable } from '../components/TransactionsTable';
 
 const FAILED = 'Failed to fetch transactions. Please try again.';
@@ -116,7 +116,8 @@ export function TransactionsPage() {
           <Paper withBorder radius="md">
             <TransactionsTable transactions={rows} state={state} stale={transactions.isPlaceholderData} />
           </Paper>
-          <TransactionsPagination
+          <ShowingPagination
+            noun="transactions"
             page={page}
             limit={PAGE_SIZES.adminTransactions}
             total={total}

@@ -6,6 +6,7 @@ import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useSession } from '../../../lib/session-context';
 import { useBanUser } from '../api/ban-user';
 import { useBulkBan } from '../api/bulk-ban';
@@ -24,7 +25,6 @@ import { BulkGrantDialog } from '../components/BulkGrantDialog';
 import { GrantMembershipDialog } from '../components/GrantMembershipDialog';
 import { notifyDone, notifyFailure } from '../components/notify';
 import { SendEmailDialog } from '../components/SendEmailDialog';
-import { UsersPagination } from '../components/UsersPagination';
 import { fullName, type UserAction, UsersTable } from '../components/UsersTable';
 
 type Dialog =
@@ -202,6 +202,7 @@ export function UsersPage() {
 
       <Group gap="sm" wrap="wrap">
         <TextInput
+          size="sm"
           flex={1}
           miw={240}
           leftSection={<IconSearch size={16} aria-hidden />}
@@ -254,11 +255,12 @@ export function UsersPage() {
         />
       </Paper>
       {users.data && (
-        <UsersPagination
+        <ShowingPagination
+          noun="users"
+          hideSinglePage
           page={page}
           limit={PAGE_SIZES.adminUsers}
           total={total}
-          totalPages={users.data.pagination.total_pages}
           onPage={(n) => update({ page: n })}
         />
       )}

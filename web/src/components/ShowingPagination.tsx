@@ -1,7 +1,10 @@
 import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { Button, Group, Text } from '@mantine/core';
 
-/** At most `size` page numbers, a window around the current page that stays inside 1…totalPages. */
+/**
+ * At most `size` page numbers: a window around the current page that stays inside 1…totalPages
+ * (the spec's five buttons, moving along so every page can be reached by its number).
+ */
 export function pageWindow(
   page: number,
   totalPages: number,
@@ -11,29 +14,37 @@ export function pageWindow(
   return Array.from({ length: Math.max(0, Math.min(size, totalPages)) }, (_, i) => first + i);
 }
 
-/** 'Showing X to Y of N transactions', with Previous, the page numbers and Next when there are pages. */
-export function TransactionsPagination({
+/**
+ * The admin lists' pagination (spec 3 §2): 'Showing X to Y of N {noun}', then Previous, up to five
+ * page numbers and Next. With a single page only the line shows, unless `hideSinglePage`.
+ */
+export function ShowingPagination({
   page,
   limit,
   total,
+  noun,
+  hideSinglePage = false,
   onPage,
 }: {
   page: number;
   limit: number;
   total: number;
+  /** Plural, e.g. 'users'. */
+  noun: string;
+  hideSinglePage?: boolean;
   onPage(page: number): void;
 }) {
-  if (total <= 0) return null;
   const totalPages = Math.ceil(total / limit);
+  if (total <= 0 || (hideSinglePage && totalPages <= 1)) return null;
   const from = Math.min((page - 1) * limit + 1, total);
   const to = Math.min(page * limit, total);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        Showing {from} to {to} of {total} transactions
+        Showing {from} to {to} of {total} {noun}
       </Text>
       {totalPages > 1 && (
-        <Group gap={4} component="nav" aria-label="Pages of transactions">
+        <Group gap={4} component="nav" aria-label={`Pages of ${noun}`}>
           <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             Previous
           </Button>
