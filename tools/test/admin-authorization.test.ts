@@ -32,6 +32,8 @@ type Caller = (typeof CALLERS)[number];
 
 const SITE: Role[] = ['admin', 'site_admin'];
 const ALL_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin', 'coach_admin'];
+const VENUE_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin'];
+const COACHING_ADMINS: Role[] = ['admin', 'site_admin', 'coach_admin'];
 
 /**
  * What spec 3 §2 allows, route by route, written out here on its own (not read from the code's
@@ -53,9 +55,29 @@ const ALLOWED: Record<string, Role[]> = {
   'GET /admin/payments/transactions': SITE,
   'POST /admin/announcements': SITE,
   'POST /admin/events/:id/add-user': ALL_ADMINS,
+  'GET /admin/profile': ALL_ADMINS,
+  'GET /admin/venues': VENUE_ADMINS,
+  'GET /admin/venues/:id': VENUE_ADMINS,
+  'POST /admin/venues': SITE,
+  'PUT /admin/venues/:id': SITE,
+  'DELETE /admin/venues/:id': SITE,
+  'PUT /admin/venues/:id/review': SITE,
+  'GET /admin/coaches': SITE,
+  'POST /admin/coaches': SITE,
+  'PUT /admin/coaches/:id': SITE,
+  'DELETE /admin/coaches/:id': SITE,
+  'GET /admin/coaches/by-user/:userId': COACHING_ADMINS,
+  'GET /admin/coaches/:id/venues': COACHING_ADMINS,
+  'POST /admin/coaches/:id/venues': COACHING_ADMINS,
+  'DELETE /admin/coaches/:id/venues/:venueId': COACHING_ADMINS,
+  'PUT /admin/coaches/:id/venues/:linkId/primary': COACHING_ADMINS,
+  'GET /admin/profile-claims': SITE,
+  'GET /admin/profile-claims/:id': SITE,
+  'PUT /admin/profile-claims/:id': SITE,
 };
 
 const SERVICE_TOKEN = 'authorization-matrix-service-token';
+const CALLER_ID = 4242;
 
 describe('admin authorization: every admin route × the seven callers', () => {
   let auth: TestAuth;
@@ -148,10 +170,11 @@ describe('admin authorization: every admin route × the seven callers', () => {
     const token =
       caller === 'anonymous'
         ? undefined
-        : await auth.tokenFor(4242, caller, { membership_status: 'active', membership_ends_at: null });
+        : await auth.tokenFor(CALLER_ID, caller, { membership_status: 'active', membership_ends_at: null });
     const response = await route.app.inject({
       method: route.method as 'GET',
-      url: route.url.replace(/:[a-zA-Z]+/g, '1'),
+      // A path naming a person names the caller (asking about oneself is what a role may do).
+      url: route.url.replace(':userId', String(CALLER_ID)).replace(/:[a-zA-Z]+/g, '1'),
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });

@@ -132,7 +132,7 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
 
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-  it('when a coach profile is claimed, then an unverified coach account is made, its verification mail arrives, the claim waits for review, submitted is published, and the mailed link lets the coach log in', async () => {
+  it('when a coach profile is claimed, then an unverified member account is made, its verification mail arrives, the claim waits for review, and once an admin approves it the coach logs in with the coach role and is told by e-mail', async () => {
     const coachId = await coach('Marcus', 'Fraser');
     const res = await claim(coachId, 'marcus.fraser@example.com');
     expect(res.status).toBe(201);
@@ -142,7 +142,7 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
     const claimId = res.body.claim!.id;
 
     const [account] = await accounts('marcus.fraser@example.com');
-    expect(account).toMatchObject({ username: 'marcus_fraser', role: 'coach', email_verified_at: null });
+    expect(account).toMatchObject({ username: 'marcus_fraser', role: 'member', email_verified_at: null });
     expect(res.body.claim).toMatchObject({ user_id: account!.id, status: 'pending', entity_id: coachId });
     expect(await claimsOf(coachId)).toEqual([{ id: claimId, user_id: account!.id, status: 'pending' }]);
 
@@ -180,9 +180,57 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
     const keys = (await identityApp.inject('/.well-known/jwks.json')).json();
     expect(await createLocalVerifier(keys).verify(login.body.token!)).toMatchObject({
       user_id: account!.id,
-      role: 'coach',
+      role: 'member',
     });
+
+    // An admin approves the claim through the gateway: the profile and the coach role are theirs.
+    const adminToken = await adminLogin();
+    const approved = await fetch(`${base}/api/v1/admin/profile-claims/${claimId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ status: 'approved', admin_notes: 'PGA membership checked' }),
+    });
+    expect(approved.status).toBe(200);
+    const { rows } = await services.query<{ user_id: number }>(
+      'venues-coaches',
+      'select user_id from coaches where id = $1',
+      [coachId],
+    );
+    expect(rows[0]!.user_id).toBe(account!.id);
+    const coachLogin = await api('POST', '/auth/login', {
+      email: 'marcus.fraser@example.com',
+      password: PASSWORD,
+    });
+    expect(await createLocalVerifier(keys).verify(coachLogin.body.token!)).toMatchObject({ role: 'coach' });
+    const told = await smtp.waitFor(
+      (m) => m.to.includes('marcus.fraser@example.com') && m.subject === 'Your profile claim was approved',
+      20_000,
+    );
+    expect(told.text).toContain('Note from our team: PGA membership checked');
+    const again = await fetch(`${base}/api/v1/admin/profile-claims/${claimId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ status: 'rejected' }),
+    });
+    expect(again.status).toBe(409);
   });
+
+  async function adminLogin(): Promise<string> {
+    await identityApp.inject({
+      method: 'POST',
+      url: '/internal/accounts',
+      headers: { 'x-service-token': SERVICE_TOKEN },
+      payload: {
+        username: 'claims_admin',
+        email: 'claims.admin@example.com',
+        password: PASSWORD,
+        verified: true,
+        role: 'admin',
+      },
+    });
+    const login = await api('POST', '/auth/login', { email: 'claims.admin@example.com', password: PASSWORD });
+    return login.body.token!;
+  }
 
   it('when the profile already has a pending claim, then 409 and the second claimant gets no account', async () => {
     const coachId = await coach('Priya', 'Nair');

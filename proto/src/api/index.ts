@@ -6,3 +6,4 @@ export * from './identity';
 export * from './messaging';
 export * from './payments';
 export * from './venues';
+export * from './venues-admin';

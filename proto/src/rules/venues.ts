@@ -130,3 +130,44 @@ export const CLAIM_MESSAGES = {
   alreadyPending: 'A claim for this profile is already waiting for review.',
   accountExists: 'An account with this email already exists. Please sign in instead.',
 } as const;
+
+/** The admin venue wizard's and claim review's texts (spec 3 §§5, 8). */
+export const ADMIN_VENUE_MESSAGES = {
+  nameRequired: 'Venue name is required',
+  typeRequired: 'At least one venue type is required',
+  customTypeRequired: 'Custom venue type is required when "Other" is selected',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  countryRequired: 'Country is required',
+  invalidProShopEmail: 'Please enter a valid pro shop email address',
+  invalidEmail: 'Please enter a valid email address',
+  lengthNotNegative: 'Course length cannot be negative',
+  noVenueForAdmin: 'No venue found for this admin',
+  deleteConfirm: 'Are you sure you want to delete this venue?',
+} as const;
+
+export const ADMIN_COACH_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  yearsNotNegative: 'Years of experience cannot be negative',
+  rateNotNegative: 'Hourly rate cannot be negative',
+  selectVenue: 'Please select a venue',
+  notFound: 'Coach not found',
+  noCoachProfile:
+    'You do not have a coach profile yet. Please contact an administrator to set up your profile.',
+  emailTaken: 'A coach with this email already exists.',
+  alreadyLinked: 'This coach already teaches at this venue.',
+  linkNotFound: 'This coach does not teach at this venue.',
+} as const;
+
+export const CLAIM_REVIEW_MESSAGES = {
+  notFound: 'Claim not found',
+  alreadyDecided: 'This claim has already been decided.',
+  decisionRequired: 'Choose approved or rejected.',
+} as const;
+
+/** Rate guidance on the coach wizard (spec 3 §2), dollars per hour. */
+export const COACH_RATE_GUIDANCE =
+  'Beginner coaches $30-50, experienced $50-100, PGA professionals $100-200, elite $200+ per hour.';

@@ -118,6 +118,18 @@ describe("identity: the admin service's commands on accounts (/internal/users/*)
     });
   });
 
+  it('when an approved claim grants a role, then a member gets it with claims-changed and anyone with a role of their own keeps theirs', async () => {
+    const golfer = await identity.verifiedUser('claiming_cat', 'claiming.cat@example.com');
+    const granted = await command('POST', `/internal/users/${golfer.id}/grant-role`, { role: 'coach' });
+    expect(granted.json()).toMatchObject({ role: 'coach' });
+    expect((await identity.published('identity.user.claims-changed')).at(-1)!.data).toMatchObject({
+      user_id: golfer.id,
+      role: 'coach',
+    });
+    const kept = await command('POST', `/internal/users/${admin.id}/grant-role`, { role: 'facility_admin' });
+    expect(kept.json()).toMatchObject({ role: 'admin' });
+  });
+
   it('when a person is deleted, then the row is gone, deletion is published and their tokens stay refused after a restart', async () => {
     const golfer = await identity.verifiedUser('gone_gary', 'gone.gary@example.com');
     const res = await command('POST', `/internal/users/${golfer.id}/delete`, {});

@@ -10,12 +10,19 @@ import type { VenuesCoachesConfig } from './config';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { IdentityAccounts } from './lib/identity-accounts';
+import { registerClaimReviewRoutes } from './modules/claims/admin-routes';
+import { ClaimReviewService } from './modules/claims/admin-service';
 import { registerClaimRoutes } from './modules/claims/routes';
 import { ClaimsService } from './modules/claims/service';
+import { registerAdminCoachRoutes } from './modules/coaches/admin-routes';
+import { AdminCoachesService } from './modules/coaches/admin-service';
 import { registerCoachRoutes } from './modules/coaches/routes';
 import { CoachesService } from './modules/coaches/service';
 import { registerMediaRoutes } from './modules/media/routes';
 import { VenueMediaService } from './modules/media/service';
+import { AdminProfileService } from './modules/venues/admin-profile';
+import { registerAdminVenueRoutes } from './modules/venues/admin-routes';
+import { AdminVenuesService } from './modules/venues/admin-service';
 import { registerVenueRoutes } from './modules/venues/routes';
 import { VenuesService } from './modules/venues/service';
 
@@ -45,7 +52,23 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
 
   // One line per module.
   registerVenueRoutes(app, venues);
+  registerAdminVenueRoutes(
+    app,
+    new AdminVenuesService(context, venues),
+    new AdminProfileService(venues, coaches),
+  );
   registerCoachRoutes(app, coaches);
+  registerAdminCoachRoutes(app, new AdminCoachesService(context, coaches));
+  registerClaimReviewRoutes(
+    app,
+    new ClaimReviewService({
+      ...context,
+      identity,
+      venues,
+      coaches,
+      logger: runtime.logger.child({ module: 'claim-review' }),
+    }),
+  );
   registerClaimRoutes(
     app,
     new ClaimsService({ ...context, identity, logger: runtime.logger.child({ module: 'claims' }) }),

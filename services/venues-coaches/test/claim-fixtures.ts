@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLocalVerifier } from '@linksmate/platform';
 import {
+  createTestAuth,
   eventually,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
+  type TestAuth,
 } from '@linksmate/platform/testing';
-import type { EventEnvelope } from '@linksmate/proto';
+import type { EventEnvelope, Role } from '@linksmate/proto';
 import pg from 'pg';
 import { buildApp, loadVenuesCoachesConfig, migrationsFolder } from '../src';
 
@@ -46,6 +49,8 @@ export class IdentityStandIn {
   readonly calls: RecordedCall[] = [];
   readonly accounts = new Map<string, StandInAccount>();
   private readonly upcoming: NextCreate[] = [];
+  /** Whether role grants fail (identity down) instead of answering. */
+  failGrants = false;
   private nextId = 500;
   private server?: Server;
   url = '';
@@ -86,6 +91,11 @@ export class IdentityStandIn {
     };
     if (req.headers['x-service-token'] !== SERVICE_TOKEN)
       return send(401, { error: 'Service token required', code: 'service_token_required' });
+    const grant = /^\/internal\/users\/(\d+)\/grant-role$/.exec(path);
+    if (grant) {
+      if (this.failGrants) return send(500, { error: 'Internal server error' });
+      return send(200, { user_id: Number(grant[1]), role: body.role });
+    }
     const email = String(body.email);
     const key = email.toLowerCase();
 
@@ -122,15 +132,23 @@ export class IdentityStandIn {
 export class VenuesUnderTest {
   readonly pool: pg.Pool;
 
+  private nextUserId = 9000;
+
   constructor(
     readonly service: ServiceUnderTest,
     readonly identity: IdentityStandIn,
+    readonly auth: TestAuth,
   ) {
     this.pool = new pg.Pool({ connectionString: service.database.url, max: 3 });
   }
 
   get app() {
     return this.service.app;
+  }
+
+  /** A signed-in person's token with the role (signed by the key the service trusts). */
+  token(role: Role): Promise<string> {
+    return this.auth.tokenFor(this.nextUserId++, role);
   }
 
   claim(body: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -198,12 +216,14 @@ export class VenuesUnderTest {
 export async function startVenues(env: Record<string, string> = {}): Promise<VenuesUnderTest> {
   const identity = new IdentityStandIn();
   await identity.start();
+  const auth = await createTestAuth();
   const service = await startServiceUnderTest({
     name: 'venues-coaches',
     migrationsFolder,
     logger: silentLogger(),
+    verifier: createLocalVerifier(auth.signer.jwks()),
     env: { SERVICE_TOKEN, IDENTITY_URL: identity.url, IDENTITY_TIMEOUT_MS: '400', ...env },
     build: (e, deps) => buildApp(loadVenuesCoachesConfig(e), deps),
   });
-  return new VenuesUnderTest(service, identity);
+  return new VenuesUnderTest(service, identity, auth);
 }

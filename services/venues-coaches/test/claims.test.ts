@@ -22,7 +22,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
   }
 
   describe('when it succeeds', () => {
-    it('when a coach profile is claimed, then identity makes an unverified coach account named after the coach, the claim waits for review with its user, and submitted is published', async () => {
+    it('when a coach profile is claimed, then identity makes an unverified member account named after the coach (the role comes with approval), the claim waits for review with its user, and submitted is published', async () => {
       const coachId = await venues.coach({ first_name: 'Grace', last_name: 'Park' });
       const res = await venues.claim(
         { entityType: 'coach', entityId: coachId, email: ' grace.park@example.com ', password: PASSWORD },
@@ -49,7 +49,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       expect(call!.body).toEqual({
         email: 'grace.park@example.com',
         password: PASSWORD,
-        role: 'coach',
+        role: 'member',
         first_name: 'Grace',
         last_name: 'Park',
         verified: false,
@@ -70,7 +70,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         status: 'pending',
       });
       expect(submitted.correlationId).toBe('claim-request-0001');
-      expect(submitted.actor).toEqual({ user_id: account.id, role: 'coach' });
+      expect(submitted.actor).toEqual({ user_id: account.id, role: 'member' });
     });
 
     it('when a listed venue is claimed with the wrapped input form, then the account is a member one (the venue role comes on approval)', async () => {

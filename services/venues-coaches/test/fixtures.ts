@@ -73,6 +73,16 @@ export class VenuesCoachesUnderTest {
     });
   }
 
+  /** Any call with a token (PUT, DELETE…). */
+  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
+    return this.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  }
+
   /** A call between services, with the service token. */
   internal(url: string, payload: unknown) {
     return this.app.inject({

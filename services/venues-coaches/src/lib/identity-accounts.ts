@@ -58,6 +58,20 @@ export class IdentityAccounts {
     return answer.withdrawn;
   }
 
+  /**
+   * Gives an approved claimant the claim's role when they are a member (identity keeps any role of
+   * their own). Throws when identity gives no usable answer: the approval then does not happen.
+   */
+  async grantRole(userId: number, role: 'coach' | 'facility_admin', actorUserId: number, requestId: string) {
+    const response = await this.post(
+      `/internal/users/${userId}/grant-role`,
+      { role, actor_user_id: actorUserId },
+      requestId,
+    );
+    if (response.status !== 200) throw new Error(`identity refused the role: ${response.status}`);
+    return (await response.json()) as { role: string };
+  }
+
   private post(path: string, body: unknown, requestId: string): Promise<Response> {
     return fetch(`${this.options.url}${path}`, {
       method: 'POST',

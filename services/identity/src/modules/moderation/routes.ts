@@ -56,6 +56,12 @@ export function registerModerationRoutes(app: HttpApp, moderation: ModerationSer
       ),
   );
   app.post(
+    '/internal/users/:id/grant-role',
+    { config: internal, schema: { params: IdParams, body: InternalRoleBody, response: answers } },
+    async (request) =>
+      toInternalUser(await moderation.grantRole(request.params.id, request.body.role, actedBy(request))),
+  );
+  app.post(
     '/internal/users/:id/delete',
     {
       config: internal,

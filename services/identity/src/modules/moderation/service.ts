@@ -101,6 +101,23 @@ export class ModerationService {
     });
   }
 
+  /**
+   * An approved claim's role (coach, facility_admin) for a member; someone who already holds a role
+   * of their own keeps it (an admin who claims a venue stays an admin).
+   */
+  grantRole(userId: number, role: Role, meta: EventMeta): Promise<User> {
+    return this.db.transaction(async (tx) => {
+      const user = await this.found(tx, userId);
+      if (user.role !== 'member' || role === 'member') return user;
+      const changed = await this.deps.users.moderate(tx, user.id, { role }, meta, {
+        event: UserRoleChanged,
+        extra: { previous_role: 'member' },
+      });
+      await this.announceClaims(tx, changed, meta);
+      return changed;
+    });
+  }
+
   remove(userId: number, actorUserId: number, meta: EventMeta): Promise<void> {
     return this.db.transaction(async (tx) => {
       const user = await this.target(tx, userId, actorUserId);

@@ -151,6 +151,40 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       ),
     };
   },
+  // An admin added a coach profile for this person (spec 3 §7): the way to take it over.
+  'coach-invitation': (v, publicUrl) => {
+    const url = `${publicUrl}/claim-profile/coach/${encodeURIComponent(String(v.coach_id))}`;
+    const greeting = `Hi ${v.first_name ?? 'there'},`;
+    const body = `${PRODUCT_NAME} has set up a coach profile for you, so golfers across Australia can find and book you.`;
+    const action = 'Claim it to add your photo, rates and availability, and to answer golfers yourself.';
+    return {
+      subject: `Your coach profile on ${PRODUCT_NAME} is ready to claim`,
+      text: plainText([greeting, body, action, `Claim your profile: ${url}`]),
+      html: layout('Your coach profile is ready', [greeting, body, action], {
+        label: 'Claim Your Profile',
+        url,
+      }),
+    };
+  },
+  'profile-claim-decided': (v, publicUrl) => {
+    const approved = v.approved === true || v.approved === 'true';
+    const what = `${v.entity_type === 'venue' ? 'venue' : 'coach'} profile${v.entity_name ? ` ${v.entity_name}` : ''}`;
+    const greeting = 'Hi there,';
+    const body = approved
+      ? `Your claim of the ${what} has been approved. Log in to manage it.`
+      : `Your claim of the ${what} was not approved.`;
+    const notes = v.admin_notes ? [`Note from our team: ${v.admin_notes}`] : [];
+    const url = approved ? `${publicUrl}/login` : publicUrl;
+    return {
+      subject: approved ? 'Your profile claim was approved' : 'Your profile claim was not approved',
+      text: plainText([greeting, body, ...notes, `${approved ? 'Log in' : PRODUCT_NAME}: ${url}`]),
+      html: layout(
+        approved ? 'Your claim was approved' : 'Your claim was not approved',
+        [greeting, body, ...notes],
+        approved ? { label: 'Log In', url } : undefined,
+      ),
+    };
+  },
   // A message an administrator wrote to one person (spec 3 "Send Email"): their words, as written.
   'admin-message': (v, publicUrl) => {
     const greeting = `Hi ${v.username ?? 'there'},`;

@@ -1,5 +1,5 @@
 import type { Executor } from '@linksmate/platform';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type * as schema from '../../db/schema';
 import { coaches, listedVenue, profileClaims, venues } from '../../db/schema';
 
@@ -72,4 +72,70 @@ export async function setClaimUser(db: Db, id: number, userId: number, now: Date
     .where(eq(profileClaims.id, id))
     .returning();
   return claim!;
+}
+
+// ── The admin area (spec 3) ─────────────────────────────────────────────────
+
+export type ClaimWithName = ProfileClaim & { entityName: string | null };
+
+/** The profile's name beside each claim: the coach's names or the venue's. */
+const entityName = sql<string | null>`case ${profileClaims.entityType}
+  when 'coach' then (select nullif(trim(coalesce(${coaches.firstName}, '') || ' ' || coalesce(${coaches.lastName}, '')), '') from ${coaches} where ${coaches.id} = ${profileClaims.entityId})
+  else (select ${venues.name} from ${venues} where ${venues.id} = ${profileClaims.entityId}) end`;
+
+export async function claimPage(
+  db: Db,
+  page: { limit: number; offset: number; status?: string },
+): Promise<ClaimWithName[]> {
+  const rows = await db
+    .select({ claim: profileClaims, entityName })
+    .from(profileClaims)
+    .where(page.status ? eq(profileClaims.status, page.status as ProfileClaim['status']) : undefined)
+    .orderBy(desc(profileClaims.createdAt), desc(profileClaims.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({ ...r.claim, entityName: r.entityName }));
+}
+
+export async function claimCounts(db: Db): Promise<Record<'pending' | 'approved' | 'rejected', number>> {
+  const rows = await db
+    .select({ status: profileClaims.status, n: sql<number>`count(*)::int` })
+    .from(profileClaims)
+    .groupBy(profileClaims.status);
+  const counts = { pending: 0, approved: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+export async function claimById(db: Db, id: number, lock = false): Promise<ClaimWithName | undefined> {
+  const query = db
+    .select({ claim: profileClaims, entityName })
+    .from(profileClaims)
+    .where(eq(profileClaims.id, id));
+  const [row] = lock ? await query.for('update', { of: profileClaims }) : await query;
+  return row ? { ...row.claim, entityName: row.entityName } : undefined;
+}
+
+export async function decideClaim(
+  db: Db,
+  id: number,
+  decision: {
+    status: 'approved' | 'rejected';
+    adminNotes: string | null;
+    decidedByUserId: number;
+    now: Date;
+  },
+): Promise<ProfileClaim> {
+  const [row] = await db
+    .update(profileClaims)
+    .set({
+      status: decision.status,
+      adminNotes: decision.adminNotes,
+      decidedByUserId: decision.decidedByUserId,
+      decidedAt: decision.now,
+      updatedAt: decision.now,
+    })
+    .where(eq(profileClaims.id, id))
+    .returning();
+  return row!;
 }

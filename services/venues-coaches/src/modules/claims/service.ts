@@ -48,7 +48,8 @@ function claimPasswordError(password: string | undefined): string | null {
 }
 
 /** The account a claim makes: a coach profile's claimant coaches; a venue's gets its admin role on approval. */
-const ROLE_FOR: Record<ClaimableType, 'coach' | 'member'> = { coach: 'coach', venue: 'member' };
+/** A claimant starts as a member: the claim's role (coach, facility_admin) comes with its approval. */
+const ROLE_FOR: Record<ClaimableType, 'member'> = { coach: 'member', venue: 'member' };
 
 /** How often, and after what pauses, a failed claim tries to take back the account identity made. */
 const WITHDRAW_PAUSES_MS = [0, 250, 1_000];

@@ -120,3 +120,87 @@ export async function setPrimaryVenue(
   await db.update(coachVenues).set({ isPrimary: true }).where(eq(coachVenues.id, link.id));
   return 'changed';
 }
+
+// ── The admin area (spec 3) ─────────────────────────────────────────────────
+
+export async function coachOfUser(db: Db, userId: number): Promise<CoachRow | undefined> {
+  const [row] = await db.select().from(coaches).where(eq(coaches.userId, userId)).limit(1);
+  return row;
+}
+
+export async function coachByEmail(db: Db, email: string): Promise<CoachRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coaches)
+    .where(sql`lower(${coaches.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/** Applies a change and moves the coach's version on; the coach as it now is, or undefined. */
+export async function updateCoach(
+  db: Db,
+  id: number,
+  changes: Partial<NewCoach>,
+  now: Date,
+): Promise<CoachRow | undefined> {
+  const [row] = await db
+    .update(coaches)
+    .set({ ...changes, version: sql`${coaches.version} + 1`, updatedAt: now })
+    .where(eq(coaches.id, id))
+    .returning();
+  return row;
+}
+
+/** Where the coach teaches, primary first, with each venue's name and address. */
+export function linksOf(db: Db, coachId: number) {
+  return db
+    .select({
+      id: coachVenues.id,
+      venueId: coachVenues.venueId,
+      venueName: venues.name,
+      address: venues.address,
+      isPrimary: coachVenues.isPrimary,
+    })
+    .from(coachVenues)
+    .innerJoin(venues, eq(venues.id, coachVenues.venueId))
+    .where(eq(coachVenues.coachId, coachId))
+    .orderBy(sql`${coachVenues.isPrimary} desc`, asc(coachVenues.createdAt), asc(coachVenues.id));
+}
+
+export async function linkById(db: Db, coachId: number, linkId: number): Promise<CoachVenueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coachVenues)
+    .where(and(eq(coachVenues.coachId, coachId), eq(coachVenues.id, linkId)));
+  return row;
+}
+
+/** Removes the link; what it was, or undefined when there was none. */
+export async function unlinkVenue(
+  db: Db,
+  coachId: number,
+  venueId: number,
+): Promise<CoachVenueRow | undefined> {
+  const [row] = await db
+    .delete(coachVenues)
+    .where(and(eq(coachVenues.coachId, coachId), eq(coachVenues.venueId, venueId)))
+    .returning();
+  return row;
+}
+
+/** The coach's oldest remaining link, to become primary when the primary one is removed. */
+export async function oldestLinkOf(db: Db, coachId: number): Promise<CoachVenueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coachVenues)
+    .where(eq(coachVenues.coachId, coachId))
+    .orderBy(asc(coachVenues.createdAt), asc(coachVenues.id))
+    .limit(1);
+  return row;
+}
+
+/** Makes a link primary (the caller has made sure no other one is). */
+export async function markLinkPrimary(db: Db, linkId: number): Promise<void> {
+  await db.update(coachVenues).set({ isPrimary: true }).where(eq(coachVenues.id, linkId));
+}

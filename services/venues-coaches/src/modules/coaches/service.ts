@@ -26,6 +26,7 @@ import {
   addCoachVenue,
   type CoachWithVenue,
   coachById,
+  coachOfUser,
   coachPage,
   deleteCoach,
   existingVenueIds,
@@ -34,6 +35,7 @@ import {
   primaryVenueIdOf,
   setPrimaryVenue,
   touchCoach,
+  updateCoach,
 } from './repository';
 
 /** The facts other contexts keep of a coach; `venue_id` is the primary venue. */
@@ -71,7 +73,7 @@ export class CoachEvents {
   }
 }
 
-function toCoach({ coach, venueId, venueName }: CoachWithVenue): Coach {
+export function toCoach({ coach, venueId, venueName }: CoachWithVenue): Coach {
   return {
     id: coach.id,
     user_id: coach.userId,
@@ -111,6 +113,27 @@ export class CoachesService {
   async list(query: CoachesQuery): Promise<CoachesReply> {
     const { rows, total } = await coachPage(this.db, query);
     return { coaches: rows.map(toCoach), total };
+  }
+
+  /** The coach with its primary venue, or undefined. */
+  find(id: number, db: Db = this.db): Promise<CoachWithVenue | undefined> {
+    return coachById(db, id);
+  }
+
+  /** A coach admin's own coach profile. */
+  ownCoach(userId: number): Promise<CoachRow | undefined> {
+    return coachOfUser(this.db, userId);
+  }
+
+  /** An approved coach claim: the profile belongs to the claimant's account from now on. */
+  async linkAccount(tx: Db, coachId: number, userId: number, meta: EventMeta): Promise<void> {
+    const row = await updateCoach(tx, coachId, { userId }, this.ctx.clock());
+    if (row) await this.events.updated(tx, row, await primaryVenueIdOf(tx, coachId), meta);
+  }
+
+  /** The coach's primary venue id, if any. */
+  primaryVenueOf(tx: Db, coachId: number): Promise<number | null> {
+    return primaryVenueIdOf(tx, coachId);
   }
 
   async byId(id: number): Promise<CoachReply> {

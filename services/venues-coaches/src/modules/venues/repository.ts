@@ -1,6 +1,6 @@
-import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { listedVenue, venueMedia, venues } from '../../db/schema';
+import { listedVenue, venueAdmins, venueMedia, venues } from '../../db/schema';
 import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
 
 // ── The directory (GET /venues) ──────────────────────────────────────────────
@@ -250,4 +250,51 @@ export async function slugsLike(db: Db, base: string): Promise<string[]> {
     .from(venues)
     .where(sql`${venues.slug} = ${base} or ${venues.slug} like ${`${base}-%`}`);
   return rows.map((r) => r.slug);
+}
+
+// ── The admin area (spec 3) ─────────────────────────────────────────────────
+
+/** Venues in the admin table's order (newest first), with how many gallery items each has. */
+export async function adminVenuePage(
+  db: Db,
+  page: { limit: number; offset: number },
+  onlyIds: number[] | null,
+): Promise<{ rows: Array<VenueRow & { galleryCount: number }>; count: number }> {
+  const scope: SQL | undefined = onlyIds ? inArray(venues.id, onlyIds.length ? onlyIds : [-1]) : undefined;
+  const galleryCount = sql<number>`(select count(*)::int from ${venueMedia} where ${venueMedia.venueId} = ${venues.id})`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ venue: venues, galleryCount })
+      .from(venues)
+      .where(scope)
+      .orderBy(sql`${venues.createdAt} desc`, asc(venues.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(venues).where(scope),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r.venue, galleryCount: r.galleryCount })),
+    count: counted?.count ?? 0,
+  };
+}
+
+/** Any venue by id, listed or not. */
+export async function venueById(db: Db, id: number): Promise<VenueRow | undefined> {
+  const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  return row;
+}
+
+/** The venues a person runs (facility admin or approved claimant). */
+export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ venueId: venueAdmins.venueId })
+    .from(venueAdmins)
+    .where(eq(venueAdmins.userId, userId))
+    .orderBy(asc(venueAdmins.createdAt));
+  return rows.map((r) => r.venueId);
+}
+
+/** Makes the person one who runs the venue (an approved claim); nothing when they already do. */
+export async function addVenueAdmin(db: Db, venueId: number, userId: number): Promise<void> {
+  await db.insert(venueAdmins).values({ venueId, userId }).onConflictDoNothing();
 }

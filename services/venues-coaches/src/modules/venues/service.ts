@@ -29,6 +29,7 @@ import type { ModuleContext } from '../../context';
 import type { Db, NewVenue, VenueRow } from '../../db/types';
 import { firstFreeSlug, slugOf } from '../../lib/slugs';
 import { VenueEvents } from './events';
+import { addVenueAdmin, venueById, venueIdsRunBy } from './repository';
 
 /** Other modules publish venue changes through this, reached like the rest of this module. */
 export { VenueEvents };
@@ -231,6 +232,21 @@ export class VenuesService {
     });
     this.filterLists.forget();
     return deleted !== undefined;
+  }
+
+  /** The venues a person runs, oldest first (a facility admin's own profile). */
+  runBy(userId: number): Promise<number[]> {
+    return venueIdsRunBy(this.db, userId);
+  }
+
+  /** An approved venue claim: the claimant runs the venue from now on. */
+  grantRunning(tx: Db, venueId: number, userId: number): Promise<void> {
+    return addVenueAdmin(tx, venueId, userId);
+  }
+
+  /** Any venue by id, listed or not. */
+  find(id: number, db: Db = this.db): Promise<VenueRow | undefined> {
+    return venueById(db, id);
   }
 
   /**

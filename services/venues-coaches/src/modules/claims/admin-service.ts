@@ -1,0 +1,180 @@
+import {
+  type Clock,
+  conflict,
+  type EventMeta,
+  HttpError,
+  invalidFields,
+  notFound,
+  type ServiceRuntime,
+  serviceUnavailable,
+} from '@linksmate/platform';
+import {
+  type AccessTokenClaims,
+  type AdminClaimReply,
+  type AdminClaimsQuery,
+  type AdminClaimsReply,
+  type AdminProfileClaim,
+  CLAIM_REVIEW_MESSAGES,
+  EmailRequested,
+  ProfileClaimApproved,
+  ProfileClaimRejected,
+} from '@linksmate/proto';
+import type { Logger } from 'pino';
+import type * as schema from '../../db/schema';
+import type { IdentityAccounts } from '../../lib/identity-accounts';
+import type { CoachesService } from '../coaches/service';
+import type { VenuesService } from '../venues/service';
+import type { Db } from './repository';
+import { type ClaimWithName, claimById, claimCounts, claimPage, decideClaim } from './repository';
+
+function toAdminClaim(claim: ClaimWithName): AdminProfileClaim {
+  return {
+    id: claim.id,
+    user_id: claim.userId,
+    first_name: claim.firstName,
+    last_name: claim.lastName,
+    user_email: claim.userId ? claim.contactEmail : null,
+    entity_type: claim.entityType,
+    entity_id: claim.entityId,
+    entity_name: claim.entityName,
+    contact_email: claim.contactEmail,
+    contact_phone: claim.contactPhone,
+    message: claim.message,
+    verification_documents: claim.verificationDocuments,
+    status: claim.status,
+    admin_notes: claim.adminNotes,
+    created_at: claim.createdAt.toISOString(),
+    decided_at: claim.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export interface ClaimReviewDeps {
+  runtime: ServiceRuntime<typeof schema>;
+  identity: IdentityAccounts;
+  venues: VenuesService;
+  coaches: CoachesService;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Reviewing profile claims (spec 3 "Profile claim requests", §4): an approval gives the profile to
+ * the claimant's account (the coach profile's user, or a venue they now run) and the role that goes
+ * with it (coach, facility_admin); either way the claimant is told by e-mail.
+ */
+export class ClaimReviewService {
+  constructor(private readonly deps: ClaimReviewDeps) {}
+
+  private get db(): Db {
+    return this.deps.runtime.db;
+  }
+
+  async list(query: AdminClaimsQuery): Promise<AdminClaimsReply> {
+    const [claims, counts] = await Promise.all([claimPage(this.db, query), claimCounts(this.db)]);
+    const all = counts.pending + counts.approved + counts.rejected;
+    return {
+      claims: claims.map(toAdminClaim),
+      count: query.status ? counts[query.status] : all,
+      counts: { ...counts, all },
+    };
+  }
+
+  async get(id: number): Promise<AdminClaimReply> {
+    const claim = await claimById(this.db, id);
+    if (!claim) throw notFound(CLAIM_REVIEW_MESSAGES.notFound, 'claim_not_found');
+    return { claim: toAdminClaim(claim) };
+  }
+
+  async decide(
+    admin: AccessTokenClaims,
+    id: number,
+    decision: { status: string; admin_notes?: string | null },
+    meta: EventMeta & { correlationId: string },
+  ): Promise<AdminClaimReply> {
+    if (decision.status !== 'approved' && decision.status !== 'rejected')
+      throw invalidFields({ status: CLAIM_REVIEW_MESSAGES.decisionRequired });
+    const status = decision.status;
+    const claim = await this.db.transaction(async (tx) => {
+      const claim = await claimById(tx, id, true);
+      if (!claim) throw notFound(CLAIM_REVIEW_MESSAGES.notFound, 'claim_not_found');
+      if (claim.status !== 'pending') throw conflict(CLAIM_REVIEW_MESSAGES.alreadyDecided, 'claim_decided');
+      if (status === 'approved') await this.handOver(tx, admin, claim, meta);
+      const decided = await decideClaim(tx, id, {
+        status,
+        adminNotes: decision.admin_notes?.trim() || null,
+        decidedByUserId: admin.user_id,
+        now: this.deps.clock(),
+      });
+      const facts = {
+        claim_id: decided.id,
+        entity_type: decided.entityType,
+        entity_id: decided.entityId,
+        user_id: decided.userId,
+        status: decided.status,
+      };
+      await this.deps.runtime.publish(tx, [
+        this.deps.runtime.event(
+          status === 'approved' ? ProfileClaimApproved : ProfileClaimRejected,
+          facts,
+          meta,
+        ),
+        this.deps.runtime.event(
+          EmailRequested,
+          {
+            to: decided.contactEmail,
+            template: 'profile-claim-decided',
+            variables: {
+              approved: status === 'approved',
+              entity_type: decided.entityType,
+              entity_name: claim.entityName,
+              admin_notes: decided.adminNotes,
+            },
+            user_id: decided.userId,
+          },
+          meta,
+        ),
+      ]);
+      return { ...decided, entityName: claim.entityName };
+    });
+    return { claim: toAdminClaim(claim) };
+  }
+
+  /**
+   * The profile becomes the claimant's: linked in this transaction, the role asked of identity
+   * while the claim's row is held. Should identity not answer, nothing is approved.
+   */
+  private async handOver(
+    tx: Db,
+    admin: AccessTokenClaims,
+    claim: ClaimWithName,
+    meta: EventMeta & { correlationId: string },
+  ) {
+    if (!claim.userId) return;
+    if (claim.entityType === 'coach') {
+      const coach = await this.deps.coaches.find(claim.entityId, tx);
+      if (!coach) throw notFound('coach profile not found', 'profile_not_found');
+      if (coach.coach.userId && coach.coach.userId !== claim.userId)
+        throw conflict('This profile has already been claimed.', 'profile_claimed');
+      await this.deps.coaches.linkAccount(tx, claim.entityId, claim.userId, meta);
+    } else {
+      if (!(await this.deps.venues.find(claim.entityId, tx)))
+        throw notFound('venue profile not found', 'profile_not_found');
+      await this.deps.venues.grantRunning(tx, claim.entityId, claim.userId);
+    }
+    try {
+      await this.deps.identity.grantRole(
+        claim.userId,
+        claim.entityType === 'coach' ? 'coach' : 'facility_admin',
+        admin.user_id,
+        meta.correlationId,
+      );
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      this.deps.logger.error({ err }, 'claim review: identity did not give the role');
+      throw serviceUnavailable(
+        'The claim could not be approved right now. Please try again.',
+        'identity_unavailable',
+      );
+    }
+  }
+}

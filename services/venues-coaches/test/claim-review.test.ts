@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startVenues, type VenuesUnderTest } from './claim-fixtures';
+
+describe('venues-coaches: reviewing profile claims (/admin/profile-claims)', () => {
+  let venues: VenuesUnderTest;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    venues = await startVenues();
+    adminToken = await venues.token('admin');
+  });
+
+  afterAll(() => venues?.close());
+
+  const claimCoach = async (email: string) => {
+    const coachId = await venues.coach({ first_name: 'Claire', last_name: 'Iron' });
+    const res = await venues.claim({
+      entityType: 'coach',
+      entityId: coachId,
+      email,
+      password: 'Str0ng!pass',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { coachId, claimId: res.json().claim.id as number, userId: res.json().claim.user_id as number };
+  };
+  const decide = (id: number, body: Record<string, unknown>) =>
+    venues.app.inject({
+      method: 'PUT',
+      url: `/admin/profile-claims/${id}`,
+      payload: body,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+
+  it('when claims are listed, then each shows its profile’s name and the tabs’ counts', async () => {
+    const { claimId } = await claimCoach('listed.claimant@example.com');
+    const res = await venues.app.inject({
+      url: '/admin/profile-claims?limit=500&offset=0',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    const body = res.json();
+    expect(body.counts.pending).toBeGreaterThanOrEqual(1);
+    expect(body.claims.find((c: { id: number }) => c.id === claimId)).toMatchObject({
+      entity_type: 'coach',
+      entity_name: 'Claire Iron',
+      contact_email: 'listed.claimant@example.com',
+      status: 'pending',
+    });
+  });
+
+  it('when a coach claim is approved, then the coach profile is the claimant’s, identity is asked for the coach role, approved is published and the claimant is mailed', async () => {
+    const { coachId, claimId, userId } = await claimCoach('approved.claimant@example.com');
+    const res = await decide(claimId, { status: 'approved', admin_notes: 'Checked PGA card' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().claim).toMatchObject({ status: 'approved', admin_notes: 'Checked PGA card' });
+    const { rows } = await venues.pool.query('select user_id from coaches where id = $1', [coachId]);
+    expect(rows[0].user_id).toBe(userId);
+    const [grant] = venues.identity.callsTo(`/internal/users/${userId}/grant-role`);
+    expect(grant!.body).toMatchObject({ role: 'coach' });
+    expect((await venues.published('venues.profile-claim.approved')).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ claim_id: claimId, status: 'approved' }),
+    );
+    const mails = (await venues.published('notifications.email.requested')).filter(
+      (e) => (e.data as { template: string }).template === 'profile-claim-decided',
+    );
+    expect(mails.at(-1)!.data).toMatchObject({
+      to: 'approved.claimant@example.com',
+      variables: { approved: true },
+    });
+    const again = await decide(claimId, { status: 'rejected' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('This claim has already been decided.');
+  });
+
+  it('when identity cannot give the role, then nothing is approved', async () => {
+    const { coachId, claimId } = await claimCoach('unlucky.claimant@example.com');
+    venues.identity.failGrants = true;
+    const res = await decide(claimId, { status: 'approved' });
+    venues.identity.failGrants = false;
+    expect(res.statusCode).toBe(503);
+    const { rows } = await venues.pool.query('select user_id from coaches where id = $1', [coachId]);
+    expect(rows[0].user_id).toBeNull();
+    expect(
+      (await decide(claimId, { status: 'rejected', admin_notes: 'Could not verify' })).json().claim.status,
+    ).toBe('rejected');
+  });
+
+  it('when a venue claim is approved, then the claimant runs the venue as a facility admin', async () => {
+    const venueId = await venues.venue();
+    const claimed = await venues.claim({
+      entityType: 'venue',
+      entityId: venueId,
+      email: 'owner@example.com',
+      password: 'Str0ng!pass',
+    });
+    const claim = claimed.json().claim;
+    expect((await decide(claim.id, { status: 'approved' })).statusCode).toBe(200);
+    const { rows } = await venues.pool.query('select user_id from venue_admins where venue_id = $1', [
+      venueId,
+    ]);
+    expect(rows).toEqual([{ user_id: claim.user_id }]);
+    const [grant] = venues.identity.callsTo(`/internal/users/${claim.user_id}/grant-role`);
+    expect(grant!.body).toMatchObject({ role: 'facility_admin' });
+  });
+
+  it('when the decision is not approved or rejected, then 422, and members may not decide', async () => {
+    const { claimId } = await claimCoach('pending.claimant@example.com');
+    expect((await decide(claimId, { status: 'pending' })).json().errors).toEqual({
+      status: 'Choose approved or rejected.',
+    });
+    const member = await venues.token('member');
+    const refused = await venues.app.inject({
+      method: 'PUT',
+      url: `/admin/profile-claims/${claimId}`,
+      payload: { status: 'approved' },
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
