@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { MembershipPaymentsConfig } from './config';
-import { consumeUsers } from './consumers/users';
+import { consumeUserDeletions, consumeUsers } from './consumers/users';
 import * as schema from './db/schema';
 import { grantExpiry } from './jobs/grant-expiry';
 import { PROVIDER_PRICE_SYNC, providerPriceSync } from './jobs/provider-price-sync';
@@ -69,5 +69,6 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   registerGrantRoutes(app, new GrantService(db, memberships, clock));
   registerEventPaymentRoutes(app, new EventPaymentsService({ db, stripe, checkout, ledger, users }));
   consumeUsers(runtime, users);
+  consumeUserDeletions(runtime, users, memberships);
   return app;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, type PaymentsUnderTest, SERVICE_TOKEN, startPayments } from './fixtures';
@@ -118,6 +119,32 @@ describe('membership-payments: webhooks and the life of a membership', () => {
     expect((await payments.transactionsFor(member.id)).map((t) => `${t.type}:${t.status}`)).toContain(
       'invoice.payment_failed:failed',
     );
+  });
+
+  it('when identity deletes a member, then their subscription ends at the provider and who they were is forgotten here', async () => {
+    const member = await trialMember(payments);
+    await payments.service.bus.publish([
+      {
+        id: randomUUID(),
+        type: 'identity.user.deleted',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        source: 'identity',
+        correlationId: randomUUID(),
+        data: { user_id: member.id, token_version: 1, version: 5 },
+      },
+    ]);
+    await eventually(async () => {
+      const [subscription] = payments.stripe.findObjects(
+        'subscription',
+        (o) => o.id === member.subscriptionId,
+      );
+      expect(subscription?.status).toBe('canceled');
+    });
+    await eventually(async () => {
+      const { rows } = await payments.pool.query('select email from users where id = $1', [member.id]);
+      expect(rows[0].email).toBe('');
+    });
   });
 
   it('when a past_due member cancels, then it ends at once; buying again replaces the failing subscription', async () => {

@@ -7,6 +7,7 @@ import {
   systemClock,
 } from '@linksmate/platform';
 import type { VenuesCoachesConfig } from './config';
+import { consumeUserDeletions } from './consumers/users';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { IdentityAccounts } from './lib/identity-accounts';
@@ -51,6 +52,7 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
   });
 
   // One line per module.
+  consumeUserDeletions(runtime, coaches, venues);
   registerVenueRoutes(app, venues);
   registerAdminVenueRoutes(
     app,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVenuesCoaches, type VenuesCoachesUnderTest } from './fixtures';
 
@@ -142,5 +144,37 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
     expect((await venues.get('/admin/profile', coachAdmin.token)).json().profile).toMatchObject({
       coach_id: own,
     });
+  });
+
+  it('when identity deletes an account, then its coach profile becomes unclaimed and it runs no venue', async () => {
+    const person = await venues.signedIn('coach_admin');
+    const coachId = await venues.importCoach({ first_name: 'Leaving', user_id: person.id });
+    const venue = await venues.importVenue({ name: 'Left Behind Links' });
+    await venues.pool.query('insert into venue_admins (venue_id, user_id) values ($1, $2)', [
+      venue.id,
+      person.id,
+    ]);
+    await venues.service.bus.publish([
+      {
+        id: randomUUID(),
+        type: 'identity.user.deleted',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        source: 'identity',
+        correlationId: randomUUID(),
+        data: { user_id: person.id, token_version: 1, version: 3 },
+      },
+    ]);
+    await eventually(async () => {
+      const { rows } = await venues.pool.query('select user_id from coaches where id = $1', [coachId]);
+      expect(rows[0].user_id).toBeNull();
+    });
+    const { rowCount } = await venues.pool.query('select 1 from venue_admins where user_id = $1', [
+      person.id,
+    ]);
+    expect(rowCount).toBe(0);
+    expect((await venues.published('venues.coach.updated')).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ coach_id: coachId, user_id: null }),
+    );
   });
 });

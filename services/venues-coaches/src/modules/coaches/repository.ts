@@ -204,3 +204,12 @@ export async function oldestLinkOf(db: Db, coachId: number): Promise<CoachVenueR
 export async function markLinkPrimary(db: Db, linkId: number): Promise<void> {
   await db.update(coachVenues).set({ isPrimary: true }).where(eq(coachVenues.id, linkId));
 }
+
+/** Coach profiles held by the account, let go (back to unclaimed); the coaches as they now are. */
+export async function releaseCoachesOf(db: Db, userId: number, now: Date): Promise<CoachRow[]> {
+  return db
+    .update(coaches)
+    .set({ userId: null, version: sql`${coaches.version} + 1`, updatedAt: now })
+    .where(eq(coaches.userId, userId))
+    .returning();
+}

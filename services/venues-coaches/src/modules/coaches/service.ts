@@ -33,6 +33,7 @@ import {
   insertCoach,
   lockCoach,
   primaryVenueIdOf,
+  releaseCoachesOf,
   setPrimaryVenue,
   touchCoach,
   updateCoach,
@@ -129,6 +130,12 @@ export class CoachesService {
   async linkAccount(tx: Db, coachId: number, userId: number, meta: EventMeta): Promise<void> {
     const row = await updateCoach(tx, coachId, { userId }, this.ctx.clock());
     if (row) await this.events.updated(tx, row, await primaryVenueIdOf(tx, coachId), meta);
+  }
+
+  /** A deleted account's coach profiles become unclaimed again, each published as updated. */
+  async releaseAccount(tx: Db, userId: number, meta: EventMeta): Promise<void> {
+    for (const row of await releaseCoachesOf(tx, userId, this.ctx.clock()))
+      await this.events.updated(tx, row, await primaryVenueIdOf(tx, row.id), meta);
   }
 
   /** The coach's primary venue id, if any. */

@@ -298,3 +298,8 @@ export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
 export async function addVenueAdmin(db: Db, venueId: number, userId: number): Promise<void> {
   await db.insert(venueAdmins).values({ venueId, userId }).onConflictDoNothing();
 }
+
+/** The person runs no venue any more. */
+export async function removeVenueAdmin(db: Db, userId: number): Promise<void> {
+  await db.delete(venueAdmins).where(eq(venueAdmins.userId, userId));
+}

@@ -29,7 +29,7 @@ import type { ModuleContext } from '../../context';
 import type { Db, NewVenue, VenueRow } from '../../db/types';
 import { firstFreeSlug, slugOf } from '../../lib/slugs';
 import { VenueEvents } from './events';
-import { addVenueAdmin, venueById, venueIdsRunBy } from './repository';
+import { addVenueAdmin, removeVenueAdmin, venueById, venueIdsRunBy } from './repository';
 
 /** Other modules publish venue changes through this, reached like the rest of this module. */
 export { VenueEvents };
@@ -242,6 +242,11 @@ export class VenuesService {
   /** An approved venue claim: the claimant runs the venue from now on. */
   grantRunning(tx: Db, venueId: number, userId: number): Promise<void> {
     return addVenueAdmin(tx, venueId, userId);
+  }
+
+  /** A deleted account runs no venue any more. */
+  releaseAccount(tx: Db, userId: number): Promise<void> {
+    return removeVenueAdmin(tx, userId);
   }
 
   /** Any venue by id, listed or not. */
