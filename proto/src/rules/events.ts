@@ -133,6 +133,7 @@ export const EVENT_MESSAGES = {
 export const AVAILABILITY_MESSAGES = {
   startRequired: 'Start time is required',
   endAfterStart: 'End time must be after start time',
+  timeInvalid: 'Please enter a valid time',
   capacityMin: 'Capacity must be at least 1',
   capacityBelowBooked: 'Capacity cannot be below the places already booked',
   priceNegative: 'Price cannot be negative',
