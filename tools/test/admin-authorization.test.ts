@@ -52,7 +52,15 @@ const ALLOWED: Record<string, Role[]> = {
   'DELETE /admin/users/:id': SITE,
   'GET /admin/payments/transactions': SITE,
   'POST /admin/announcements': SITE,
+  'GET /admin/events': ALL_ADMINS,
   'POST /admin/events/:id/add-user': ALL_ADMINS,
+  'GET /admin/bookings': ALL_ADMINS,
+  'PATCH /admin/bookings/:id/status': ALL_ADMINS,
+  'GET /admin/availability': ALL_ADMINS,
+  'POST /admin/availability': ALL_ADMINS,
+  'POST /admin/availability/batch': ALL_ADMINS,
+  'PUT /admin/availability/:id': ALL_ADMINS,
+  'DELETE /admin/availability/:id': ALL_ADMINS,
 };
 
 const SERVICE_TOKEN = 'authorization-matrix-service-token';
