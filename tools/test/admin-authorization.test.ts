@@ -54,6 +54,7 @@ const ALLOWED: Record<string, Role[]> = {
   'DELETE /admin/users/:id': SITE,
   'GET /admin/payments/transactions': SITE,
   'POST /admin/announcements': SITE,
+  'GET /admin/events': ALL_ADMINS,
   'POST /admin/events/:id/add-user': ALL_ADMINS,
   'GET /admin/profile': ALL_ADMINS,
   'GET /admin/venues': VENUE_ADMINS,
@@ -74,6 +75,13 @@ const ALLOWED: Record<string, Role[]> = {
   'GET /admin/profile-claims': SITE,
   'GET /admin/profile-claims/:id': SITE,
   'PUT /admin/profile-claims/:id': SITE,
+  'GET /admin/bookings': ALL_ADMINS,
+  'PATCH /admin/bookings/:id/status': ALL_ADMINS,
+  'GET /admin/availability': ALL_ADMINS,
+  'POST /admin/availability': ALL_ADMINS,
+  'POST /admin/availability/batch': ALL_ADMINS,
+  'PUT /admin/availability/:id': ALL_ADMINS,
+  'DELETE /admin/availability/:id': ALL_ADMINS,
 };
 
 const SERVICE_TOKEN = 'authorization-matrix-service-token';

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './common';
 export * from './dev';
 export * from './events';
+export * from './events-admin';
 export * from './identity';
 export * from './messaging';
 export * from './payments';

@@ -22,7 +22,25 @@ export const MEMBER_GAME_CAPACITY = { min: 1, max: 50, default: 4 } as const;
 export const OFFICIAL_EVENT_CAPACITY = { min: 1, max: 100, default: 10 } as const;
 export const DEFAULT_SLOT_TYPE_NAME = 'Standard Admission';
 export const AVAILABILITY_SLOT_STATUSES = ['active', 'pending', 'booked', 'canceled'] as const;
+export type AvailabilitySlotStatus = (typeof AVAILABILITY_SLOT_STATUSES)[number];
+/** A new slot is offered as active or pending; booked and canceled are set by editing (spec 3 §4). */
+export const AVAILABILITY_CREATE_STATUSES = ['active', 'pending'] as const;
 export const AVAILABILITY_SLOT_TYPES = ['individual', 'group', 'event'] as const;
+export type AvailabilitySlotType = (typeof AVAILABILITY_SLOT_TYPES)[number];
+/** A new slot's defaults (spec 3 §§5, 9): currency fixed to AUD, free, one place, individual, active. */
+export const AVAILABILITY_DEFAULTS = {
+  slotType: 'individual',
+  price: 0,
+  currency: 'AUD',
+  capacity: 1,
+  status: 'active',
+} as const satisfies {
+  slotType: AvailabilitySlotType;
+  price: number;
+  currency: string;
+  capacity: number;
+  status: AvailabilitySlotStatus;
+};
 export const AVAILABILITY_BATCH = {
   maxSlots: 50,
   minIntervalMinutes: 5,
@@ -109,6 +127,22 @@ export const EVENT_MESSAGES = {
   userRequired: 'Please select a user',
   userUnknown: 'User not found',
   onePerPerson: 'A person holds one booking per event',
+} as const;
+
+/** The server's texts for availability slots (spec 3 §5 "Availability slot" gives the rules, not words). */
+export const AVAILABILITY_MESSAGES = {
+  startRequired: 'Start time is required',
+  endAfterStart: 'End time must be after start time',
+  timeInvalid: 'Please enter a valid time',
+  capacityMin: 'Capacity must be at least 1',
+  capacityBelowBooked: 'Capacity cannot be below the places already booked',
+  priceNegative: 'Price cannot be negative',
+  newStatus: 'A new slot is either active or pending',
+  batchEmpty: 'Add at least one slot',
+  batchTooMany: `You can create at most ${AVAILABILITY_BATCH.maxSlots} slots at once`,
+  durationMin: `A slot must last at least ${AVAILABILITY_BATCH.minDurationMinutes} minutes`,
+  intervalMin: `Slots must start at least ${AVAILABILITY_BATCH.minIntervalMinutes} minutes apart`,
+  slotNotFound: 'Availability slot not found',
 } as const;
 
 /** The handicap gate's refusal, e.g. 'This game is for handicaps 10 to 20.' */

@@ -17,6 +17,8 @@ export const PAGE_SIZES = {
   adminBookings: 6,
   adminEvents: 6,
   adminEventsFetch: 20,
+  /** Availability slots per request (the spec names no page size; the events list's fetch size). */
+  adminAvailability: 20,
   adminTransactions: 6,
   adminUsers: 25,
   maxPageButtons: 5,

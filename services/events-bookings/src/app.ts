@@ -9,6 +9,8 @@ import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { holdSweep } from './jobs/hold-sweep';
 import { PaymentsClient } from './lib/payments-client';
+import { registerAvailabilityRoutes } from './modules/availability/routes';
+import { AvailabilityService } from './modules/availability/service';
 import { registerBookingRoutes } from './modules/bookings/routes';
 import { BookingsService } from './modules/bookings/service';
 import { registerCalendarRoutes } from './modules/calendar/routes';
@@ -75,6 +77,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   registerWaitlistRoutes(app, waitlist);
   registerCalendarRoutes(app, new CalendarService(context));
   registerCheckoutRoutes(app, checkout);
+  registerAvailabilityRoutes(app, new AvailabilityService({ ...context, projections }));
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   return app;
 }

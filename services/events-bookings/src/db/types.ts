@@ -1,6 +1,6 @@
 import type { Executor } from '@linksmate/platform';
 import type * as schema from './schema';
-import type { bookings, events, seatHolds, ticketTypes, waitlistEntries } from './schema';
+import type { availabilitySlots, bookings, events, seatHolds, ticketTypes, waitlistEntries } from './schema';
 
 /** The events database, or a transaction on it: what every repository function takes. */
 export type Db = Executor<typeof schema>;
@@ -10,3 +10,5 @@ export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type SeatHoldRow = typeof seatHolds.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type AvailabilitySlotRow = typeof availabilitySlots.$inferSelect;
+export type NewAvailabilitySlot = typeof availabilitySlots.$inferInsert;

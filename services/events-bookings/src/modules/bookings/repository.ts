@@ -1,8 +1,9 @@
-import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
+import type { AdminBooking, Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, events, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import type { TimeRange } from '../../lib/list-filters';
 import { takesCardPaymentSql } from '../seats/service';
 
 export type UserRow = typeof users.$inferSelect;
@@ -204,4 +205,81 @@ export async function pendingCount(tx: Db, eventId: number): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from bookings where event_id = ${eventId} and status = 'pending'`);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+// ── The admin list (spec 3 §3 Booking) ──────────────────────────────────────
+const adminBookingColumns = sql`b.id, b.status as booking_status, b.event_id, e.title as event_title,
+  e.event_type, e.start_time as event_start_time, e.end_time as event_end_time, b.user_id,
+  u.username as user_username, u.email as user_email, u.first_name as user_first_name,
+  u.last_name as user_last_name, b.notes, b.payment_intent_id as payment_intent_id_stripe,
+  b.amount_paid, b.currency, b.seats, v.name as venue_name, nullif(cu.username, '') as coach_username,
+  b.booked_at, b.updated_at`;
+
+/** Each booking with its event, booker, venue and the coach's username (from the projections). */
+const adminBookingSource = sql`bookings b join events e on e.id = b.event_id
+  left join users u on u.id = b.user_id
+  left join venues v on v.id = e.venue_id
+  left join coaches c on c.id = e.coach_profile_id
+  left join users cu on cu.id = c.user_id`;
+
+type AdminBookingSqlRow = Record<keyof AdminBooking, unknown>;
+
+function toAdminBooking(row: AdminBookingSqlRow): AdminBooking {
+  const optionalTime = (value: unknown) => (value === null ? null : iso(value as Date | string));
+  return {
+    ...(row as unknown as AdminBooking),
+    id: Number(row.id),
+    event_id: Number(row.event_id),
+    user_id: Number(row.user_id),
+    seats: Number(row.seats),
+    amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
+    event_start_time: iso(row.event_start_time as Date | string),
+    event_end_time: optionalTime(row.event_end_time),
+    booked_at: iso(row.booked_at as Date | string),
+    updated_at: iso(row.updated_at as Date | string),
+  };
+}
+
+export interface AdminBookingFilters {
+  status?: BookingStatus;
+  /** On the event's start time. */
+  range: TimeRange;
+}
+
+function adminBookingWhere(filters: AdminBookingFilters) {
+  const parts = [sql`true`];
+  if (filters.status) parts.push(sql`b.status = ${filters.status}`);
+  if (filters.range.from) parts.push(sql`e.start_time >= ${filters.range.from.toISOString()}::timestamptz`);
+  if (filters.range.before)
+    parts.push(sql`e.start_time < ${filters.range.before.toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Every booking of the platform (events deleted since included: their bookings stay as history),
+ * newest event start first; in start order when a date range is given.
+ */
+export async function adminBookings(
+  tx: Db,
+  filters: AdminBookingFilters,
+  page: { limit: number; offset: number },
+): Promise<{ bookings: AdminBooking[]; total: number }> {
+  const direction = sql.raw(filters.range.given ? 'asc' : 'desc');
+  const where = adminBookingWhere(filters);
+  const [listed, counted] = await Promise.all([
+    tx.execute<AdminBookingSqlRow>(sql`
+      select ${adminBookingColumns} from ${adminBookingSource} where ${where}
+      order by e.start_time ${direction}, b.id ${direction}
+      limit ${page.limit} offset ${page.offset}`),
+    tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from bookings b join events e on e.id = b.event_id where ${where}`),
+  ]);
+  return { bookings: listed.rows.map(toAdminBooking), total: Number(counted.rows[0]?.n ?? 0) };
+}
+
+/** One booking as the admin list shows it. */
+export async function adminBookingView(tx: Db, id: number): Promise<AdminBooking> {
+  const result = await tx.execute<AdminBookingSqlRow>(sql`
+    select ${adminBookingColumns} from ${adminBookingSource} where b.id = ${id}`);
+  return toAdminBooking(result.rows[0]!);
 }

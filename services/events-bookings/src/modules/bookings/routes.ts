@@ -2,6 +2,10 @@ import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
   ADMIN_SECTION_ROLES,
   AddUserToEventBody,
+  AdminBooking,
+  AdminBookingStatusBody,
+  AdminBookingsQuery,
+  AdminBookingsReply,
   ApiErrorSchema,
   BookingsReply,
   IdParams,
@@ -81,6 +85,34 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
       schema: { tags, params: IdParams, response: { 200: JoinEventReply, ...refusals } },
     },
     async (request) => bookings.cancel(request.params.id, currentUser(request).user_id, requestMeta(request)),
+  );
+
+  /** Manage Bookings (spec 3 §2): every booking of the platform, and its status set by an admin. */
+  app.get(
+    '/admin/bookings',
+    {
+      config: { access: { roles: ADMIN_SECTION_ROLES.bookings } },
+      schema: {
+        tags,
+        querystring: AdminBookingsQuery,
+        response: { 200: AdminBookingsReply, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => bookings.adminList(request.query),
+  );
+
+  app.patch(
+    '/admin/bookings/:id/status',
+    {
+      config: { access: { roles: ADMIN_SECTION_ROLES.bookings } },
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminBookingStatusBody,
+        response: { 200: AdminBooking, 400: ApiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => bookings.setStatus(request.params.id, request.body, requestMeta(request)),
   );
 
   app.post(

@@ -1,6 +1,10 @@
 import { conflict, type EventMeta, forbidden, invalidFields, notFound } from '@linksmate/platform';
 import {
   type AddUserToEventBody,
+  type AdminBooking,
+  type AdminBookingStatusBody,
+  type AdminBookingsQuery,
+  type AdminBookingsReply,
   type BookingsReply,
   EVENT_MESSAGES,
   type JoinEventBody,
@@ -12,7 +16,8 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
-import type { Seats } from '../seats/service';
+import { timeRange } from '../../lib/list-filters';
+import { oweRefunds, type Seats } from '../seats/service';
 import { BookingNotices } from './notify';
 import * as repo from './repository';
 import {
@@ -256,6 +261,46 @@ export class BookingsService {
       if (booking.status === 'confirmed') await this.deps.seats.freed(tx, event.id);
     });
     return { message: BOOKING_MESSAGES.cancelled, booking: await repo.bookingView(this.db, bookingId) };
+  }
+
+  /** `GET /admin/bookings` (spec 3 §7): every booking of the platform, by its event's start. */
+  adminList(query: AdminBookingsQuery): Promise<AdminBookingsReply> {
+    return repo.adminBookings(
+      this.db,
+      { status: query.status, range: timeRange(query.start_date, query.end_date) },
+      { limit: query.limit, offset: query.offset },
+    );
+  }
+
+  /**
+   * `PATCH /admin/bookings/{id}/status` (spec 3 §4: an admin sets any status). The same status
+   * again changes nothing and tells no one. Confirming takes a seat (refused when none is free, or
+   * the event is cancelled or gone); cancelling a confirmed booking frees its seat for the waitlist,
+   * and one paid by card is owed its refund (the organiser cancelled it). Every change is recounted
+   * under the event's lock and published as `events.booking.status-changed`.
+   */
+  async setStatus(bookingId: number, body: AdminBookingStatusBody, meta: EventMeta): Promise<AdminBooking> {
+    const found = await repo.bookingById(this.db, bookingId);
+    if (!found) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
+    const status = body.status;
+    await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const event = (await this.deps.seats.lock(tx, found.eventId))!;
+      const booking = (await repo.bookingById(tx, bookingId, true))!;
+      if (booking.status === status) return;
+      if (status === 'confirmed') {
+        if (event.deletedAt) throw eventNotFound();
+        if (event.status === 'cancelled') throw conflict(EVENT_MESSAGES.eventCancelled, 'event_cancelled');
+        if ((await this.deps.seats.available(tx, event, now)) < booking.seats) throw eventFull();
+      }
+      const changed = await repo.setBookingStatus(tx, booking.id, status, now);
+      if (status === 'cancelled' && booking.paymentIntentId)
+        await oweRefunds(tx, [booking.paymentIntentId], now);
+      await this.deps.seats.settle(tx, event.id);
+      await this.notices.booking(tx, 'status-changed', event, changed, booking.status, now, meta);
+      if (booking.status === 'confirmed' && status === 'cancelled') await this.deps.seats.freed(tx, event.id);
+    });
+    return repo.adminBookingView(this.db, bookingId);
   }
 
   /** An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity. */

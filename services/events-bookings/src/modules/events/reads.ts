@@ -1,5 +1,7 @@
 import { ListTotals, notFound } from '@linksmate/platform';
 import {
+  type AdminEventsQuery,
+  type AdminEventsReply,
   EVENT_MESSAGES,
   type Event,
   type EventsQuery,
@@ -7,7 +9,10 @@ import {
   type MyGamesQuery,
   type MyGamesReply,
 } from '@linksmate/proto';
+import { timeRange } from '../../lib/list-filters';
 import {
+  adminEventsCountSql,
+  adminEventsPageSql,
   countAllSql,
   countUpToSql,
   eventByIdSql,
@@ -53,6 +58,27 @@ export class EventReads {
       },
     );
     return { events: rows.map(toEvent), count };
+  }
+
+  /**
+   * `GET /admin/events` (spec 3 §7): every event not deleted, past and cancelled ones too, with the
+   * same fields as the public list (viewed by nobody: no caller's own standing). Exact totals: the
+   * admin list is small and read by few.
+   */
+  async adminList(query: AdminEventsQuery): Promise<AdminEventsReply> {
+    const filters = {
+      eventType: query.event_type,
+      venueId: query.venue_id,
+      coachId: query.coach_id,
+      status: query.status,
+      range: timeRange(query.start_date, query.end_date),
+      search: query.search?.trim() || undefined,
+    };
+    const [rows, counted] = await Promise.all([
+      this.model.rows(adminEventsPageSql(filters, { limit: query.limit, offset: query.offset })),
+      this.model.rows(adminEventsCountSql(filters)),
+    ]);
+    return { events: rows.map(toEvent), total: Number(counted[0]?.n ?? 0) };
   }
 
   /** One event that is not deleted (cancelled and past ones included), or undefined. */

@@ -1,9 +1,10 @@
 import { type Event, type EventType, INT4_MAX, type MyGame } from '@linksmate/proto';
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { bookings, events, seatHolds, ticketTypes } from '../../db/schema';
+import { bookings, events, ticketTypes } from '../../db/schema';
 import type { BookingRow, Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
-import { takesCardPaymentSql } from '../seats/service';
+import { containsPattern, type TimeRange } from '../../lib/list-filters';
+import { oweRefunds, takesCardPaymentSql } from '../seats/service';
 
 // ── Writes ───────────────────────────────────────────────────────────────────
 export type NewTicketTypeRow = typeof ticketTypes.$inferInsert;
@@ -56,14 +57,12 @@ export async function cancelOpenBookings(
       ),
     )
     .returning();
-  // Seats paid by card are owed their money back: their holds are marked so the checkout's sweep
-  // asks payments for the refunds (once each, retried until done).
-  const paid = changed.flatMap((b) => (b.paymentIntentId ? [b.paymentIntentId] : []));
-  if (paid.length)
-    await db
-      .update(seatHolds)
-      .set({ status: 'refunding', updatedAt: now })
-      .where(and(inArray(seatHolds.paymentIntentId, paid), eq(seatHolds.status, 'confirmed')));
+  // Seats paid by card are owed their money back.
+  await oweRefunds(
+    db,
+    changed.flatMap((b) => (b.paymentIntentId ? [b.paymentIntentId] : [])),
+    now,
+  );
   const before = new Map(open.map((b) => [b.id, b.status]));
   return changed.map((booking) => ({ booking, previousStatus: before.get(booking.id)! }));
 }
@@ -254,6 +253,49 @@ export function myGamesSql(creator: number, page: { limit: number; offset: numbe
 export function myGamesCountSql(creator: number) {
   return sql`select count(*)::int as n from events
     where creator_user_id = ${creator}::int and event_type = 'member_game' and deleted_at is null`;
+}
+
+export interface AdminEventFilters {
+  eventType?: EventType;
+  venueId?: number;
+  coachId?: number;
+  status?: string;
+  range: TimeRange;
+  search?: string;
+}
+
+/** What admins list: every event not deleted, past and cancelled ones too. */
+function adminListed(filters: AdminEventFilters): SQL {
+  const parts = [sql`e.deleted_at is null`];
+  if (filters.eventType) parts.push(sql`e.event_type = ${filters.eventType}`);
+  if (filters.venueId !== undefined) parts.push(sql`e.venue_id = ${filters.venueId}::int`);
+  if (filters.coachId !== undefined) parts.push(sql`e.coach_profile_id = ${filters.coachId}::int`);
+  if (filters.status) parts.push(sql`e.status = ${filters.status}`);
+  if (filters.range.from) parts.push(sql`e.start_time >= ${filters.range.from.toISOString()}::timestamptz`);
+  if (filters.range.before)
+    parts.push(sql`e.start_time < ${filters.range.before.toISOString()}::timestamptz`);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    parts.push(sql`(e.title ilike ${pattern} or e.description ilike ${pattern}
+      or exists(select 1 from venues sv where sv.id = e.venue_id and sv.name ilike ${pattern}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** `GET /admin/events`: newest start first; in start order when a date range is given. */
+export function adminEventsPageSql(filters: AdminEventFilters, page: { limit: number; offset: number }) {
+  const direction = sql.raw(filters.range.given ? 'asc' : 'desc');
+  return eventsOf(
+    sql`select id, row_number() over (order by start_time ${direction}, id ${direction}) as ord from (
+      select e.id, e.start_time from events e where ${adminListed(filters)}
+      order by e.start_time ${direction}, e.id ${direction}
+      limit ${page.limit}::int offset ${page.offset}::int) listed`,
+    0,
+  );
+}
+
+export function adminEventsCountSql(filters: AdminEventFilters) {
+  return sql`select count(*)::int as n from events e where ${adminListed(filters)}`;
 }
 
 const dialect = new PgDialect();

@@ -1,5 +1,8 @@
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
+  ADMIN_SECTION_ROLES,
+  AdminEventsQuery,
+  AdminEventsReply,
   ApiErrorSchema,
   CreateMemberGameBody,
   CreateOfficialEventBody,
@@ -12,7 +15,6 @@ import {
   MyGamesQuery,
   MyGamesReply,
   PRODUCT_SLUG,
-  SITE_ADMIN_ROLES,
   TicketTypesReply,
   UpdateEventBody,
 } from '@linksmate/proto';
@@ -85,11 +87,11 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
     async (request) => events.reads.myGames(currentUser(request).user_id, request.query),
   );
 
-  /** Official events (spec 3 §5), with their slot types: site admins only. */
+  /** Official events (spec 3 §5), with their slot types in one call: the create-event section's admins. */
   app.post(
     `/events/${PRODUCT_SLUG}`,
     {
-      config: { access: { roles: SITE_ADMIN_ROLES } },
+      config: { access: { roles: ADMIN_SECTION_ROLES['create-event'] } },
       schema: {
         tags,
         body: CreateOfficialEventBody,
@@ -100,6 +102,20 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
       reply
         .status(201)
         .send(await events.createOfficial(currentUser(request), request.body, requestMeta(request))),
+  );
+
+  /** Events management (spec 3 §2): every event, past and cancelled ones too. */
+  app.get(
+    '/admin/events',
+    {
+      config: { access: { roles: ADMIN_SECTION_ROLES.events } },
+      schema: {
+        tags,
+        querystring: AdminEventsQuery,
+        response: { 200: AdminEventsReply, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => events.reads.adminList(request.query),
   );
 
   app.get(

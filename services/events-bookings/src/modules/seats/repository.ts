@@ -1,6 +1,6 @@
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
-import { eq, sql } from 'drizzle-orm';
-import { events } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { events, seatHolds } from '../../db/schema';
 import type { Db, EventRow } from '../../db/types';
 
 /**
@@ -64,3 +64,16 @@ export async function takesCardPayment(
 /** The same rule as SQL over an `events` row aliased `e`, for lists. */
 export const takesCardPaymentSql = sql`(e.event_type = ${OFFICIAL_EVENT_TYPE} and (e.price_per_participant > 0
   or exists(select 1 from ticket_types tt where tt.event_id = e.id and tt.is_active and tt.price_per_ticket > 0)))`;
+
+/**
+ * Seats paid by card whose bookings were cancelled by the organiser (an event cancelled or deleted,
+ * an admin cancelling a booking): their holds owe the money back, marked so the checkout's sweep
+ * asks payments for each refund (once each, retried until done).
+ */
+export async function oweRefunds(tx: Db, paymentIntentIds: string[], now: Date): Promise<void> {
+  if (!paymentIntentIds.length) return;
+  await tx
+    .update(seatHolds)
+    .set({ status: 'refunding', updatedAt: now })
+    .where(and(inArray(seatHolds.paymentIntentId, paymentIntentIds), eq(seatHolds.status, 'confirmed')));
+}

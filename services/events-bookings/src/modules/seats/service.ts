@@ -4,6 +4,7 @@ import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
 export {
   lockEvent,
+  oweRefunds,
   refreshParticipantCount,
   takesCardPayment,
   takesCardPaymentSql,

@@ -1,0 +1,148 @@
+import { type FieldErrors, invalidFields, notFound } from '@linksmate/platform';
+import {
+  type AccessTokenClaims,
+  AVAILABILITY_DEFAULTS,
+  AVAILABILITY_MESSAGES,
+  type AvailabilityBatchBody,
+  type AvailabilityBatchReply,
+  type AvailabilityQuery,
+  type AvailabilityReply,
+  type AvailabilitySlot,
+  type CreateAvailabilitySlotBody,
+  EVENT_MESSAGES,
+  type UpdateAvailabilitySlotBody,
+} from '@linksmate/proto';
+import type { ModuleContext } from '../../context';
+import type { Db, NewAvailabilitySlot } from '../../db/types';
+import { timeRange } from '../../lib/list-filters';
+import type { Projections } from '../projections/service';
+import { deleteSlot, findSlot, insertSlots, listSlots, toSlot, updateSlot } from './repository';
+import { checkBatch, checkSlot, draftOf, type SlotDraft } from './rules';
+
+export interface AvailabilityDeps extends ModuleContext {
+  projections: Projections;
+}
+
+const slotNotFound = () => notFound(AVAILABILITY_MESSAGES.slotNotFound, 'slot_not_found');
+
+/** The draft's fields as table columns. */
+function columnsOf(draft: SlotDraft): Omit<NewAvailabilitySlot, 'createdByUserId'> {
+  return {
+    startTime: draft.startTime!,
+    endTime: draft.endTime,
+    slotType: draft.slotType,
+    price: draft.price,
+    currency: AVAILABILITY_DEFAULTS.currency,
+    capacity: draft.capacity,
+    status: draft.status,
+    notesForAdmin: draft.notesForAdmin,
+    coachProfileId: draft.coachProfileId,
+    venueId: draft.venueId,
+  };
+}
+
+/** Prefixes a slot's field errors with its place in a batch (`slots.3.start_time`). */
+const inBatch = (index: number, errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`slots.${index}.${field}`, message]));
+
+/**
+ * Manage Availability (spec 3 §§2, 4, 5, 7): the times admins offer, one at a time or in batches of
+ * up to 50 (all or none), edited through all four statuses, deleted.
+ */
+export class AvailabilityService {
+  constructor(private readonly deps: AvailabilityDeps) {}
+
+  private get db(): Db {
+    return this.deps.runtime.db;
+  }
+
+  async list(query: AvailabilityQuery): Promise<AvailabilityReply> {
+    const { rows, total } = await listSlots(
+      this.db,
+      { status: query.status, range: timeRange(query.start_date, query.end_date) },
+      { limit: query.limit, offset: query.offset },
+    );
+    return { slots: rows.map(toSlot), total };
+  }
+
+  async create(claims: AccessTokenClaims, body: CreateAvailabilitySlotBody): Promise<AvailabilitySlot> {
+    const draft = draftOf(body);
+    const errors = {
+      ...checkSlot(draft, { creating: true, batch: false }),
+      ...(await this.checkLinks(draft)),
+    };
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    const [row] = await insertSlots(this.db, [this.newRow(claims, draft)]);
+    return toSlot(row!);
+  }
+
+  /** `POST /admin/availability/batch`: every slot checked first; one refused refuses them all. */
+  async createBatch(claims: AccessTokenClaims, body: AvailabilityBatchBody): Promise<AvailabilityBatchReply> {
+    const drafts = body.slots.map((fields) => draftOf(fields));
+    const counted = checkBatch(drafts);
+    if (counted.slots) throw invalidFields(counted);
+    const errors: FieldErrors = {};
+    for (const [index, draft] of drafts.entries())
+      Object.assign(
+        errors,
+        inBatch(index, {
+          ...checkSlot(draft, { creating: true, batch: true }),
+          ...(await this.checkLinks(draft)),
+        }),
+      );
+    Object.assign(errors, counted);
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    const rows = await this.db.transaction((tx) =>
+      insertSlots(
+        tx,
+        drafts.map((draft) => this.newRow(claims, draft)),
+      ),
+    );
+    return { slots: rows.map(toSlot) };
+  }
+
+  /** `PUT /admin/availability/{id}`: the fields sent change, any of the four statuses allowed. */
+  async update(id: number, body: UpdateAvailabilitySlotBody): Promise<AvailabilitySlot> {
+    const row = await this.db.transaction(async (tx) => {
+      const slot = await findSlot(tx, id, true);
+      if (!slot) throw slotNotFound();
+      const draft = draftOf(body, slot);
+      const errors = {
+        ...checkSlot(draft, { creating: false, batch: false }),
+        ...(await this.checkLinks(draft, {
+          venue: body.venue_id !== undefined && draft.venueId !== slot.venueId,
+          coach: body.coach_profile_id !== undefined && draft.coachProfileId !== slot.coachProfileId,
+        })),
+      };
+      if (Object.keys(errors).length) throw invalidFields(errors);
+      return updateSlot(tx, id, columnsOf(draft), this.deps.clock());
+    });
+    return toSlot(row);
+  }
+
+  async remove(id: number): Promise<void> {
+    if (!(await deleteSlot(this.db, id))) throw slotNotFound();
+  }
+
+  private newRow(claims: AccessTokenClaims, draft: SlotDraft): NewAvailabilitySlot {
+    const now = this.deps.clock();
+    return { ...columnsOf(draft), createdByUserId: claims.user_id, createdAt: now, updatedAt: now };
+  }
+
+  /** The venue and coach a slot names must be known here (checked when set or changed). */
+  private async checkLinks(
+    draft: SlotDraft,
+    changed: { venue: boolean; coach: boolean } = { venue: true, coach: true },
+  ): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    if (changed.venue && draft.venueId !== null) {
+      const venue = await this.deps.projections.venue(this.db, draft.venueId);
+      if (!venue || venue.deleted) errors.venue_id = EVENT_MESSAGES.venueUnknown;
+    }
+    if (changed.coach && draft.coachProfileId !== null) {
+      const coach = await this.deps.projections.coach(this.db, draft.coachProfileId);
+      if (!coach || coach.deleted) errors.coach_profile_id = EVENT_MESSAGES.coachUnknown;
+    }
+    return errors;
+  }
+}
