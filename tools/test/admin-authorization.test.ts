@@ -53,6 +53,7 @@ const ALLOWED: Record<string, Role[]> = {
   'GET /admin/payments/transactions': SITE,
   'POST /admin/announcements': SITE,
   'POST /admin/events/:id/add-user': ALL_ADMINS,
+  'GET /admin/dashboard': ALL_ADMINS,
 };
 
 const SERVICE_TOKEN = 'authorization-matrix-service-token';
