@@ -82,6 +82,7 @@ const ALLOWED: Record<string, Role[]> = {
   'POST /admin/availability/batch': ALL_ADMINS,
   'PUT /admin/availability/:id': ALL_ADMINS,
   'DELETE /admin/availability/:id': ALL_ADMINS,
+  'GET /admin/dashboard': ALL_ADMINS,
 };
 
 const SERVICE_TOKEN = 'authorization-matrix-service-token';

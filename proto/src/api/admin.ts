@@ -148,3 +148,66 @@ export const InternalUserReply = Type.Object({
   version: Int({ minimum: 1 }),
 });
 export type InternalUserReply = Type.Static<typeof InternalUserReply>;
+
+// ── The dashboard (/admin): figures worth a look, per role ──────────────────
+/** The dashboard's months are Australia/Sydney's (where the platform's golfers are). */
+export const DASHBOARD_TIME_ZONE = 'Australia/Sydney';
+/** How many months (this one included) the by-month figures cover. */
+export const DASHBOARD_MONTHS = 12;
+/**
+ * The members' chart's statuses: payments' own, with 'unpaid' counted as past due (payment retries
+ * used up) and 'incomplete' (or none at all) as none: never paid for.
+ */
+export const DASHBOARD_MEMBER_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'none'] as const;
+export type DashboardMemberStatus = (typeof DASHBOARD_MEMBER_STATUSES)[number];
+/** Revenue is AUD: payments in another currency are not added in. */
+export const DASHBOARD_CURRENCY = 'AUD';
+
+/** A month in the dashboard's time zone: `YYYY-MM`. */
+const MonthKey = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
+/** A sum of cents, which may outgrow a single row's `integer`. */
+const CentsTotal = Type.Integer({ minimum: 0, description: 'Cents' });
+const StatusCount = Type.Object({ status: Type.String(), count: Int({ minimum: 0 }) });
+
+/** Events starting this month, or bookings made this month, and how many of each status. */
+export const DashboardActivity = Type.Object({
+  total: Int({ minimum: 0 }),
+  /** Every known status (zero when none), then any other status seen. */
+  by_status: Type.Array(StatusCount),
+});
+export type DashboardActivity = Type.Static<typeof DashboardActivity>;
+
+export const DashboardMembers = Type.Object({
+  totals: Type.Object({ users: Int({ minimum: 0 }), banned: Int({ minimum: 0 }) }),
+  /** Every account by its membership's status, in DASHBOARD_MEMBER_STATUSES' order. */
+  by_status: Type.Array(
+    Type.Object({ status: Type.Enum(DASHBOARD_MEMBER_STATUSES), count: Int({ minimum: 0 }) }),
+  ),
+  /** Accounts created each month, oldest first, DASHBOARD_MONTHS of them (this one last). */
+  signups_by_month: Type.Array(Type.Object({ month: MonthKey, count: Int({ minimum: 0 }) })),
+});
+export type DashboardMembers = Type.Static<typeof DashboardMembers>;
+
+export const DashboardRevenue = Type.Object({
+  currency: Type.Literal(DASHBOARD_CURRENCY),
+  /** Succeeded payments taken this month, in cents (refunds not taken off). */
+  this_month: CentsTotal,
+  /** The same for each month, oldest first, DASHBOARD_MONTHS of them (this one last). */
+  by_month: Type.Array(Type.Object({ month: MonthKey, amount: CentsTotal })),
+});
+export type DashboardRevenue = Type.Static<typeof DashboardRevenue>;
+
+/**
+ * `GET /admin/dashboard`. Every admin role gets this month's events and bookings; only admin and
+ * site_admin get the members' and revenue figures (absent for venue and coach admins).
+ */
+export const AdminDashboardReply = Type.Object({
+  /** This month in the dashboard's time zone. */
+  month: MonthKey,
+  time_zone: Type.Literal(DASHBOARD_TIME_ZONE),
+  events_this_month: DashboardActivity,
+  bookings_this_month: DashboardActivity,
+  members: Type.Optional(DashboardMembers),
+  revenue: Type.Optional(DashboardRevenue),
+});
+export type AdminDashboardReply = Type.Static<typeof AdminDashboardReply>;

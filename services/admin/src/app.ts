@@ -7,9 +7,12 @@ import {
   systemClock,
 } from '@linksmate/platform';
 import type { AdminConfig } from './config';
+import { consumeDashboard } from './consumers/dashboard';
 import { consumeDirectory } from './consumers/directory';
 import * as schema from './db/schema';
 import { AuditLog } from './modules/audit/service';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
+import { Dashboard } from './modules/dashboard/service';
 import { Directory } from './modules/directory/service';
 import { registerAdminUserRoutes } from './modules/users/routes';
 import { AdminUsersService } from './modules/users/service';
@@ -30,6 +33,7 @@ export async function buildApp(config: AdminConfig, deps: ServiceDeps = {}): Pro
   const identity = new InternalClient({ ...internal, url: config.IDENTITY_URL, name: 'identity' });
   const payments = new InternalClient({ ...internal, url: config.PAYMENTS_URL, name: 'payments' });
   const audit = new AuditLog(runtime.db);
+  const clock = deps.clock ?? systemClock;
   // One line per module.
   const directory = new Directory(runtime.db, runtime.preparedDb);
   consumeDirectory(runtime, directory);
@@ -41,8 +45,11 @@ export async function buildApp(config: AdminConfig, deps: ServiceDeps = {}): Pro
       identity,
       payments,
       audit,
-      clock: deps.clock ?? systemClock,
+      clock,
     }),
   );
+  const dashboard = new Dashboard({ db: runtime.db, directory, clock });
+  consumeDashboard(runtime, dashboard);
+  registerDashboardRoutes(app, dashboard);
   return app;
 }

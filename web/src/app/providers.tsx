@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/carousel/styles.css';
+import '@mantine/charts/styles.css';
 import { DELAYS_MS } from '@linksmate/proto/rules';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

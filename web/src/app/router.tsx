@@ -31,6 +31,7 @@ const messages = () => import('../features/messages');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
 const venues = () => import('../features/venues');
+const adminDashboard = () => import('../features/admin-dashboard');
 const adminUsers = () => import('../features/admin-users');
 const adminTransactions = () => import('../features/admin-transactions');
 const adminAnnouncements = () => import('../features/admin-announcements');
@@ -140,6 +141,13 @@ export const routes: RouteObject[] = [
           </AccessGuard>
         ),
         children: [
+          {
+            path: paths.admin.dashboard.path,
+            element: adminSection(
+              'dashboard',
+              onDemand(adminDashboard, (m) => m.DashboardPage),
+            ),
+          },
           {
             path: paths.admin.users.path,
             element: adminSection(

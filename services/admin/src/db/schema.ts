@@ -68,3 +68,52 @@ export const auditEntries = pgTable(
     index('audit_entries_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Payments taken (the dashboard's revenue): each succeeded transaction payments recorded, once.
+ * Transactions do not change after they are recorded, so the first copy heard is the one kept.
+ */
+export const revenueEntries = pgTable(
+  'revenue_entries',
+  {
+    transactionId: integer('transaction_id').primaryKey(),
+    /** The provider event's type: which kinds count as a payment is the dashboard's to say. */
+    type: text('type').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revenue_entries_occurred_idx').on(t.occurredAt)],
+);
+
+/** Events as events-bookings last said (the dashboard's events): only what the figures need. */
+export const eventFacts = pgTable(
+  'event_facts',
+  {
+    eventId: integer('event_id').primaryKey(),
+    /** Unknown (null) only while a deletion is all that was heard of the event. */
+    status: text('status'),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    venueId: integer('venue_id'),
+    coachProfileId: integer('coach_profile_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    /** events-bookings' aggregate version: an older snapshot never replaces a newer one. */
+    version: integer('version').notNull(),
+  },
+  (t) => [index('event_facts_start_idx').on(t.startTime).where(sql`not ${t.deleted}`)],
+);
+
+/** Bookings as events-bookings last said (the dashboard's bookings). */
+export const bookingFacts = pgTable(
+  'booking_facts',
+  {
+    bookingId: integer('booking_id').primaryKey(),
+    eventId: integer('event_id').notNull(),
+    status: text('status').notNull(),
+    /** When the booking was first heard of (its earliest event): the month it counts in. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the status kept was set: a later change wins, whatever order the events arrive in. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_facts_created_idx').on(t.createdAt)],
+);

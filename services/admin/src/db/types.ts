@@ -1,6 +1,6 @@
 import type { Executor } from '@linksmate/platform';
 import type * as schema from './schema';
-import type { auditEntries, directoryUsers } from './schema';
+import type { auditEntries, bookingFacts, directoryUsers, eventFacts, revenueEntries } from './schema';
 
 /** The admin database, or a transaction on it: what every repository function takes. */
 export type Db = Executor<typeof schema>;
@@ -8,3 +8,6 @@ export type DirectoryUser = typeof directoryUsers.$inferSelect;
 export type NewDirectoryUser = typeof directoryUsers.$inferInsert;
 export type AuditEntry = typeof auditEntries.$inferSelect;
 export type NewAuditEntry = typeof auditEntries.$inferInsert;
+export type NewRevenueEntry = typeof revenueEntries.$inferInsert;
+export type NewEventFact = typeof eventFacts.$inferInsert;
+export type NewBookingFact = typeof bookingFacts.$inferInsert;

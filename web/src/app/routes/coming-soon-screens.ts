@@ -33,13 +33,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
   {
-    path: paths.admin.dashboard.path,
-    access: 'admin',
-    section: 'dashboard',
-    title: 'Admin Dashboard',
-    description: 'Manage venues, coaches, bookings, events, announcements, payments and users.',
-  },
-  {
     path: paths.admin.venues.path,
     access: 'admin',
     section: 'venues',

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE_LABELS, type AdminRoleLabel, type AdminUserSort, rolesWithLabel } from '@linksmate/proto';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { directoryUsers } from '../../db/schema';
 import type { Db, DirectoryUser, NewDirectoryUser } from '../../db/types';
 
@@ -210,4 +210,47 @@ export async function* eachPerson(
     if (batch.length < batchSize) return;
     last = batch.at(-1);
   }
+}
+
+/** Every person by their membership's status as payments said it (null: none), with the banned among them. */
+export async function countByMembershipStatus(
+  db: Db,
+): Promise<{ byStatus: Array<{ status: string | null; count: number }>; total: number; banned: number }> {
+  const rows = await db
+    .select({
+      status: directoryUsers.membershipStatus,
+      count: sql<number>`count(*)::int`,
+      banned: sql<number>`(count(*) filter (where ${directoryUsers.banned}))::int`,
+    })
+    .from(directoryUsers)
+    .where(eq(directoryUsers.deleted, false))
+    .groupBy(directoryUsers.membershipStatus);
+  return {
+    byStatus: rows.map(({ status, count }) => ({ status, count })),
+    total: rows.reduce((sum, row) => sum + row.count, 0),
+    banned: rows.reduce((sum, row) => sum + row.banned, 0),
+  };
+}
+
+/** People who joined in [since, until), by month (`YYYY-MM`) in the time zone given. */
+export async function countJoinedByMonth(
+  db: Db,
+  since: Date,
+  until: Date,
+  timeZone: string,
+): Promise<Array<{ month: string; count: number }>> {
+  return db
+    .select({
+      month: sql<string>`to_char(${directoryUsers.createdAt} at time zone ${timeZone}, 'YYYY-MM')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(directoryUsers)
+    .where(
+      and(
+        eq(directoryUsers.deleted, false),
+        gte(directoryUsers.createdAt, since),
+        lt(directoryUsers.createdAt, until),
+      ),
+    )
+    .groupBy(sql`1`);
 }

@@ -14,6 +14,8 @@ import type { Db, DirectoryUser } from '../../db/types';
 import {
   applyMembership,
   applyMembershipNow,
+  countByMembershipStatus,
+  countJoinedByMonth,
   countPeople,
   eachPerson,
   findPeople,
@@ -106,6 +108,16 @@ export class Directory {
 
   page(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
     return Promise.all([findPeople(this.readDb, filter, order, page), countPeople(this.readDb, filter)]);
+  }
+
+  /** Everyone by membership status (as payments said it; null: none), and how many are banned. */
+  membershipCounts() {
+    return countByMembershipStatus(this.db);
+  }
+
+  /** How many joined in [since, until), by month (`YYYY-MM`) in the time zone given. */
+  joinedByMonth(since: Date, until: Date, timeZone: string) {
+    return countJoinedByMonth(this.db, since, until, timeZone);
   }
 
   /** Every matching person in order, read a batch at a time. */

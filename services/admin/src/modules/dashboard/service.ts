@@ -1,0 +1,170 @@
+import type { Clock } from '@linksmate/platform';
+import {
+  type AdminDashboardReply,
+  BOOKING_STATUSES,
+  type BookingConfirmed,
+  DASHBOARD_CURRENCY,
+  DASHBOARD_MEMBER_STATUSES,
+  DASHBOARD_MONTHS,
+  DASHBOARD_TIME_ZONE,
+  type DashboardActivity,
+  type DashboardMemberStatus,
+  type DashboardMembers,
+  type DashboardRevenue,
+  EVENT_STATUSES,
+  type EventCreated,
+  type EventData,
+  type EventDeleted,
+  isSiteAdminRole,
+  type TransactionRecorded,
+} from '@linksmate/proto';
+import type { Db } from '../../db/types';
+import type { Directory } from '../directory/service';
+import { lastMonths } from './months';
+import {
+  applyBooking,
+  countBookingsByStatus,
+  countEventsByStatus,
+  insertRevenue,
+  markEventDeleted,
+  type Span,
+  sumRevenueByMonth,
+  upsertEvent,
+} from './repository';
+
+interface DashboardDeps {
+  db: Db;
+  directory: Directory;
+  clock: Clock;
+}
+
+/**
+ * What counts as a payment taken. The provider reports one payment several times (the charge, the
+ * intent, and for a membership the invoice twice); every payment, one-off or membership, has exactly
+ * one intent, so its success is the one counted.
+ */
+const PAYMENT_TYPES = ['payment_intent.succeeded'] as const;
+
+/** payments' statuses, in the members' chart's (api/admin.ts DASHBOARD_MEMBER_STATUSES). */
+function memberStatus(status: string | null): DashboardMemberStatus {
+  if (status === 'active' || status === 'trialing' || status === 'past_due' || status === 'canceled')
+    return status;
+  if (status === 'unpaid') return 'past_due';
+  return 'none';
+}
+
+/** Every known status in its order (zero when none), then any other seen, and their total. */
+function activity(
+  known: readonly string[],
+  counts: Array<{ status: string; count: number }>,
+): DashboardActivity {
+  const by = new Map(counts.map((c) => [c.status, c.count]));
+  const others = counts.filter((c) => !known.includes(c.status)).map((c) => c.status);
+  return {
+    total: counts.reduce((sum, c) => sum + c.count, 0),
+    by_status: [...known, ...others].map((status) => ({ status, count: by.get(status) ?? 0 })),
+  };
+}
+
+/**
+ * The dashboard (spec 3 §2 "/admin"; OWNERSHIP.md "admin": dashboard figures): kept from payments'
+ * transactions and events-bookings' events and bookings, beside the user directory; read per role.
+ */
+export class Dashboard {
+  constructor(private readonly deps: DashboardDeps) {}
+
+  /** A succeeded transaction is kept (once); any other status takes no money. */
+  async transactionRecorded(tx: Db, data: EventData<typeof TransactionRecorded>): Promise<void> {
+    if (data.status !== 'succeeded') return;
+    await insertRevenue(tx, {
+      transactionId: data.transaction_id,
+      type: data.type,
+      amount: data.amount,
+      currency: data.currency,
+      occurredAt: new Date(data.created_at),
+    });
+  }
+
+  async eventChanged(tx: Db, event: EventData<typeof EventCreated>): Promise<void> {
+    await upsertEvent(tx, {
+      eventId: event.event_id,
+      status: event.status,
+      startTime: new Date(event.start_time),
+      venueId: event.venue_id,
+      coachProfileId: event.coach_profile_id,
+      version: event.version,
+    });
+  }
+
+  async eventDeleted(tx: Db, data: EventData<typeof EventDeleted>): Promise<void> {
+    await markEventDeleted(tx, data.event_id, data.version);
+  }
+
+  async bookingChanged(tx: Db, booking: EventData<typeof BookingConfirmed>): Promise<void> {
+    const at = new Date(booking.occurred_at);
+    await applyBooking(tx, {
+      bookingId: booking.booking_id,
+      eventId: booking.event_id,
+      status: booking.status,
+      createdAt: at,
+      changedAt: at,
+    });
+  }
+
+  /**
+   * The figures the role may see: this month's events and bookings for every admin; the members'
+   * and revenue figures for site admins only (admin, site_admin).
+   */
+  async figures(role: string): Promise<AdminDashboardReply> {
+    const months = lastMonths(this.deps.clock(), DASHBOARD_MONTHS, DASHBOARD_TIME_ZONE);
+    const thisMonth: Span = { since: months.currentStart, until: months.until };
+    const twelveMonths: Span = { since: months.since, until: months.until };
+    // Platform-wide for venue and coach admins too, for now: narrowing theirs to their own venues
+    // and coaching waits for venue and coach assignments (which venues a facility_admin runs,
+    // which coach profile is a coach_admin's) to reach this service.
+    const [events, bookings] = await Promise.all([
+      countEventsByStatus(this.deps.db, thisMonth),
+      countBookingsByStatus(this.deps.db, thisMonth),
+    ]);
+    const reply: AdminDashboardReply = {
+      month: months.current,
+      time_zone: DASHBOARD_TIME_ZONE,
+      events_this_month: activity(EVENT_STATUSES, events),
+      bookings_this_month: activity(BOOKING_STATUSES, bookings),
+    };
+    if (!isSiteAdminRole(role)) return reply;
+    const [members, revenue] = await Promise.all([
+      this.members(months.keys, twelveMonths),
+      this.revenue(months.keys, twelveMonths),
+    ]);
+    return { ...reply, members, revenue };
+  }
+
+  private async members(keys: string[], span: Span): Promise<DashboardMembers> {
+    const [counts, joined] = await Promise.all([
+      this.deps.directory.membershipCounts(),
+      this.deps.directory.joinedByMonth(span.since, span.until, DASHBOARD_TIME_ZONE),
+    ]);
+    const byStatus = new Map<DashboardMemberStatus, number>();
+    for (const { status, count } of counts.byStatus) {
+      const bucket = memberStatus(status);
+      byStatus.set(bucket, (byStatus.get(bucket) ?? 0) + count);
+    }
+    const joinedBy = new Map(joined.map((j) => [j.month, j.count]));
+    return {
+      totals: { users: counts.total, banned: counts.banned },
+      by_status: DASHBOARD_MEMBER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+      signups_by_month: keys.map((month) => ({ month, count: joinedBy.get(month) ?? 0 })),
+    };
+  }
+
+  private async revenue(keys: string[], span: Span): Promise<DashboardRevenue> {
+    const sums = await sumRevenueByMonth(this.deps.db, span, DASHBOARD_TIME_ZONE, {
+      types: PAYMENT_TYPES,
+      currency: DASHBOARD_CURRENCY,
+    });
+    const by = new Map(sums.map((s) => [s.month, s.amount]));
+    const byMonth = keys.map((month) => ({ month, amount: by.get(month) ?? 0 }));
+    return { currency: DASHBOARD_CURRENCY, this_month: byMonth.at(-1)?.amount ?? 0, by_month: byMonth };
+  }
+}

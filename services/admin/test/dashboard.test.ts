@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminUnderTest, startAdmin } from './fixtures';
+
+/** 15 March 2026, 1 pm in Sydney (AEDT, UTC+11): the dashboard's "this month" is 2026-03. */
+const NOW = Date.parse('2026-03-15T02:00:00.000Z');
+/** Midnight on 1 March in Sydney is still 28 February in UTC. */
+const MARCH_1_SYDNEY = '2026-02-28T13:30:00.000Z';
+const FEBRUARY_28_SYDNEY = '2026-02-28T12:00:00.000Z';
+
+const TWELVE_MONTHS = [
+  '2025-04',
+  '2025-05',
+  '2025-06',
+  '2025-07',
+  '2025-08',
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+];
+
+let nextTransaction = 1;
+const transaction = (fields: {
+  amount: number;
+  at: string;
+  type?: string;
+  status?: string;
+  currency?: string;
+}) => ({
+  transaction_id: nextTransaction++,
+  type: fields.type ?? 'payment_intent.succeeded',
+  status: fields.status ?? 'succeeded',
+  amount: fields.amount,
+  currency: fields.currency ?? 'aud',
+  user_id: null,
+  user_email: null,
+  description: 'Card payment',
+  stripe_event_id: `evt_${nextTransaction}`,
+  created_at: fields.at,
+});
+
+const event = (id: number, fields: { start: string; status?: string; version?: number }) => ({
+  event_id: id,
+  title: `Event ${id}`,
+  event_type: 'member_game',
+  status: fields.status ?? 'open',
+  start_time: fields.start,
+  end_time: null,
+  venue_id: 7,
+  creator_user_id: 1,
+  coach_profile_id: null,
+  capacity: 4,
+  current_participant_count: 0,
+  price_per_participant: 0,
+  currency: 'aud',
+  version: fields.version ?? 1,
+});
+
+const booking = (id: number, fields: { status: string; at: string; eventId?: number }) => ({
+  booking_id: id,
+  event_id: fields.eventId ?? 1,
+  event_title: 'Event',
+  user_id: 2000 + id,
+  seats: 1,
+  status: fields.status,
+  previous_status: null,
+  occurred_at: fields.at,
+});
+
+const countOf = (list: Array<{ status: string; count: number }>, status: string) =>
+  list.find((s) => s.status === status)?.count;
+
+describe('admin: the dashboard (GET /admin/dashboard)', () => {
+  let admin: AdminUnderTest;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    admin = await startAdmin();
+    admin.service.clock.advance(NOW - Date.now());
+    adminToken = await admin.token('admin', 1);
+  });
+
+  afterAll(() => admin?.close());
+
+  const figures = async (token = adminToken) => {
+    const res = await admin.request('GET', '/admin/dashboard', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const pay = (data: ReturnType<typeof transaction>) =>
+    admin.deliver('payments.transaction.recorded', data, 'membership-payments');
+  const eventSaid = (type: string, data: Record<string, unknown>) =>
+    admin.deliver(`events.event.${type}`, data, 'events-bookings');
+  const bookingSaid = (type: string, data: ReturnType<typeof booking>) =>
+    admin.deliver(`events.booking.${type}`, data, 'events-bookings');
+
+  it('when nothing has happened yet, then every figure is there and zero, this month last', async () => {
+    const empty = await figures();
+    expect(empty).toMatchObject({ month: '2026-03', time_zone: 'Australia/Sydney' });
+    expect(empty.events_this_month.total).toBe(0);
+    expect(empty.events_this_month.by_status.map((s: { status: string }) => s.status)).toEqual([
+      'open',
+      'active',
+      'cancelled',
+      'completed',
+    ]);
+    expect(empty.bookings_this_month.total).toBe(0);
+    expect(empty.revenue.by_month.map((m: { month: string }) => m.month)).toEqual(TWELVE_MONTHS);
+    expect(empty.revenue).toMatchObject({ currency: 'AUD', this_month: 0 });
+    expect(empty.members.signups_by_month.map((m: { month: string }) => m.month)).toEqual(TWELVE_MONTHS);
+  });
+
+  it('when people, payments, events and bookings are heard of, then a site admin gets their figures, by month in Sydney', async () => {
+    await admin.person({ created_at: MARCH_1_SYDNEY, membership: { type: 'monthly', status: 'active' } });
+    await admin.person({
+      created_at: '2026-03-10T00:00:00.000Z',
+      membership: { type: 'annual', status: 'trialing' },
+    });
+    await admin.person({
+      created_at: FEBRUARY_28_SYDNEY,
+      membership: { type: 'monthly', status: 'past_due' },
+    });
+    await admin.person({
+      created_at: '2025-06-01T00:00:00.000Z',
+      membership: { type: 'monthly', status: 'unpaid' },
+    });
+    await admin.person({
+      created_at: '2025-06-02T00:00:00.000Z',
+      membership: { type: 'annual', status: 'canceled' },
+    });
+    await admin.person({ created_at: '2024-01-01T00:00:00.000Z', banned: true });
+
+    await pay(transaction({ amount: 5000, at: '2026-03-05T00:00:00.000Z' }));
+    await pay(transaction({ amount: 2500, at: MARCH_1_SYDNEY }));
+    await pay(transaction({ amount: 3000, at: FEBRUARY_28_SYDNEY }));
+    await pay(transaction({ amount: 4000, at: '2025-03-10T00:00:00.000Z' })); // before the twelve months
+    // Not money taken: the same payment's other reports, a failure, another currency.
+    await pay(transaction({ amount: 5000, at: '2026-03-05T00:00:00.000Z', type: 'invoice.paid' }));
+    await pay(transaction({ amount: 5000, at: '2026-03-05T00:00:00.000Z', type: 'charge.succeeded' }));
+    await pay(transaction({ amount: 9900, at: '2026-03-06T00:00:00.000Z', status: 'failed' }));
+    await pay(transaction({ amount: 1000, at: '2026-03-06T00:00:00.000Z', currency: 'usd' }));
+
+    await eventSaid('created', event(1, { start: '2026-03-20T08:00:00.000Z' }));
+    await eventSaid('created', event(2, { start: MARCH_1_SYDNEY }));
+    await eventSaid('cancelled', event(2, { start: MARCH_1_SYDNEY, status: 'cancelled', version: 2 }));
+    await eventSaid('created', event(3, { start: '2026-04-02T08:00:00.000Z' })); // next month
+    await eventSaid('created', event(4, { start: '2026-03-21T08:00:00.000Z' }));
+    await eventSaid('deleted', { event_id: 4, version: 2 });
+    // Heard late: an older snapshot does not undo the newer one.
+    await eventSaid('updated', event(5, { start: '2026-03-22T08:00:00.000Z', status: 'active', version: 2 }));
+    await eventSaid('created', event(5, { start: '2026-03-22T08:00:00.000Z', version: 1 }));
+
+    await bookingSaid('confirmed', booking(1, { status: 'confirmed', at: '2026-03-02T00:00:00.000Z' }));
+    await bookingSaid('confirmed', booking(2, { status: 'confirmed', at: '2026-03-03T00:00:00.000Z' }));
+    await bookingSaid('cancelled', booking(2, { status: 'cancelled', at: '2026-03-04T00:00:00.000Z' }));
+    // The cancellation heard before the booking it cancels.
+    await bookingSaid('cancelled', booking(3, { status: 'cancelled', at: '2026-03-06T00:00:00.000Z' }));
+    await bookingSaid('confirmed', booking(3, { status: 'confirmed', at: '2026-03-05T00:00:00.000Z' }));
+    await bookingSaid('confirmed', booking(4, { status: 'confirmed', at: FEBRUARY_28_SYDNEY })); // last month
+
+    const seen = await figures();
+    expect(seen.members.totals).toEqual({ users: 6, banned: 1 });
+    expect(seen.members.by_status).toEqual([
+      { status: 'active', count: 1 },
+      { status: 'trialing', count: 1 },
+      { status: 'past_due', count: 2 },
+      { status: 'canceled', count: 1 },
+      { status: 'none', count: 1 },
+    ]);
+    const signups = Object.fromEntries(
+      seen.members.signups_by_month.map((m: { month: string; count: number }) => [m.month, m.count]),
+    );
+    expect(signups).toMatchObject({ '2025-06': 2, '2026-02': 1, '2026-03': 2, '2026-01': 0 });
+
+    const revenue = Object.fromEntries(
+      seen.revenue.by_month.map((m: { month: string; amount: number }) => [m.month, m.amount]),
+    );
+    expect(revenue).toMatchObject({ '2026-03': 7500, '2026-02': 3000, '2025-04': 0 });
+    expect(seen.revenue.this_month).toBe(7500);
+
+    expect(seen.events_this_month.total).toBe(3);
+    expect(countOf(seen.events_this_month.by_status, 'open')).toBe(1);
+    expect(countOf(seen.events_this_month.by_status, 'cancelled')).toBe(1);
+    expect(countOf(seen.events_this_month.by_status, 'active')).toBe(1);
+
+    expect(seen.bookings_this_month.total).toBe(3);
+    expect(countOf(seen.bookings_this_month.by_status, 'confirmed')).toBe(1);
+    expect(countOf(seen.bookings_this_month.by_status, 'cancelled')).toBe(2);
+  });
+
+  it('when the same payment, event or booking is heard twice, then it counts once', async () => {
+    const before = await figures();
+    const payment = transaction({ amount: 1234, at: '2026-03-08T00:00:00.000Z' });
+    const game = event(10, { start: '2026-03-25T08:00:00.000Z' });
+    const seat = booking(10, { status: 'confirmed', at: '2026-03-08T00:00:00.000Z', eventId: 10 });
+    for (let i = 0; i < 2; i++) {
+      await pay(payment);
+      await eventSaid('created', game);
+      await bookingSaid('confirmed', seat);
+    }
+    const after = await figures();
+    expect(after.revenue.this_month - before.revenue.this_month).toBe(1234);
+    expect(after.events_this_month.total - before.events_this_month.total).toBe(1);
+    expect(after.bookings_this_month.total - before.bookings_this_month.total).toBe(1);
+  });
+
+  it('when a venue or coach admin asks, then only this month’s events and bookings come back', async () => {
+    const everything = await figures();
+    for (const role of ['facility_admin', 'coach_admin'] as const) {
+      const theirs = await figures(await admin.token(role, 50));
+      expect(theirs).not.toHaveProperty('members');
+      expect(theirs).not.toHaveProperty('revenue');
+      expect(theirs.events_this_month).toEqual(everything.events_this_month);
+      expect(theirs.bookings_this_month).toEqual(everything.bookings_this_month);
+    }
+    expect(await figures(await admin.token('site_admin', 51))).toHaveProperty('revenue');
+  });
+
+  it('when called without a token or by a member or coach, then 401 or 403', async () => {
+    expect((await admin.request('GET', '/admin/dashboard')).statusCode).toBe(401);
+    for (const role of ['member', 'coach'] as const) {
+      const res = await admin.request('GET', '/admin/dashboard', await admin.token(role, 60));
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('revenue');
+    }
+  });
+});

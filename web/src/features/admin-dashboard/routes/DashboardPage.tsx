@@ -1,0 +1,183 @@
+import { adminLandingSection, isSiteAdminRole } from '@linksmate/proto/rules';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCurrencyDollar,
+  IconRefresh,
+  IconTicket,
+  IconUserCheck,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Navigate } from 'react-router-dom';
+import { LoadFailure } from '../../../components/LoadStates';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
+import { type AdminDashboardReply, useDashboard } from '../api/get-dashboard';
+import { ActivityChart } from '../components/ActivityChart';
+import { formatAud, formatCount, monthName } from '../components/format';
+import { MembersChart } from '../components/MembersChart';
+import { RevenueChart } from '../components/RevenueChart';
+import { SignupsChart } from '../components/SignupsChart';
+import { StatCard } from '../components/StatCard';
+
+const FAILED = 'Failed to load the dashboard. Please try again.';
+
+/**
+ * The admin area's landing page (spec 3 §2 "/admin"): figures worth a look. Site admins see members,
+ * sign-ups and revenue beside this month's events and bookings; venue and coach admins only the
+ * events and bookings (the server sends them nothing else). A coach_admin is sent to bookings.
+ */
+export function DashboardPage() {
+  const { role } = useSession();
+  if (adminLandingSection(role) === 'bookings') return <Navigate to={paths.admin.bookings.href()} replace />;
+  return <Dashboard siteAdmin={isSiteAdminRole(role)} />;
+}
+
+function Dashboard({ siteAdmin }: { siteAdmin: boolean }) {
+  const dashboard = useDashboard();
+  const figures = dashboard.data;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Dashboard
+          </Title>
+          <Text c="dimmed" size="sm">
+            {figures
+              ? `${monthName(figures.month)}, in Sydney time${siteAdmin ? '' : ': events and bookings across the platform'}.`
+              : 'Figures worth a look.'}
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={dashboard.isFetching && !dashboard.isPending}
+          onClick={() => void dashboard.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      {dashboard.isError && !figures ? (
+        <LoadFailure
+          title={FAILED}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : figures ? (
+        <Figures figures={figures} />
+      ) : (
+        <DashboardSkeleton siteAdmin={siteAdmin} />
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ figures }: { figures: AdminDashboardReply }) {
+  const { members, revenue, events_this_month: events, bookings_this_month: bookings } = figures;
+  const count = (status: string) => members?.by_status.find((s) => s.status === status)?.count ?? 0;
+  const trialing = count('trialing');
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={members ? { base: 1, xs: 2, md: 3, xl: 5 } : { base: 1, xs: 2 }}>
+        {members && (
+          <StatCard
+            label="Users"
+            value={formatCount(members.totals.users)}
+            hint={`${formatCount(members.totals.banned)} banned`}
+            icon={IconUsers}
+            color="gray"
+          />
+        )}
+        {members && (
+          <StatCard
+            label="Active members"
+            value={formatCount(count('active') + trialing)}
+            hint={trialing ? `Including ${formatCount(trialing)} in a trial` : 'Paying or granted'}
+            icon={IconUserCheck}
+            color="fairway"
+          />
+        )}
+        {revenue && (
+          <StatCard
+            label="Revenue this month"
+            value={formatAud(revenue.this_month)}
+            hint="Payments taken (AUD)"
+            icon={IconCurrencyDollar}
+            color="sand"
+          />
+        )}
+        <StatCard
+          label="Events this month"
+          value={formatCount(events.total)}
+          hint="Starting this month"
+          icon={IconCalendarEvent}
+          color="blue"
+        />
+        <StatCard
+          label="Bookings this month"
+          value={formatCount(bookings.total)}
+          hint="Made this month"
+          icon={IconTicket}
+          color="violet"
+        />
+      </SimpleGrid>
+
+      {revenue && <RevenueChart revenue={revenue} />}
+      {members && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <MembersChart members={members} />
+          <SignupsChart signups={members.signups_by_month} />
+        </SimpleGrid>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ActivityChart
+          title="Events this month"
+          caption="Events starting this month, by status"
+          noun="events"
+          activity={events}
+          color="blue.6"
+        />
+        <ActivityChart
+          title="Bookings this month"
+          caption="Bookings made this month, by status now"
+          noun="bookings"
+          activity={bookings}
+          color="violet.6"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function DashboardSkeleton({ siteAdmin }: { siteAdmin: boolean }) {
+  // Placeholders where the figures will be: site admins' five cards and five charts (revenue on a
+  // row of its own), or the events' and bookings' two of each.
+  const cards = siteAdmin ? ['users', 'members', 'revenue', 'events', 'bookings'] : ['events', 'bookings'];
+  const pairs = siteAdmin
+    ? [
+        ['members', 'signups'],
+        ['events', 'bookings'],
+      ]
+    : [['events', 'bookings']];
+  return (
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the dashboard...">
+      <SimpleGrid cols={siteAdmin ? { base: 1, xs: 2, md: 3, xl: 5 } : { base: 1, xs: 2 }}>
+        {cards.map((card) => (
+          <Skeleton key={card} height={104} radius="md" />
+        ))}
+      </SimpleGrid>
+      {siteAdmin && <Skeleton height={350} radius="md" />}
+      {pairs.map((pair) => (
+        <SimpleGrid key={pair.join()} cols={{ base: 1, md: 2 }}>
+          {pair.map((chart) => (
+            <Skeleton key={chart} height={350} radius="md" />
+          ))}
+        </SimpleGrid>
+      ))}
+    </Stack>
+  );
+}
