@@ -173,8 +173,13 @@ describe('admin: User Management (/admin/users)', () => {
   });
 
   it('when a person is deleted, then they leave the list at once and an older event of theirs does not bring them back', async () => {
-    const golfer = await admin.person({ username: 'soon_gone' });
+    const golfer = await admin.person({ username: 'soon_gone', banned: true });
+    const before = await list('?role=user');
     const res = await admin.request('DELETE', `/admin/users/${golfer.user_id}`, adminToken);
+    // The totals (kept by triggers) follow at once: one person and one ban fewer.
+    const after = await list('?role=user');
+    expect(after.pagination.total_count).toBe(before.pagination.total_count - 1);
+    expect(after.banned_count).toBe(before.banned_count - 1);
     expect(res.json()).toEqual({ message: 'User deleted', user: null });
     expect((await list('?search=soon_gone')).users).toEqual([]);
     await admin.deliver('identity.user.updated', snapshot(golfer));

@@ -128,6 +128,10 @@ describe('venues-coaches: venues in the admin area (/admin/venues)', () => {
 
   it('when a facility admin opens the venues section, then they see only the venues they run, without commercials, and may not create', async () => {
     const run = await venues.importVenue({ name: 'Facility Run Course', commercials: 'secret deal' });
+    await venues.addGallery(run.id, [
+      { url: '/uploads/a.webp', position: 0 },
+      { url: '/uploads/b.mp4', position: 1, video: true },
+    ]);
     await venues.importVenue({ name: 'Someone Else Course' });
     const facility = await venues.signedIn('facility_admin');
     await venues.pool.query('insert into venue_admins (venue_id, user_id) values ($1, $2)', [
@@ -135,7 +139,7 @@ describe('venues-coaches: venues in the admin area (/admin/venues)', () => {
       facility.id,
     ]);
     const list = (await venues.get('/admin/venues', facility.token)).json();
-    expect(list).toMatchObject({ count: 1, venues: [{ id: run.id }] });
+    expect(list).toMatchObject({ count: 1, venues: [{ id: run.id, gallery_count: 2 }] });
     const own = (await venues.get(`/admin/venues/${run.id}`, facility.token)).json().venue;
     expect(own.commercials).toBeUndefined();
     expect((await venues.get(`/admin/venues/${run.id}`, admin.token)).json().venue.commercials).toBe(

@@ -1,3 +1,4 @@
+import { measureAdminUsers } from './admin-users';
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
@@ -19,5 +20,6 @@ if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).repo
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
+if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

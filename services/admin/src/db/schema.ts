@@ -1,5 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The admin database: this service's tables only. */
 export { inbox, outbox } from '@linksmate/platform';
@@ -46,6 +56,20 @@ export const directoryUsers = pgTable(
       .with({ fastupdate: false })
       .where(sql`not ${t.deleted}`),
   ],
+);
+
+/**
+ * How many people the directory holds, by role and ban: kept by triggers on `directory_users` (see
+ * the migration), so the list's totals need no count over every person.
+ */
+export const directoryCounts = pgTable(
+  'directory_counts',
+  {
+    role: text('role').notNull(),
+    banned: boolean('banned').notNull(),
+    people: integer('people').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.banned] })],
 );
 
 /** Every admin action: who did what to whom, when, and how it ended. Kept when the person is deleted. */

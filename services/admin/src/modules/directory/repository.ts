@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_LABELS, type AdminRoleLabel, type AdminUserSort, rolesWithLabel } from '@linksmate/proto';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { directoryUsers } from '../../db/schema';
+import { directoryCounts, directoryUsers } from '../../db/schema';
 import type { Db, DirectoryUser, NewDirectoryUser } from '../../db/types';
 
 /** The person as identity's snapshot gives them, without the membership (payments' part). */
@@ -135,17 +135,19 @@ const SORT_COLUMNS = {
 /** LIKE's own characters in what a person typed match themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** 'admin' is a label (admin and site_admin) before it is a role, as the filter's menu means it. */
+function rolesOf(role: string): string[] {
+  return (ADMIN_ROLE_LABELS as readonly string[]).includes(role)
+    ? rolesWithLabel(role as AdminRoleLabel)
+    : [role];
+}
+
 function matching(filter: PeopleFilter): SQL {
   const conditions: SQL[] = [sql`not ${directoryUsers.deleted}`];
   const term = filter.search?.trim().toLowerCase();
   // The same words as the trigram index's expression, so PostgreSQL can use it.
   if (term) conditions.push(sql`${directoryUsers.searchText} like ${`%${likeLiteral(term)}%`}`);
-  if (filter.role) {
-    // 'admin' is a label (admin and site_admin) before it is a role, as the filter's menu means it.
-    const isLabel = (ADMIN_ROLE_LABELS as readonly string[]).includes(filter.role);
-    const roles = isLabel ? rolesWithLabel(filter.role as AdminRoleLabel) : [filter.role];
-    conditions.push(inArray(directoryUsers.role, roles));
-  }
+  if (filter.role) conditions.push(inArray(directoryUsers.role, rolesOf(filter.role)));
   return and(...conditions)!;
 }
 
@@ -169,7 +171,22 @@ export async function findPeople(
     .offset(page.offset);
 }
 
+/**
+ * How many people match. Without a search the trigger-kept totals answer at once; a search counts
+ * its matches through the trigram index.
+ */
 export async function countPeople(db: Db, filter: PeopleFilter): Promise<{ total: number; banned: number }> {
+  if (!filter.search?.trim()) {
+    const roles = filter.role ? rolesOf(filter.role) : undefined;
+    const [totals] = await db
+      .select({
+        total: sql<number>`coalesce(sum(${directoryCounts.people}), 0)::int`,
+        banned: sql<number>`coalesce(sum(${directoryCounts.people}) filter (where ${directoryCounts.banned}), 0)::int`,
+      })
+      .from(directoryCounts)
+      .where(roles ? inArray(directoryCounts.role, roles) : undefined);
+    return { total: totals?.total ?? 0, banned: totals?.banned ?? 0 };
+  }
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,

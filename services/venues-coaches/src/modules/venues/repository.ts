@@ -261,7 +261,8 @@ export async function adminVenuePage(
   onlyIds: number[] | null,
 ): Promise<{ rows: Array<VenueRow & { galleryCount: number }>; count: number }> {
   const scope: SQL | undefined = onlyIds ? inArray(venues.id, onlyIds.length ? onlyIds : [-1]) : undefined;
-  const galleryCount = sql<number>`(select count(*)::int from ${venueMedia} where ${venueMedia.venueId} = ${venues.id})`;
+  // Columns named in full: inside the subquery a bare "id" would be venue_media's own.
+  const galleryCount = sql<number>`(select count(*)::int from "venue_media" where "venue_media"."venue_id" = "venues"."id")`;
   const [rows, [counted]] = await Promise.all([
     db
       .select({ venue: venues, galleryCount })

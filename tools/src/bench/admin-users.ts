@@ -1,0 +1,317 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import * as admin from '@linksmate/admin';
+import { createDatabase, PLANNED_ONCE } from '@linksmate/platform';
+import { createTestAuth } from '@linksmate/platform/testing';
+import pg from 'pg';
+import { freePort } from '../embedded/ports';
+import { type CpuPerRequest, cpuDuring, cpuLine } from './cpu';
+import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
+import {
+  keysAndVersions,
+  type LoadResult,
+  load,
+  loadLine,
+  paced,
+  startGateway,
+  startProcess,
+  stop,
+} from './processes';
+
+/** The admin service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
+const SERVICE_POOL_SIZE = 10;
+
+const FIRST = [
+  'Olivia',
+  'Jack',
+  'Mia',
+  'Liam',
+  'Charlotte',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'William',
+  'Ava',
+  'Henry',
+  'Grace',
+  'Lucas',
+  'Chloe',
+  'Thomas',
+  'Ruby',
+  'James',
+  'Zoe',
+  'Leo',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Johnson',
+  'Martin',
+  'White',
+  'Anderson',
+  'Walker',
+  'Thompson',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Davis',
+];
+
+/** `people` in the directory: names, roles, bans and memberships spread as a real platform's are. */
+async function seedDirectory(url: string, people: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into directory_users (id, username, email, first_name, last_name, role, banned, ban_reason,
+         created_at, last_login_at, membership_type, membership_status, membership_ends_at, user_version, membership_version)
+       select n,
+              lower(($2::text[])[1 + n % 20]) || '_' || lower(($3::text[])[1 + (n / 20) % 20]) || n,
+              lower(($2::text[])[1 + n % 20]) || '.' || lower(($3::text[])[1 + (n / 20) % 20]) || n || '@example.com',
+              ($2::text[])[1 + n % 20], ($3::text[])[1 + (n / 20) % 20],
+              case when n % 500 = 0 then 'facility_admin' when n % 97 = 0 then 'coach' when n % 10007 = 0 then 'site_admin' else 'member' end,
+              n % 211 = 0, case when n % 211 = 0 then 'Spam' end,
+              now() - (n % 1100) * interval '1 day' - (n % 86400) * interval '1 second',
+              case when n % 3 = 0 then now() - (n % 60) * interval '1 day' end,
+              case when n % 5 = 0 then 'annual' when n % 7 = 0 then 'monthly' end,
+              case when n % 5 = 0 or n % 7 = 0 then (case when n % 11 = 0 then 'canceled' else 'active' end) end,
+              case when n % 5 = 0 then now() + interval '200 days' end,
+              1, case when n % 5 = 0 or n % 7 = 0 then 1 else 0 end
+       from generate_series(1, $1) as n`,
+      [people, FIRST, LAST],
+    );
+    await client.query('vacuum analyze directory_users');
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+}
+
+interface Statement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** What the directory sends PostgreSQL for one page, recorded from the service's own code. */
+async function statementsOf(url: string, query: admin.AdminUsersListQuery): Promise<Statement[]> {
+  const handle = createDatabase(url, admin.schema, { max: 1 });
+  const pool = handle.prepared.$client as unknown as { query: (...args: unknown[]) => unknown };
+  const recorded: Statement[] = [];
+  const send = pool.query.bind(pool);
+  pool.query = (config, values, callback) => {
+    const c = config as { name?: string; text?: string; values?: unknown[] };
+    if (typeof c === 'object' && c.text)
+      recorded.push({ name: c.name, text: c.text, values: (values as unknown[]) ?? c.values ?? [] });
+    return send(config, values, callback);
+  };
+  try {
+    const directory = new admin.Directory(handle.db as never, handle.prepared as never);
+    const page = { limit: 25, offset: (query.page - 1) * 25 };
+    await directory.page(query.filter, query.order, page);
+    recorded.length = 0;
+    await directory.page(query.filter, query.order, page);
+    return [...recorded];
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The recorded statements straight on PostgreSQL, as the service sends them (in parallel), flat out. */
+async function loadSql(url: string, statements: Statement[], connections: number, seconds: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: SERVICE_POOL_SIZE,
+    options: PLANNED_ONCE,
+    application_name: 'lmbench-sql',
+  });
+  const run = () =>
+    Promise.all(statements.map((s) => pool.query({ name: s.name, text: s.text, values: s.values })));
+  try {
+    for (let i = 0; i < 20; i++) await run();
+    const latencies: number[] = [];
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const t = performance.now();
+          await run();
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) /
+      10;
+    return {
+      requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
+      latencyP50: at(50),
+      latencyP99: at(99),
+      non2xx: 0,
+    } as LoadResult;
+  } finally {
+    await pool.end();
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * User Management with `people` in the directory: list pages (search, filter, sort) through the
+ * gateway beside the same statements straight on PostgreSQL, and the streamed CSV export of every
+ * person — its time and the admin service's memory while it runs.
+ */
+export async function measureAdminUsers(
+  options: { people?: number; connections?: number; seconds?: number; rate?: number } = {},
+) {
+  const rate = options.rate ?? 50;
+  const people = options.people ?? 100_000;
+  const connections = options.connections ?? 16;
+  const seconds = options.seconds ?? 8;
+  const database = await scratchDatabase('admin');
+  const auth = await createTestAuth();
+  const identity = await keysAndVersions(auth.signer.jwks());
+  const adminPort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${adminPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const common = {
+    LOG_LEVEL: 'warn',
+    AMQP_URL: benchAmqpUrl,
+    JWKS_URL: `${identity.url}/.well-known/jwks.json`,
+  };
+  const loadBefore = loadavg()[0]!;
+  const processes: ChildProcess[] = [];
+  try {
+    const service = await startProcess(
+      'services/admin/src/main.ts',
+      { ...common, PORT: String(adminPort), HOST: '127.0.0.1', DATABASE_URL: database.url },
+      `${serviceUrl}/ready`,
+    );
+    processes.push(service);
+    const seedStarted = performance.now();
+    await seedDirectory(database.url, people);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    processes.push(await startGateway(common, gatewayPort, identity.url, { ADMIN_URL: serviceUrl }));
+    const token = await auth.tokenFor(1, 'admin', {
+      membership_status: null,
+      membership_ends_at: null,
+      ttlSeconds: 3600,
+    });
+    const auth1 = [`authorization=Bearer ${token}`];
+    const scenarios: Array<{ label: string; search: string; query: admin.AdminUsersListQuery }> = [
+      {
+        label: 'first page, newest first',
+        search: 'page=1&limit=25',
+        query: { page: 1, filter: {}, order: { sortBy: 'created_at', direction: 'desc' } },
+      },
+      {
+        label: "search 'nguyen', by e-mail, page 2",
+        search: 'page=2&limit=25&search=nguyen&sort_by=email&sort_order=asc',
+        query: { page: 2, filter: { search: 'nguyen' }, order: { sortBy: 'email', direction: 'asc' } },
+      },
+      {
+        label: 'moderators, by role',
+        search: 'page=1&limit=25&role=moderator&sort_by=role&sort_order=desc',
+        query: { page: 1, filter: { role: 'moderator' }, order: { sortBy: 'role', direction: 'desc' } },
+      },
+    ];
+    const measured: Array<{
+      label: string;
+      total: number;
+      viaGateway: LoadResult;
+      cpu: CpuPerRequest;
+      sql: LoadResult;
+      atRate: LoadResult;
+    }> = [];
+    for (const scenario of scenarios) {
+      const url = `${gatewayUrl}/api/v1/admin/users?${scenario.search}`;
+      const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      if (answer.status !== 200)
+        throw new Error(`admin users answered ${answer.status}: ${await answer.text()}`);
+      const total = ((await answer.json()) as { pagination: { total_count: number } }).pagination.total_count;
+      await load(url, connections, 2, auth1);
+      await new Promise((r) => setTimeout(r, 1500));
+      const { result: viaGateway, cpu } = await cpuDuring(
+        database.url,
+        { gateway: processes[1]!.pid, admin: service.pid },
+        () => load(url, connections, seconds, auth1),
+      );
+      const sql = await loadSql(
+        database.url,
+        await statementsOf(database.url, scenario.query),
+        connections,
+        seconds,
+      );
+      const atRate = await paced(url, rate, seconds, { authorization: `Bearer ${token}` });
+      measured.push({ label: scenario.label, total, viaGateway, cpu, sql, atRate });
+    }
+
+    // The export: every person, streamed; the service's memory sampled while it runs.
+    const rssBefore = rssMb(service.pid!);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMb(service.pid!));
+    }, 20);
+    const exportStarted = performance.now();
+    const response = await fetch(`${gatewayUrl}/api/v1/admin/users/export`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    clearInterval(sampler);
+    const direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+    const sqlStarted = performance.now();
+    await direct.query('select * from directory_users where not deleted order by created_at desc, id desc');
+    const sqlSeconds = (performance.now() - sqlStarted) / 1000;
+    await direct.end();
+
+    return {
+      report() {
+        const out = [
+          `User Management (${people.toLocaleString('en')} people seeded in ${fmt(seedSeconds, 0)} s; ${connections} connections, ${seconds} s each; admin service and gateway as separate processes; load average ${fmt(loadBefore, 1)} before):`,
+        ];
+        for (const m of measured) {
+          out.push(
+            `  ${m.label} — total_count ${m.total.toLocaleString('en')}`,
+            loadLine('via gateway, flat out', m.viaGateway, 38),
+            cpuLine(m.cpu),
+            loadLine('same SQL on PostgreSQL, flat out', m.sql, 38),
+            `  ratio gateway/SQL flat out: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×`,
+            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38) + '   (target: p99 ≤ 50 ms)',
+          );
+        }
+        out.push(
+          `  CSV export of every person through the gateway: ${(lines - 1).toLocaleString('en')} rows, ${fmt(bytes / 1024 / 1024, 1)} MB in ${fmt(exportSeconds, 2)} s; admin service RSS ${fmt(rssBefore, 0)} MB before, peak ${fmt(rssPeak, 0)} MB (+${fmt(rssPeak - rssBefore, 0)} MB)`,
+          `  the same rows in one SELECT straight on PostgreSQL (no streaming, all in memory): ${fmt(sqlSeconds, 2)} s`,
+        );
+        return out.join('\n');
+      },
+    };
+  } finally {
+    for (const child of processes.reverse()) await stop(child);
+    await identity.close();
+    await database.drop();
+  }
+}
