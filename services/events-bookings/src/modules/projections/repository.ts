@@ -43,13 +43,14 @@ export async function upsertVenue(db: Db, row: VenueProjection): Promise<void> {
     .onConflictDoUpdate({ target: venues.id, set, setWhere: newer('venues') });
 }
 
+/** A deleted venue is kept (events point at it), marked deleted; nobody runs it any more. */
 export async function markVenueDeleted(db: Db, id: number, version: number): Promise<void> {
   await db
     .insert(venues)
     .values({ id, name: '', listed: false, deleted: true, version })
     .onConflictDoUpdate({
       target: venues.id,
-      set: { deleted: true, listed: false, version },
+      set: { deleted: true, listed: false, adminUserIds: [], version },
       setWhere: newer('venues'),
     });
 }

@@ -49,7 +49,10 @@ export class Projections {
     return markUserDeleted(tx, event.user_id, event.version);
   }
 
-  /** `listed` is the snapshot's `is_active`: active and reviewed, so games may be made there. */
+  /**
+   * `listed` is the snapshot's `is_active`: active and reviewed, so games may be made there. A
+   * snapshot without `admin_user_ids` (published before they were carried) names no admins.
+   */
   applyVenue(tx: Db, venue: EventData<typeof VenueCreated>): Promise<void> {
     return upsertVenue(tx, {
       id: venue.venue_id,
@@ -62,6 +65,7 @@ export class Projections {
       lng: venue.lng,
       listed: venue.is_active,
       deleted: false,
+      adminUserIds: venue.admin_user_ids ?? [],
       version: venue.version,
     });
   }
