@@ -13,6 +13,11 @@ export const VenueSnapshot = Type.Object({
   lng: Nullable(Type.Number()),
   is_active: Type.Boolean(),
   is_verified: Type.Boolean(),
+  /**
+   * Who runs the venue (its facility admins: approved venue claims), in the order they were given it.
+   * Optional so events published before it was carried still validate; absent means none known.
+   */
+  admin_user_ids: Type.Optional(Type.Array(Id)),
   version: AggregateVersion,
 });
 export const VenueCreated = defineEvent('venues.venue.created', 1, VenueSnapshot);

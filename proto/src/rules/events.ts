@@ -143,6 +143,10 @@ export const AVAILABILITY_MESSAGES = {
   durationMin: `A slot must last at least ${AVAILABILITY_BATCH.minDurationMinutes} minutes`,
   intervalMin: `Slots must start at least ${AVAILABILITY_BATCH.minIntervalMinutes} minutes apart`,
   slotNotFound: 'Availability slot not found',
+  /** A facility admin's slot must be at a venue they manage (spec 3: limited to their venues). */
+  venueNotManaged: 'You can only offer availability at a venue you manage.',
+  /** A coach admin's slot must be their own coach profile's (spec 3: their own coaching business). */
+  coachNotOwn: 'You can only offer availability for your own coach profile.',
 } as const;
 
 /** The handicap gate's refusal, e.g. 'This game is for handicaps 10 to 20.' */

@@ -43,7 +43,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   const seats = new Seats();
   const projections = new Projections();
   const eventReads = new EventReads(new ReadModel(runtime.db), context.clock);
-  const bookings = new BookingsService({ ...context, seats });
+  const bookings = new BookingsService({ ...context, seats, projections });
   const waitlist = new WaitlistService({ ...context, seats, bookings });
   seats.onSeatsFreed(waitlist.promoteNext);
   const payments = new PaymentsClient({

@@ -1,12 +1,20 @@
-import { createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { createEvent, createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import {
   createTestAuth,
+  eventually,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
 } from '@linksmate/platform/testing';
-import type { EventEnvelope, Role } from '@linksmate/proto';
+import {
+  CoachCreated,
+  type EventData,
+  type EventEnvelope,
+  type Role,
+  VenueCreated,
+  VenueUpdated,
+} from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp, loadEventsBookingsConfig, migrationsFolder } from '../src';
@@ -175,6 +183,73 @@ export class EventsBookingsUnderTest {
   async deliver(event: EventEnvelope): Promise<void> {
     await this.service.bus.publish([event]);
     await this.service.settle();
+  }
+
+  /** Hands the event over and waits until its consumer recorded it (its effect is then committed). */
+  async deliverApplied(event: EventEnvelope): Promise<void> {
+    await this.deliver(event);
+    await eventually(async () => {
+      const { rowCount } = await this.pool.query('select 1 from inbox where event_id = $1', [event.id]);
+      if (!rowCount) throw new Error(`${event.type} not handled yet`);
+    });
+  }
+
+  private venueFacts(id: number, version: number, adminUserIds: number[]): EventData<typeof VenueCreated> {
+    return {
+      venue_id: id,
+      name: `Run Links ${id}`,
+      slug: `run-links-${id}`,
+      address: '1 Fairway Road',
+      city: 'Sydney',
+      state: 'NSW',
+      lat: -33.9,
+      lng: 151.2,
+      is_active: true,
+      is_verified: true,
+      admin_user_ids: adminUserIds,
+      version,
+    };
+  }
+
+  /** A venue as venues-coaches announces it (venues.venue.created), run by these facility admins. */
+  async announcedVenue(adminUserIds: number[]): Promise<number> {
+    const id = this.nextVenueId++;
+    await this.deliverApplied(
+      createEvent(VenueCreated, this.venueFacts(id, 1, adminUserIds), 'venues-coaches'),
+    );
+    return id;
+  }
+
+  /** The venue's admins changed at the source (venues.venue.updated with a new version). */
+  async venueRunBy(id: number, version: number, adminUserIds: number[]): Promise<void> {
+    await this.deliverApplied(
+      createEvent(VenueUpdated, this.venueFacts(id, version, adminUserIds), 'venues-coaches'),
+    );
+  }
+
+  private nextCoachId = 500;
+
+  /** A coach profile as venues-coaches announces it (venues.coach.created), held by this account. */
+  async announcedCoach(userId: number | null): Promise<number> {
+    const id = this.nextCoachId++;
+    await this.deliverApplied(
+      createEvent(
+        CoachCreated,
+        {
+          coach_id: id,
+          user_id: userId,
+          first_name: 'Coach',
+          last_name: `${id}`,
+          email: null,
+          profile_image_url: null,
+          venue_id: null,
+          is_verified: true,
+          version: 1,
+        },
+        'venues-coaches',
+      ),
+    );
+    return id;
   }
 
   /** Events this service published (its outbox relayed to the test bus). */

@@ -125,6 +125,19 @@ describe('events-bookings: projections of users, venues and coaches', () => {
     expect(await row('venues', 701)).toMatchObject({ deleted: true, listed: false, version: 4 });
   });
 
+  it('when a venue snapshot names who runs it, then the projection keeps them; one without them (an older event) names none', async () => {
+    await deliver(fact(VenueCreated, venue(702, 1)));
+    expect(await row('venues', 702)).toMatchObject({ admin_user_ids: [], version: 1 });
+    await deliver(fact(VenueUpdated, venue(702, 2, { admin_user_ids: [501, 502] })));
+    expect(await row('venues', 702)).toMatchObject({ admin_user_ids: [501, 502], version: 2 });
+    await deliver(fact(VenueUpdated, venue(702, 1, { admin_user_ids: [] })));
+    expect((await row('venues', 702)).admin_user_ids).toEqual([501, 502]);
+    await deliver(fact(VenueUpdated, venue(702, 3, { admin_user_ids: [502] })));
+    expect((await row('venues', 702)).admin_user_ids).toEqual([502]);
+    await deliver(fact(VenueDeleted, { venue_id: 702, version: 4 }));
+    expect(await row('venues', 702)).toMatchObject({ deleted: true, admin_user_ids: [] });
+  });
+
   it('when coach events arrive late or twice, then the newest coach stays and a deletion sticks', async () => {
     await deliver(fact(CoachCreated, coach(801, 1, 501)));
     await deliver(fact(CoachUpdated, coach(801, 2, 501)));

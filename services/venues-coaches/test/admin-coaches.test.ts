@@ -146,14 +146,19 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
     });
   });
 
-  it('when identity deletes an account, then its coach profile becomes unclaimed and it runs no venue', async () => {
+  it('when identity deletes an account, then its coach profile becomes unclaimed and it runs no venue; each venue it ran is published again without it', async () => {
     const person = await venues.signedIn('coach_admin');
+    const stays = await venues.signedIn('facility_admin');
     const coachId = await venues.importCoach({ first_name: 'Leaving', user_id: person.id });
     const venue = await venues.importVenue({ name: 'Left Behind Links' });
-    await venues.pool.query('insert into venue_admins (venue_id, user_id) values ($1, $2)', [
-      venue.id,
-      person.id,
-    ]);
+    const second = await venues.importVenue({ name: 'Also Left Links' });
+    await venues.pool.query(
+      'insert into venue_admins (venue_id, user_id) values ($1, $2), ($3, $2), ($3, $4)',
+      [venue.id, person.id, second.id, stays.id],
+    );
+    const versionOf = async (id: number) =>
+      (await venues.pool.query('select version from venues where id = $1', [id])).rows[0].version as number;
+    const before = { [venue.id]: await versionOf(venue.id), [second.id]: await versionOf(second.id) };
     await venues.service.bus.publish([
       {
         id: randomUUID(),
@@ -176,5 +181,16 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
     expect((await venues.published('venues.coach.updated')).map((e) => e.data)).toContainEqual(
       expect.objectContaining({ coach_id: coachId, user_id: null }),
     );
+    const republished = (await venues.published('venues.venue.updated'))
+      .map((e) => e.data as { venue_id: number; admin_user_ids?: number[]; version: number })
+      .filter((data) => data.venue_id === venue.id || data.venue_id === second.id);
+    expect(republished).toEqual([
+      expect.objectContaining({ venue_id: venue.id, admin_user_ids: [], version: before[venue.id]! + 1 }),
+      expect.objectContaining({
+        venue_id: second.id,
+        admin_user_ids: [stays.id],
+        version: before[second.id]! + 1,
+      }),
+    ]);
   });
 });

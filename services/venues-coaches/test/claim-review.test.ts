@@ -84,8 +84,9 @@ describe('venues-coaches: reviewing profile claims (/admin/profile-claims)', () 
     ).toBe('rejected');
   });
 
-  it('when a venue claim is approved, then the claimant runs the venue as a facility admin', async () => {
+  it('when a venue claim is approved, then the claimant runs the venue as a facility admin, published with a new version', async () => {
     const venueId = await venues.venue();
+    const before = (await venues.pool.query('select version from venues where id = $1', [venueId])).rows[0];
     const claimed = await venues.claim({
       entityType: 'venue',
       entityId: venueId,
@@ -100,6 +101,12 @@ describe('venues-coaches: reviewing profile claims (/admin/profile-claims)', () 
     expect(rows).toEqual([{ user_id: claim.user_id }]);
     const [grant] = venues.identity.callsTo(`/internal/users/${claim.user_id}/grant-role`);
     expect(grant!.body).toMatchObject({ role: 'facility_admin' });
+    const updates = (await venues.published('venues.venue.updated'))
+      .map((e) => e.data as { venue_id: number; admin_user_ids?: number[]; version: number })
+      .filter((data) => data.venue_id === venueId);
+    expect(updates).toEqual([
+      expect.objectContaining({ admin_user_ids: [claim.user_id], version: before.version + 1 }),
+    ]);
   });
 
   it('when the decision is not approved or rejected, then 422, and members may not decide', async () => {

@@ -71,6 +71,8 @@ describe('venues-coaches: venues submitted by people and made by the platform', 
         // Not listed (pending), so not active for the other contexts.
         is_active: false,
         is_verified: false,
+        // Nobody runs it yet.
+        admin_user_ids: [],
         version: 1,
         submitted_by_user_id: member.id,
       });

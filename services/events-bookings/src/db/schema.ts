@@ -43,31 +43,46 @@ export const users = pgTable('users', {
   version: integer('version').notNull(),
 });
 
-/** Venues as events show them (venues.venue.*); `listed` = active and reviewed. */
-export const venues = pgTable('venues', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug'),
-  address: text('address'),
-  city: text('city'),
-  state: text('state'),
-  lat: doublePrecision('lat'),
-  lng: doublePrecision('lng'),
-  listed: boolean('listed').notNull(),
-  deleted: boolean('deleted').notNull().default(false),
-  version: integer('version').notNull(),
-});
+/**
+ * Venues as events show them (venues.venue.*); `listed` = active and reviewed. `admin_user_ids` are
+ * the facility admins who run the venue: what their admin area is limited to.
+ */
+export const venues = pgTable(
+  'venues',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    listed: boolean('listed').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    adminUserIds: integer('admin_user_ids').array().notNull().default(sql`'{}'`),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('venues_admin_user_ids_idx').using('gin', t.adminUserIds)],
+);
 
-/** Coaches as events show them (venues.coach.*); their username comes from `users` by user_id. */
-export const coaches = pgTable('coaches', {
-  id: integer('id').primaryKey(),
-  userId: integer('user_id'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  profileImageUrl: text('profile_image_url'),
-  deleted: boolean('deleted').notNull().default(false),
-  version: integer('version').notNull(),
-});
+/**
+ * Coaches as events show them (venues.coach.*); their username comes from `users` by user_id, whose
+ * account is also the coach admin running the coach's business.
+ */
+export const coaches = pgTable(
+  'coaches',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('coaches_user_idx').on(t.userId)],
+);
 
 // ── Events and their slot types ─────────────────────────────────────────────
 /**

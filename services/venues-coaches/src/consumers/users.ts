@@ -6,7 +6,8 @@ import type { VenuesService } from '../modules/venues/service';
 
 /**
  * A deleted account holds nothing here any more: its coach profiles become unclaimed (they stay
- * listed, as the coach's public profile) and the venues it ran are run by others.
+ * listed, as the coach's public profile) and the venues it ran are run by others (each published
+ * again without it).
  */
 export function consumeUserDeletions(
   runtime: ServiceRuntime<typeof schema>,
@@ -15,6 +16,6 @@ export function consumeUserDeletions(
 ): void {
   runtime.consume('user-deletions', [UserDeleted], async (event, tx) => {
     await coaches.releaseAccount(tx, event.data.user_id, causedBy(event));
-    await venues.releaseAccount(tx, event.data.user_id);
+    await venues.releaseAccount(tx, event.data.user_id, causedBy(event));
   });
 }

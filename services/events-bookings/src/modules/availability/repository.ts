@@ -1,7 +1,9 @@
 import type { AvailabilitySlot, AvailabilitySlotStatus } from '@linksmate/proto';
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { scopeCondition } from '../../db/admin-scope';
 import { availabilitySlots } from '../../db/schema';
 import type { AvailabilitySlotRow, Db, NewAvailabilitySlot } from '../../db/types';
+import type { AdminScope } from '../../lib/admin-scope';
 import type { TimeRange } from '../../lib/list-filters';
 
 export function toSlot(row: AvailabilitySlotRow): AvailabilitySlot {
@@ -24,17 +26,23 @@ export function toSlot(row: AvailabilitySlotRow): AvailabilitySlot {
   };
 }
 
+/** A slot within an admin scope: at one of its venues, or of its coach. */
+const inScope = (scope: AdminScope) =>
+  scopeCondition(scope, { venue: availabilitySlots.venueId, coach: availabilitySlots.coachProfileId });
+
 export interface SlotFilters {
+  /** The caller's part of the admin area. */
+  scope: AdminScope;
   status?: AvailabilitySlotStatus;
   range: TimeRange;
 }
 
 function where(filters: SlotFilters): SQL | undefined {
-  const parts: SQL[] = [];
+  const parts: SQL[] = [inScope(filters.scope)];
   if (filters.status) parts.push(eq(availabilitySlots.status, filters.status));
   if (filters.range.from) parts.push(gte(availabilitySlots.startTime, filters.range.from));
   if (filters.range.before) parts.push(lt(availabilitySlots.startTime, filters.range.before));
-  return parts.length ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 /** Slots newest start first; in start order when a date range is given. */
@@ -59,8 +67,17 @@ export async function listSlots(
   return { rows, total: Number(counted[0]?.n ?? 0) };
 }
 
-export async function findSlot(db: Db, id: number, lock = false): Promise<AvailabilitySlotRow | undefined> {
-  const query = db.select().from(availabilitySlots).where(eq(availabilitySlots.id, id));
+/** A slot within the admin's scope (locked when asked); undefined otherwise. */
+export async function findSlot(
+  db: Db,
+  id: number,
+  scope: AdminScope,
+  lock = false,
+): Promise<AvailabilitySlotRow | undefined> {
+  const query = db
+    .select()
+    .from(availabilitySlots)
+    .where(and(eq(availabilitySlots.id, id), inScope(scope)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -83,11 +100,11 @@ export async function updateSlot(
   return row!;
 }
 
-/** Whether a slot was there to delete. */
-export async function deleteSlot(db: Db, id: number): Promise<boolean> {
+/** Whether a slot within the admin's scope was there to delete. */
+export async function deleteSlot(db: Db, id: number, scope: AdminScope): Promise<boolean> {
   const deleted = await db
     .delete(availabilitySlots)
-    .where(eq(availabilitySlots.id, id))
+    .where(and(eq(availabilitySlots.id, id), inScope(scope)))
     .returning({ id: availabilitySlots.id });
   return deleted.length > 0;
 }

@@ -16,9 +16,12 @@ import type { AvailabilityService } from './service';
 
 const tags = ['availability'];
 const config = { access: { roles: ADMIN_SECTION_ROLES.availability } };
-const refusals = { 400: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
+const refusals = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
 
-/** Manage Availability (spec 3 §§2, 7): the availability section's admins only. */
+/**
+ * Manage Availability (spec 3 §§2, 7): the availability section's admins only, each within their
+ * scope (a facility admin's venues, a coach admin's own coach profile; site admins everything).
+ */
 export function registerAvailabilityRoutes(app: HttpApp, availability: AvailabilityService): void {
   app.get(
     '/admin/availability',
@@ -30,7 +33,7 @@ export function registerAvailabilityRoutes(app: HttpApp, availability: Availabil
         response: { 200: AvailabilityReply, 400: ApiErrorSchema },
       },
     },
-    async (request) => availability.list(request.query),
+    async (request) => availability.list(currentUser(request), request.query),
   );
 
   app.post(
@@ -64,7 +67,7 @@ export function registerAvailabilityRoutes(app: HttpApp, availability: Availabil
         response: { 200: AvailabilitySlot, ...refusals },
       },
     },
-    async (request) => availability.update(request.params.id, request.body),
+    async (request) => availability.update(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -74,7 +77,7 @@ export function registerAvailabilityRoutes(app: HttpApp, availability: Availabil
       schema: { tags, params: IdParams, response: { 204: Type.Null(), 404: ApiErrorSchema } },
     },
     async (request, reply) => {
-      await availability.remove(request.params.id);
+      await availability.remove(currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
-import { type FieldErrors, invalidFields, notFound } from '@linksmate/platform';
+import { type FieldErrors, forbidden, invalidFields, notFound } from '@linksmate/platform';
 import {
   type AccessTokenClaims,
+  ADMIN_COACH_MESSAGES,
   AVAILABILITY_DEFAULTS,
   AVAILABILITY_MESSAGES,
   type AvailabilityBatchBody,
@@ -14,6 +15,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, NewAvailabilitySlot } from '../../db/types';
+import { type AdminScope, covers } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
 import type { Projections } from '../projections/service';
 import { deleteSlot, findSlot, insertSlots, listSlots, toSlot, updateSlot } from './repository';
@@ -46,8 +48,25 @@ const inBatch = (index: number, errors: FieldErrors): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [`slots.${index}.${field}`, message]));
 
 /**
+ * A new or changed slot (its fields already valid) must stay within the caller's scope: a facility
+ * admin's at one of the venues they manage, a coach admin's their own coach profile's (a new slot
+ * naming no coach is theirs). Refused with 403 otherwise; the draft as it will be stored.
+ */
+function withinScope(scope: AdminScope, draft: SlotDraft, creating: boolean): SlotDraft {
+  if (scope.kind === 'coach') {
+    if (scope.id === null) throw forbidden(ADMIN_COACH_MESSAGES.noCoachProfile, 'no_coach_profile');
+    if (creating && draft.coachProfileId === null) draft = { ...draft, coachProfileId: scope.id };
+  }
+  if (covers(scope, draft)) return draft;
+  throw scope.kind === 'venues'
+    ? forbidden(AVAILABILITY_MESSAGES.venueNotManaged, 'venue_not_managed')
+    : forbidden(AVAILABILITY_MESSAGES.coachNotOwn, 'coach_not_own');
+}
+
+/**
  * Manage Availability (spec 3 §§2, 4, 5, 7): the times admins offer, one at a time or in batches of
- * up to 50 (all or none), edited through all four statuses, deleted.
+ * up to 50 (all or none), edited through all four statuses, deleted. Site admins manage every slot;
+ * a facility admin those at their venues, a coach admin their coach's (others are not found).
  */
 export class AvailabilityService {
   constructor(private readonly deps: AvailabilityDeps) {}
@@ -56,10 +75,19 @@ export class AvailabilityService {
     return this.deps.runtime.db;
   }
 
-  async list(query: AvailabilityQuery): Promise<AvailabilityReply> {
+  /** The caller's part of the admin area (site admins: all of it). */
+  private adminScope(claims: AccessTokenClaims): Promise<AdminScope> {
+    return this.deps.projections.adminScope(this.db, claims);
+  }
+
+  async list(claims: AccessTokenClaims, query: AvailabilityQuery): Promise<AvailabilityReply> {
     const { rows, total } = await listSlots(
       this.db,
-      { status: query.status, range: timeRange(query.start_date, query.end_date) },
+      {
+        scope: await this.adminScope(claims),
+        status: query.status,
+        range: timeRange(query.start_date, query.end_date),
+      },
       { limit: query.limit, offset: query.offset },
     );
     return { slots: rows.map(toSlot), total };
@@ -72,7 +100,8 @@ export class AvailabilityService {
       ...(await this.checkLinks(draft)),
     };
     if (Object.keys(errors).length) throw invalidFields(errors);
-    const [row] = await insertSlots(this.db, [this.newRow(claims, draft)]);
+    const scope = await this.adminScope(claims);
+    const [row] = await insertSlots(this.db, [this.newRow(claims, withinScope(scope, draft, true))]);
     return toSlot(row!);
   }
 
@@ -92,19 +121,24 @@ export class AvailabilityService {
       );
     Object.assign(errors, counted);
     if (Object.keys(errors).length) throw invalidFields(errors);
-    const rows = await this.db.transaction((tx) =>
-      insertSlots(
-        tx,
-        drafts.map((draft) => this.newRow(claims, draft)),
-      ),
-    );
-    return { slots: rows.map(toSlot) };
+    const scope = await this.adminScope(claims);
+    const rows = drafts.map((draft) => this.newRow(claims, withinScope(scope, draft, true)));
+    const inserted = await this.db.transaction((tx) => insertSlots(tx, rows));
+    return { slots: inserted.map(toSlot) };
   }
 
-  /** `PUT /admin/availability/{id}`: the fields sent change, any of the four statuses allowed. */
-  async update(id: number, body: UpdateAvailabilitySlotBody): Promise<AvailabilitySlot> {
+  /**
+   * `PUT /admin/availability/{id}`: the fields sent change, any of the four statuses allowed; the
+   * slot must be the caller's, and stay theirs.
+   */
+  async update(
+    claims: AccessTokenClaims,
+    id: number,
+    body: UpdateAvailabilitySlotBody,
+  ): Promise<AvailabilitySlot> {
+    const scope = await this.adminScope(claims);
     const row = await this.db.transaction(async (tx) => {
-      const slot = await findSlot(tx, id, true);
+      const slot = await findSlot(tx, id, scope, true);
       if (!slot) throw slotNotFound();
       const draft = draftOf(body, slot);
       const errors = {
@@ -115,13 +149,13 @@ export class AvailabilityService {
         })),
       };
       if (Object.keys(errors).length) throw invalidFields(errors);
-      return updateSlot(tx, id, columnsOf(draft), this.deps.clock());
+      return updateSlot(tx, id, columnsOf(withinScope(scope, draft, false)), this.deps.clock());
     });
     return toSlot(row);
   }
 
-  async remove(id: number): Promise<void> {
-    if (!(await deleteSlot(this.db, id))) throw slotNotFound();
+  async remove(claims: AccessTokenClaims, id: number): Promise<void> {
+    if (!(await deleteSlot(this.db, id, await this.adminScope(claims)))) throw slotNotFound();
   }
 
   private newRow(claims: AccessTokenClaims, draft: SlotDraft): NewAvailabilitySlot {

@@ -1,8 +1,10 @@
 import type { AdminBooking, Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { scopeCondition } from '../../db/admin-scope';
 import { bookings, events, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import type { AdminScope } from '../../lib/admin-scope';
 import type { TimeRange } from '../../lib/list-filters';
 import { takesCardPaymentSql } from '../seats/service';
 
@@ -240,14 +242,47 @@ function toAdminBooking(row: AdminBookingSqlRow): AdminBooking {
   };
 }
 
+/** An event (by its columns, or `e` in the admin statements) within an admin scope. */
+const eventsInScope = (scope: AdminScope) =>
+  scopeCondition(scope, { venue: events.venueId, coach: events.coachProfileId });
+const eInScope = (scope: AdminScope) =>
+  scopeCondition(scope, { venue: sql`e.venue_id`, coach: sql`e.coach_profile_id` });
+
+/** A booking of an event within the admin's scope (locked when asked); undefined otherwise. */
+export async function adminBookingById(
+  tx: Db,
+  id: number,
+  scope: AdminScope,
+  lock = false,
+): Promise<BookingRow | undefined> {
+  const query = tx
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(bookings.id, id), eventsInScope(scope)));
+  const [row] = lock ? await query.for('update', { of: bookings }) : await query;
+  return row?.booking;
+}
+
+/** Whether the event (deleted or not) is within the admin's scope. */
+export async function eventInScope(tx: Db, eventId: number, scope: AdminScope): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eventsInScope(scope)));
+  return !!row;
+}
+
 export interface AdminBookingFilters {
+  /** The caller's part of the admin area: bookings of events at its venues or of its coach. */
+  scope: AdminScope;
   status?: BookingStatus;
   /** On the event's start time. */
   range: TimeRange;
 }
 
 function adminBookingWhere(filters: AdminBookingFilters) {
-  const parts = [sql`true`];
+  const parts = [eInScope(filters.scope)];
   if (filters.status) parts.push(sql`b.status = ${filters.status}`);
   if (filters.range.from) parts.push(sql`e.start_time >= ${filters.range.from.toISOString()}::timestamptz`);
   if (filters.range.before)
@@ -256,8 +291,8 @@ function adminBookingWhere(filters: AdminBookingFilters) {
 }
 
 /**
- * Every booking of the platform (events deleted since included: their bookings stay as history),
- * newest event start first; in start order when a date range is given.
+ * Every booking within the admin's scope (events deleted since included: their bookings stay as
+ * history), newest event start first; in start order when a date range is given.
  */
 export async function adminBookings(
   tx: Db,

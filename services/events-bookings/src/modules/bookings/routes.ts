@@ -87,7 +87,10 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
     async (request) => bookings.cancel(request.params.id, currentUser(request).user_id, requestMeta(request)),
   );
 
-  /** Manage Bookings (spec 3 §2): every booking of the platform, and its status set by an admin. */
+  /**
+   * Manage Bookings (spec 3 §2): the bookings of the caller's part of the admin area (site admins:
+   * every one), and their status set by an admin.
+   */
   app.get(
     '/admin/bookings',
     {
@@ -98,7 +101,7 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
         response: { 200: AdminBookingsReply, 400: ApiErrorSchema },
       },
     },
-    async (request) => bookings.adminList(request.query),
+    async (request) => bookings.adminList(currentUser(request), request.query),
   );
 
   app.patch(
@@ -112,7 +115,8 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
         response: { 200: AdminBooking, 400: ApiErrorSchema, ...refusals },
       },
     },
-    async (request) => bookings.setStatus(request.params.id, request.body, requestMeta(request)),
+    async (request) =>
+      bookings.setStatus(currentUser(request), request.params.id, request.body, requestMeta(request)),
   );
 
   app.post(
@@ -129,6 +133,13 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await bookings.addUser(request.params.id, request.body ?? {}, requestMeta(request))),
+        .send(
+          await bookings.addUser(
+            currentUser(request),
+            request.params.id,
+            request.body ?? {},
+            requestMeta(request),
+          ),
+        ),
   );
 }

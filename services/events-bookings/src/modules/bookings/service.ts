@@ -1,5 +1,6 @@
 import { conflict, type EventMeta, forbidden, invalidFields, notFound } from '@linksmate/platform';
 import {
+  type AccessTokenClaims,
   type AddUserToEventBody,
   type AdminBooking,
   type AdminBookingStatusBody,
@@ -16,7 +17,9 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
+import type { Projections } from '../projections/service';
 import { oweRefunds, type Seats } from '../seats/service';
 import { BookingNotices } from './notify';
 import * as repo from './repository';
@@ -38,7 +41,11 @@ export { isPast, refuseClosed, refuseExisting, refuseOutsideGate, refuseOwnGame 
 
 export interface BookingsDeps extends ModuleContext {
   seats: Seats;
+  /** Who may see and change which bookings in the admin area (`adminScope`). */
+  projections: Projections;
 }
+
+const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
 
 /**
  * Joining events, join requests and bookings (spec 2 §§3, 4, 7). Every change of who holds a
@@ -245,7 +252,7 @@ export class BookingsService {
    */
   async cancel(bookingId: number, userId: number, meta: EventMeta): Promise<JoinEventReply> {
     const found = await repo.bookingById(this.db, bookingId);
-    if (!found) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
+    if (!found) throw bookingNotFound();
     if (found.userId !== userId) throw forbidden(EVENT_MESSAGES.bookingNotFound, 'not_your_booking');
     await this.db.transaction(async (tx) => {
       const now = this.now();
@@ -263,11 +270,23 @@ export class BookingsService {
     return { message: BOOKING_MESSAGES.cancelled, booking: await repo.bookingView(this.db, bookingId) };
   }
 
-  /** `GET /admin/bookings` (spec 3 §7): every booking of the platform, by its event's start. */
-  adminList(query: AdminBookingsQuery): Promise<AdminBookingsReply> {
+  /** The caller's part of the admin area (site admins: all of it). */
+  private adminScope(claims: AccessTokenClaims): Promise<AdminScope> {
+    return this.deps.projections.adminScope(this.db, claims);
+  }
+
+  /**
+   * `GET /admin/bookings` (spec 3 §7): every booking within the caller's scope (a facility admin's
+   * venues' events, a coach admin's coach's), by its event's start.
+   */
+  async adminList(claims: AccessTokenClaims, query: AdminBookingsQuery): Promise<AdminBookingsReply> {
     return repo.adminBookings(
       this.db,
-      { status: query.status, range: timeRange(query.start_date, query.end_date) },
+      {
+        scope: await this.adminScope(claims),
+        status: query.status,
+        range: timeRange(query.start_date, query.end_date),
+      },
       { limit: query.limit, offset: query.offset },
     );
   }
@@ -277,16 +296,24 @@ export class BookingsService {
    * again changes nothing and tells no one. Confirming takes a seat (refused when none is free, or
    * the event is cancelled or gone); cancelling a confirmed booking frees its seat for the waitlist,
    * and one paid by card is owed its refund (the organiser cancelled it). Every change is recounted
-   * under the event's lock and published as `events.booking.status-changed`.
+   * under the event's lock and published as `events.booking.status-changed`. A booking outside the
+   * caller's scope is not found (asked again under the lock: the event's venue may have changed).
    */
-  async setStatus(bookingId: number, body: AdminBookingStatusBody, meta: EventMeta): Promise<AdminBooking> {
-    const found = await repo.bookingById(this.db, bookingId);
-    if (!found) throw notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
+  async setStatus(
+    claims: AccessTokenClaims,
+    bookingId: number,
+    body: AdminBookingStatusBody,
+    meta: EventMeta,
+  ): Promise<AdminBooking> {
+    const scope = await this.adminScope(claims);
+    const found = await repo.adminBookingById(this.db, bookingId, scope);
+    if (!found) throw bookingNotFound();
     const status = body.status;
     await this.db.transaction(async (tx) => {
       const now = this.now();
       const event = (await this.deps.seats.lock(tx, found.eventId))!;
-      const booking = (await repo.bookingById(tx, bookingId, true))!;
+      const booking = await repo.adminBookingById(tx, bookingId, scope, true);
+      if (!booking) throw bookingNotFound();
       if (booking.status === status) return;
       if (status === 'confirmed') {
         if (event.deletedAt) throw eventNotFound();
@@ -303,16 +330,26 @@ export class BookingsService {
     return repo.adminBookingView(this.db, bookingId);
   }
 
-  /** An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity. */
-  async addUser(eventId: number, body: AddUserToEventBody, meta: EventMeta): Promise<JoinEventReply> {
+  /**
+   * An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity.
+   * An event outside the caller's scope is not found.
+   */
+  async addUser(
+    claims: AccessTokenClaims,
+    eventId: number,
+    body: AddUserToEventBody,
+    meta: EventMeta,
+  ): Promise<JoinEventReply> {
     const userId = unwrap(body.user_id);
     if (!userId) throw invalidFields({ user_id: EVENT_MESSAGES.userRequired });
     const notes = unwrap(body.notes)?.trim() || null;
+    const scope = await this.adminScope(claims);
     const booking = await this.db.transaction(async (tx) => {
       const now = this.now();
+      const event = await this.deps.seats.lock(tx, eventId);
+      if (!(await repo.eventInScope(tx, eventId, scope))) throw eventNotFound();
       const person = await repo.userById(tx, userId);
       if (!person || person.deleted) throw notFound(EVENT_MESSAGES.userUnknown, 'user_not_found');
-      const event = await this.deps.seats.lock(tx, eventId);
       refuseClosed(event, now);
       const existing = await repo.bookingOf(tx, event.id, userId, true);
       refuseExisting(existing);

@@ -9,6 +9,7 @@ import {
   type MyGamesQuery,
   type MyGamesReply,
 } from '@linksmate/proto';
+import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
 import {
   adminEventsCountSql,
@@ -61,12 +62,13 @@ export class EventReads {
   }
 
   /**
-   * `GET /admin/events` (spec 3 §7): every event not deleted, past and cancelled ones too, with the
-   * same fields as the public list (viewed by nobody: no caller's own standing). Exact totals: the
-   * admin list is small and read by few.
+   * `GET /admin/events` (spec 3 §7): every event not deleted within the caller's scope, past and
+   * cancelled ones too, with the same fields as the public list (viewed by nobody: no caller's own
+   * standing). Exact totals: the admin list is small and read by few.
    */
-  async adminList(query: AdminEventsQuery): Promise<AdminEventsReply> {
+  async adminList(query: AdminEventsQuery, scope: AdminScope): Promise<AdminEventsReply> {
     const filters = {
+      scope,
       eventType: query.event_type,
       venueId: query.venue_id,
       coachId: query.coach_id,

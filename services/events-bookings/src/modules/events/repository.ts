@@ -1,8 +1,10 @@
 import { type Event, type EventType, INT4_MAX, type MyGame } from '@linksmate/proto';
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { scopeCondition } from '../../db/admin-scope';
 import { bookings, events, ticketTypes } from '../../db/schema';
 import type { BookingRow, Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
+import type { AdminScope } from '../../lib/admin-scope';
 import { containsPattern, type TimeRange } from '../../lib/list-filters';
 import { oweRefunds, takesCardPaymentSql } from '../seats/service';
 
@@ -256,6 +258,8 @@ export function myGamesCountSql(creator: number) {
 }
 
 export interface AdminEventFilters {
+  /** The caller's part of the admin area: only events at its venues or of its coach. */
+  scope: AdminScope;
   eventType?: EventType;
   venueId?: number;
   coachId?: number;
@@ -264,9 +268,13 @@ export interface AdminEventFilters {
   search?: string;
 }
 
-/** What admins list: every event not deleted, past and cancelled ones too. */
+/** An event's place in the admin scopes: its venue and its coach. */
+const eventScope = (scope: AdminScope) =>
+  scopeCondition(scope, { venue: sql`e.venue_id`, coach: sql`e.coach_profile_id` });
+
+/** What admins list: every event not deleted within their scope, past and cancelled ones too. */
 function adminListed(filters: AdminEventFilters): SQL {
-  const parts = [sql`e.deleted_at is null`];
+  const parts = [sql`e.deleted_at is null`, eventScope(filters.scope)];
   if (filters.eventType) parts.push(sql`e.event_type = ${filters.eventType}`);
   if (filters.venueId !== undefined) parts.push(sql`e.venue_id = ${filters.venueId}::int`);
   if (filters.coachId !== undefined) parts.push(sql`e.coach_profile_id = ${filters.coachId}::int`);

@@ -104,7 +104,10 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
         .send(await events.createOfficial(currentUser(request), request.body, requestMeta(request))),
   );
 
-  /** Events management (spec 3 §2): every event, past and cancelled ones too. */
+  /**
+   * Events management (spec 3 §2): every event, past and cancelled ones too; a facility admin's
+   * venues' or a coach admin's own only.
+   */
   app.get(
     '/admin/events',
     {
@@ -115,7 +118,7 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
         response: { 200: AdminEventsReply, 400: ApiErrorSchema },
       },
     },
-    async (request) => events.reads.adminList(request.query),
+    async (request) => events.adminList(currentUser(request), request.query),
   );
 
   app.get(

@@ -9,6 +9,8 @@ import {
 } from '@linksmate/platform';
 import {
   type AccessTokenClaims,
+  type AdminEventsQuery,
+  type AdminEventsReply,
   type CreateMemberGameBody,
   type CreateOfficialEventBody,
   type CreateOfficialEventReply,
@@ -202,6 +204,11 @@ export class EventsService {
       event: await this.reads.require(event.id, claims.user_id),
       ticket_types: types.map(toTicketType),
     };
+  }
+
+  /** `GET /admin/events`: the events of the caller's part of the admin area. */
+  async adminList(claims: AccessTokenClaims, query: AdminEventsQuery): Promise<AdminEventsReply> {
+    return this.reads.adminList(query, await this.ctx.projections.adminScope(this.db, claims));
   }
 
   private async checkNew(draft: EventDraft): Promise<FieldErrors> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { coaches, users, venues } from '../../db/schema';
 import type { Db } from '../../db/types';
 
@@ -43,13 +43,14 @@ export async function upsertVenue(db: Db, row: VenueProjection): Promise<void> {
     .onConflictDoUpdate({ target: venues.id, set, setWhere: newer('venues') });
 }
 
+/** A deleted venue is kept (events point at it), marked deleted; nobody runs it any more. */
 export async function markVenueDeleted(db: Db, id: number, version: number): Promise<void> {
   await db
     .insert(venues)
     .values({ id, name: '', listed: false, deleted: true, version })
     .onConflictDoUpdate({
       target: venues.id,
-      set: { deleted: true, listed: false, version },
+      set: { deleted: true, listed: false, adminUserIds: [], version },
       setWhere: newer('venues'),
     });
 }
@@ -81,4 +82,25 @@ export async function findVenue(db: Db, id: number): Promise<VenueProjectionRow 
 export async function findCoach(db: Db, id: number) {
   const [row] = await db.select().from(coaches).where(eq(coaches.id, id)).limit(1);
   return row;
+}
+
+/** The venues a person runs (their id in the venue's `admin_user_ids`), deleted ones never. */
+export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(sql`${venues.adminUserIds} @> array[${userId}::int]`, eq(venues.deleted, false)))
+    .orderBy(asc(venues.id));
+  return rows.map((r) => r.id);
+}
+
+/** The coach profile a person's account holds (one at the source), if any and not deleted. */
+export async function coachIdOfUser(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.userId, userId), eq(coaches.deleted, false)))
+    .orderBy(asc(coaches.id))
+    .limit(1);
+  return row?.id;
 }

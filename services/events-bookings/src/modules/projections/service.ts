@@ -1,14 +1,18 @@
-import type {
-  CoachCreated,
-  CoachDeleted,
-  EventData,
-  UserDeleted,
-  UserUpdated,
-  VenueCreated,
-  VenueDeleted,
+import {
+  type AccessTokenClaims,
+  type CoachCreated,
+  type CoachDeleted,
+  type EventData,
+  isSiteAdminRole,
+  type UserDeleted,
+  type UserUpdated,
+  type VenueCreated,
+  type VenueDeleted,
 } from '@linksmate/proto';
 import type { Db } from '../../db/types';
+import type { AdminScope } from '../../lib/admin-scope';
 import {
+  coachIdOfUser,
   findCoach,
   findVenue,
   markCoachDeleted,
@@ -18,6 +22,7 @@ import {
   upsertUser,
   upsertVenue,
   type VenueProjectionRow,
+  venueIdsRunBy,
 } from './repository';
 
 export type { VenueProjectionRow };
@@ -49,7 +54,10 @@ export class Projections {
     return markUserDeleted(tx, event.user_id, event.version);
   }
 
-  /** `listed` is the snapshot's `is_active`: active and reviewed, so games may be made there. */
+  /**
+   * `listed` is the snapshot's `is_active`: active and reviewed, so games may be made there. A
+   * snapshot without `admin_user_ids` (published before they were carried) names no admins.
+   */
   applyVenue(tx: Db, venue: EventData<typeof VenueCreated>): Promise<void> {
     return upsertVenue(tx, {
       id: venue.venue_id,
@@ -62,6 +70,7 @@ export class Projections {
       lng: venue.lng,
       listed: venue.is_active,
       deleted: false,
+      adminUserIds: venue.admin_user_ids ?? [],
       version: venue.version,
     });
   }
@@ -92,5 +101,19 @@ export class Projections {
 
   coach(db: Db, id: number) {
     return findCoach(db, id);
+  }
+
+  /**
+   * What of the admin area the caller may see and change (spec 3): site admins everything, a
+   * facility admin the venues that name them among their admins, a coach admin the coach profile
+   * their account holds. Any other role (none reaches the admin routes) gets nothing.
+   */
+  async adminScope(db: Db, claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
+    if (isSiteAdminRole(claims.role)) return { kind: 'all' };
+    if (claims.role === 'coach_admin')
+      return { kind: 'coach', id: (await coachIdOfUser(db, claims.user_id)) ?? null };
+    if (claims.role === 'facility_admin')
+      return { kind: 'venues', ids: await venueIdsRunBy(db, claims.user_id) };
+    return { kind: 'venues', ids: [] };
   }
 }

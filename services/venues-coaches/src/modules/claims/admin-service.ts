@@ -159,7 +159,7 @@ export class ClaimReviewService {
     } else {
       if (!(await this.deps.venues.find(claim.entityId, tx)))
         throw notFound('venue profile not found', 'profile_not_found');
-      await this.deps.venues.grantRunning(tx, claim.entityId, claim.userId);
+      await this.deps.venues.grantRunning(tx, claim.entityId, claim.userId, meta);
     }
     try {
       await this.deps.identity.grantRole(

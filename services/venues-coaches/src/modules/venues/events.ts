@@ -2,13 +2,15 @@ import type { EventMeta } from '@linksmate/platform';
 import { type EventData, VenueCreated, VenueDeleted, VenueSubmitted, VenueUpdated } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, VenueRow } from '../../db/types';
+import { venueAdminIds } from './repository';
 
 /**
  * The facts other contexts keep of a venue (events-bookings' projection, the admin area).
  * `is_active` says whether the venue is listed (active and approved): a pending or rejected venue
- * is no more usable elsewhere than an inactive one.
+ * is no more usable elsewhere than an inactive one. `admin_user_ids` are the people who run it
+ * (events-bookings scopes a facility admin's admin area by them).
  */
-export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
+export function venueSnapshot(venue: VenueRow, adminUserIds: number[]): EventData<typeof VenueCreated> {
   return {
     venue_id: venue.id,
     name: venue.name,
@@ -20,6 +22,7 @@ export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
     lng: venue.lng,
     is_active: venue.isActive && venue.reviewStatus === 'approved',
     is_verified: venue.isVerified,
+    admin_user_ids: adminUserIds,
     version: venue.version,
   };
 }
@@ -27,17 +30,20 @@ export function venueSnapshot(venue: VenueRow): EventData<typeof VenueCreated> {
 /**
  * The venue events, written to the outbox inside the caller's transaction, each carrying the
  * version the change gave the venue (so projections never roll back). Every change of a venue goes
- * through `updateVenue`/`deleteVenue` (which move the version on) and one of these.
+ * through `updateVenue`/`deleteVenue` (which move the version on) and one of these; so does a change
+ * of who runs it. Each snapshot reads the venue's admins in the caller's transaction.
  */
 export class VenueEvents {
   constructor(private readonly runtime: ModuleContext['runtime']) {}
 
-  created(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(VenueCreated, venueSnapshot(venue), meta));
+  async created(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
+    const snapshot = venueSnapshot(venue, await venueAdminIds(tx, venue.id));
+    await this.runtime.publish(tx, this.runtime.event(VenueCreated, snapshot, meta));
   }
 
-  updated(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(VenueUpdated, venueSnapshot(venue), meta));
+  async updated(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
+    const snapshot = venueSnapshot(venue, await venueAdminIds(tx, venue.id));
+    await this.runtime.publish(tx, this.runtime.event(VenueUpdated, snapshot, meta));
   }
 
   deleted(tx: Db, venue: { id: number; version: number }, meta: EventMeta): Promise<void> {
@@ -48,14 +54,11 @@ export class VenueEvents {
   }
 
   /** A person's venue, waiting for review (not listed, so not `created` for the projections yet). */
-  submitted(tx: Db, venue: VenueRow, submittedBy: number, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(
+  async submitted(tx: Db, venue: VenueRow, submittedBy: number, meta: EventMeta): Promise<void> {
+    const snapshot = venueSnapshot(venue, await venueAdminIds(tx, venue.id));
+    await this.runtime.publish(
       tx,
-      this.runtime.event(
-        VenueSubmitted,
-        { ...venueSnapshot(venue), submitted_by_user_id: submittedBy },
-        meta,
-      ),
+      this.runtime.event(VenueSubmitted, { ...snapshot, submitted_by_user_id: submittedBy }, meta),
     );
   }
 }

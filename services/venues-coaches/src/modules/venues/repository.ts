@@ -295,12 +295,34 @@ export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
   return rows.map((r) => r.venueId);
 }
 
-/** Makes the person one who runs the venue (an approved claim); nothing when they already do. */
-export async function addVenueAdmin(db: Db, venueId: number, userId: number): Promise<void> {
-  await db.insert(venueAdmins).values({ venueId, userId }).onConflictDoNothing();
+/** The people who run a venue, in the order they were given it. */
+export async function venueAdminIds(db: Db, venueId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: venueAdmins.userId })
+    .from(venueAdmins)
+    .where(eq(venueAdmins.venueId, venueId))
+    .orderBy(asc(venueAdmins.createdAt), asc(venueAdmins.userId));
+  return rows.map((r) => r.userId);
 }
 
-/** The person runs no venue any more. */
-export async function removeVenueAdmin(db: Db, userId: number): Promise<void> {
-  await db.delete(venueAdmins).where(eq(venueAdmins.userId, userId));
+/**
+ * Makes the person one who runs the venue (an approved claim); whether that changed anything
+ * (false when they already did).
+ */
+export async function addVenueAdmin(db: Db, venueId: number, userId: number): Promise<boolean> {
+  const added = await db
+    .insert(venueAdmins)
+    .values({ venueId, userId })
+    .onConflictDoNothing()
+    .returning({ venueId: venueAdmins.venueId });
+  return added.length > 0;
+}
+
+/** The person runs no venue any more; the venues they ran. */
+export async function removeVenueAdmin(db: Db, userId: number): Promise<number[]> {
+  const removed = await db
+    .delete(venueAdmins)
+    .where(eq(venueAdmins.userId, userId))
+    .returning({ venueId: venueAdmins.venueId });
+  return removed.map((r) => r.venueId).sort((a, b) => a - b);
 }

@@ -239,14 +239,24 @@ export class VenuesService {
     return venueIdsRunBy(this.db, userId);
   }
 
-  /** An approved venue claim: the claimant runs the venue from now on. */
-  grantRunning(tx: Db, venueId: number, userId: number): Promise<void> {
-    return addVenueAdmin(tx, venueId, userId);
+  /**
+   * An approved venue claim: the claimant runs the venue from now on. Who runs a venue is part of
+   * its snapshot, so the venue gets a new version and `venues.venue.updated` (nothing when the
+   * claimant already ran it).
+   */
+  async grantRunning(tx: Db, venueId: number, userId: number, meta: EventMeta): Promise<void> {
+    if (await addVenueAdmin(tx, venueId, userId)) await this.republish(tx, venueId, meta);
   }
 
-  /** A deleted account runs no venue any more. */
-  releaseAccount(tx: Db, userId: number): Promise<void> {
-    return removeVenueAdmin(tx, userId);
+  /** A deleted account runs no venue any more: each venue it ran is published again without it. */
+  async releaseAccount(tx: Db, userId: number, meta: EventMeta): Promise<void> {
+    for (const venueId of await removeVenueAdmin(tx, userId)) await this.republish(tx, venueId, meta);
+  }
+
+  /** A venue whose admins changed: a new version, told as `venues.venue.updated`. */
+  private async republish(tx: Db, venueId: number, meta: EventMeta): Promise<void> {
+    const venue = await updateVenue(tx, venueId, {}, this.ctx.clock());
+    if (venue) await this.events.updated(tx, venue, meta);
   }
 
   /** Any venue by id, listed or not. */
