@@ -45,7 +45,7 @@ function ClaimFields({ claim }: { claim: AdminProfileClaim }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
       <Field label="Status">
-        <Badge color={STATUS_COLOURS[claim.status]} variant="light">
+        <Badge {...STATUS_COLOURS[claim.status]} variant="light">
           {statusLabel(claim.status)}
         </Badge>
       </Field>
@@ -160,7 +160,8 @@ export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onCl
               />
               <Group justify="flex-end" gap="sm">
                 <Button
-                  color="red.8"
+                  color="red"
+                  c="red.9"
                   variant="light"
                   leftSection={<IconX size={16} aria-hidden />}
                   loading={decide.isPending && decision === 'rejected'}
@@ -170,7 +171,7 @@ export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onCl
                   Reject
                 </Button>
                 <Button
-                  color="green.8"
+                  color="fairway.8"
                   leftSection={<IconCheck size={16} aria-hidden />}
                   loading={decide.isPending && decision === 'approved'}
                   disabled={decide.isPending}

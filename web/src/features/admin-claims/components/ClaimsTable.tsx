@@ -16,14 +16,14 @@ export function ClaimsTable({
   onView(claim: AdminProfileClaim): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={920}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Requester</Table.Th>
             <Table.Th>Claimed profile</Table.Th>
             <Table.Th>Contact</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={110}>Status</Table.Th>
             <Table.Th>Submitted</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
@@ -75,7 +75,7 @@ export function ClaimsTable({
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOURS[claim.status]} variant="light">
+                  <Badge {...STATUS_COLOURS[claim.status]} variant="light">
                     {statusLabel(claim.status)}
                   </Badge>
                 </Table.Td>

@@ -1,9 +1,10 @@
 import type { AdminProfileClaim } from '@linksmate/proto';
 
-export const STATUS_COLOURS: Record<AdminProfileClaim['status'], string> = {
-  pending: 'yellow',
-  approved: 'green',
-  rejected: 'red',
+/** A light badge's tint and its text (the tint's darkest shade reads at AA on the pale background). */
+export const STATUS_COLOURS: Record<AdminProfileClaim['status'], { color: string; c: string }> = {
+  pending: { color: 'sand', c: 'sand.9' },
+  approved: { color: 'fairway', c: 'fairway.9' },
+  rejected: { color: 'red', c: 'red.9' },
 };
 
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);

@@ -39,7 +39,7 @@ export function ProfileClaimsPage() {
   const state = claims.isPending
     ? 'Loading claim requests...'
     : claims.isError
-      ? LOAD_FAILED
+      ? 'No claim requests to show'
       : rows.length === 0
         ? 'No claim requests found'
         : null;
@@ -77,7 +77,12 @@ export function ProfileClaimsPage() {
               key={tab}
               value={tab}
               rightSection={
-                <Badge size="sm" variant="light" color={tab === 'pending' ? 'yellow' : 'gray'}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={tab === 'pending' ? 'sand' : 'gray'}
+                  c={tab === 'pending' ? 'sand.9' : 'gray.8'}
+                >
                   {claims.data?.counts[tab] ?? 0}
                 </Badge>
               }

@@ -86,7 +86,6 @@ export function AddVenueDialog({
             searchable
             clearable
             required
-            data-autofocus
             nothingFoundMessage="No venues found"
             error={error ?? (venues.isError ? VENUES_FAILED_HINT : undefined)}
             comboboxProps={{ withinPortal: true }}

@@ -34,7 +34,12 @@ function VenueLinkRow({
             <Group gap="xs">
               <Text fw={600}>{link.venue_name}</Text>
               {link.is_primary && (
-                <Badge color="green" variant="light" leftSection={<IconStar size={12} aria-hidden />}>
+                <Badge
+                  color="fairway"
+                  c="fairway.9"
+                  variant="light"
+                  leftSection={<IconStar size={12} aria-hidden />}
+                >
                   Primary
                 </Badge>
               )}
@@ -60,7 +65,8 @@ function VenueLinkRow({
           <Button
             size="xs"
             variant="light"
-            color="red.8"
+            color="red"
+            c="red.9"
             aria-label={`Remove ${link.venue_name}`}
             loading={busy === 'remove'}
             disabled={locked}

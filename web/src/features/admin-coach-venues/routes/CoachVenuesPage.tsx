@@ -62,7 +62,7 @@ function OwnVenuesView({ userId }: { userId: number | null }) {
         {own.error instanceof OwnCoachError ? own.error.message : OWN_COACH_MESSAGES.loadFailed}
       </Notice>
     );
-  return <CoachVenuesPanel coachId={own.data} title="My Coaching Venues" />;
+  return <CoachVenuesPanel coachId={own.data} title="Your venues" />;
 }
 
 /** Spec 3 §2 "Coach venues" (/admin/coach-venues). */
@@ -88,6 +88,7 @@ export function CoachVenuesPage() {
           <Badge
             size="lg"
             color="grape"
+            c="grape.9"
             variant="light"
             leftSection={<IconShieldCheck size={14} aria-hidden />}
           >

@@ -17,15 +17,29 @@ export function BasicFields({ form }: { form: CoachForm }) {
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
+          size="sm"
           label="First name"
           required
           autoComplete="off"
           data-autofocus
           {...form.getInputProps('first_name')}
         />
-        <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
+        <TextInput
+          size="sm"
+          label="Last name"
+          required
+          autoComplete="off"
+          {...form.getInputProps('last_name')}
+        />
       </SimpleGrid>
-      <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+      <TextInput
+        size="sm"
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
     </Stack>
   );
 }
@@ -85,11 +99,13 @@ export function SkillsFields({ form }: { form: CoachForm }) {
   return (
     <Stack gap="sm">
       <TextInput
+        size="sm"
         label="Specialties"
         description="Separate with commas, e.g. putting, short_game, beginner"
         {...form.getInputProps('specialties')}
       />
       <TextInput
+        size="sm"
         label="Certifications"
         description="Separate with commas, e.g. PGA Professional, TPI Level 1"
         {...form.getInputProps('certifications')}

@@ -32,14 +32,14 @@ export function CoachesTable({
   onDelete(coach: Coach): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={880}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={stale || undefined}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Coach</Table.Th>
             <Table.Th>Venue</Table.Th>
             <Table.Th>Experience</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={120}>Status</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -83,7 +83,11 @@ export function CoachesTable({
                     <Text size="sm">{experience(coach.years_experience)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={coach.is_verified ? 'green' : 'gray'} variant="light">
+                    <Badge
+                      color={coach.is_verified ? 'fairway' : 'gray'}
+                      c={coach.is_verified ? 'fairway.9' : 'gray.8'}
+                      variant="light"
+                    >
                       {coach.is_verified ? 'Verified' : 'Unverified'}
                     </Badge>
                   </Table.Td>
@@ -101,7 +105,8 @@ export function CoachesTable({
                       <Button
                         size="xs"
                         variant="light"
-                        color="red.8"
+                        color="red"
+                        c="red.9"
                         leftSection={<IconTrash size={14} aria-hidden />}
                         aria-label={`Delete ${name}`}
                         onClick={() => onDelete(coach)}

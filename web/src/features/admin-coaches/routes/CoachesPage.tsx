@@ -51,7 +51,13 @@ export function CoachesPage() {
 
   // A failed load shows its sentence above an empty list (spec 3 §8).
   const rows = coaches.isError ? [] : (coaches.data?.coaches ?? []);
-  const state = coaches.isPending ? 'Loading coaches...' : rows.length === 0 ? 'No coaches found' : null;
+  const state = coaches.isPending
+    ? 'Loading coaches...'
+    : coaches.isError
+      ? 'No coaches to show'
+      : rows.length === 0
+        ? 'No coaches found'
+        : null;
 
   return (
     <Stack gap="lg">
