@@ -35,6 +35,9 @@ const adminDashboard = () => import('../features/admin-dashboard');
 const adminUsers = () => import('../features/admin-users');
 const adminTransactions = () => import('../features/admin-transactions');
 const adminAnnouncements = () => import('../features/admin-announcements');
+const adminCoaches = () => import('../features/admin-coaches');
+const adminCoachVenues = () => import('../features/admin-coach-venues');
+const adminClaims = () => import('../features/admin-claims');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -160,6 +163,27 @@ export const routes: RouteObject[] = [
             element: adminSection(
               'announcements',
               onDemand(adminAnnouncements, (m) => m.AnnouncementsAdminPage),
+            ),
+          },
+          {
+            path: paths.admin.coaches.path,
+            element: adminSection(
+              'coaches',
+              onDemand(adminCoaches, (m) => m.CoachesPage),
+            ),
+          },
+          {
+            path: paths.admin.coachVenues.path,
+            element: adminSection(
+              'coach-venues',
+              onDemand(adminCoachVenues, (m) => m.CoachVenuesPage),
+            ),
+          },
+          {
+            path: paths.admin.profileClaims.path,
+            element: adminSection(
+              'profile-claims',
+              onDemand(adminClaims, (m) => m.ProfileClaimsPage),
             ),
           },
           {

@@ -15,4 +15,9 @@ export const sharedQueryRoots = {
   people: ['people'],
   /** Platform announcements: the admin who sends one and the members' panel both read them. */
   announcements: ['announcements'],
+  /**
+   * Coaches: the public list and detail (the coaches feature's own root is this one), and the admin
+   * area's coach table, coach venues and claim review. A change in the admin area makes them all stale.
+   */
+  coaches: ['coaches'],
 } as const;

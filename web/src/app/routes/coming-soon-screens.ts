@@ -47,27 +47,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: "One venue's details and media, with its featured image and gallery to manage.",
   },
   {
-    path: paths.admin.coaches.path,
-    access: 'admin',
-    section: 'coaches',
-    title: 'Coaches management',
-    description: 'Add, edit and verify the coaches golfers can book.',
-  },
-  {
-    path: paths.admin.coachVenues.path,
-    access: 'admin',
-    section: 'coach-venues',
-    title: 'Coach venues',
-    description: 'Which venues each coach teaches at.',
-  },
-  {
-    path: paths.admin.profileClaims.path,
-    access: 'admin',
-    section: 'profile-claims',
-    title: 'Profile claim requests',
-    description: 'Approve or reject coaches and venue owners who claim their profile.',
-  },
-  {
     path: paths.admin.availability.path,
     access: 'admin',
     section: 'availability',

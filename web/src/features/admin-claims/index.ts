@@ -1,0 +1,1 @@
+export { ProfileClaimsPage } from './routes/ProfileClaimsPage';

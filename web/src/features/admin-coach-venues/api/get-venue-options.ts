@@ -1,0 +1,32 @@
+import type { AdminVenuesReply } from '@linksmate/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryString } from '../../../lib/api-client';
+import { coachVenuesKeys } from './keys';
+
+/** Pickers ask for venues 100 at a time (spec 3 §7). */
+const PICKER_PAGE = 100;
+
+export interface VenueOption {
+  value: string;
+  label: string;
+}
+
+/** Spec 3 §7: GET /admin/venues?limit&offset, page after page until every venue is in the picker. */
+export async function getVenueOptions(): Promise<VenueOption[]> {
+  const options: VenueOption[] = [];
+  for (let offset = 0; ; offset += PICKER_PAGE) {
+    const reply = await api.get<AdminVenuesReply>(
+      `/admin/venues${queryString({ limit: PICKER_PAGE, offset })}`,
+    );
+    for (const venue of reply.venues) {
+      const place = [venue.city, venue.state].filter(Boolean).join(', ');
+      options.push({ value: String(venue.id), label: place ? `${venue.name} (${place})` : venue.name });
+    }
+    if (reply.venues.length < PICKER_PAGE || offset + PICKER_PAGE >= reply.count) return options;
+  }
+}
+
+export const venueOptionsQuery = () =>
+  queryOptions({ queryKey: coachVenuesKeys.venueOptions(), queryFn: getVenueOptions, staleTime: 60_000 });
+
+export const useVenueOptions = (enabled = true) => useQuery({ ...venueOptionsQuery(), enabled });

@@ -1,0 +1,1 @@
+export { CoachVenuesPage } from './routes/CoachVenuesPage';

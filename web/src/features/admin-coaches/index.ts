@@ -1,0 +1,1 @@
+export { CoachesPage } from './routes/CoachesPage';
