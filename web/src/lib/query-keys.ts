@@ -15,4 +15,9 @@ export const sharedQueryRoots = {
   people: ['people'],
   /** Platform announcements: the admin who sends one and the members' panel both read them. */
   announcements: ['announcements'],
+  /**
+   * Venues: the directory and a venue's page read them, the admin area changes them (and reads them
+   * under the same root), so a change there leaves no stale venue on the public pages.
+   */
+  venues: ['venues'],
 } as const;
