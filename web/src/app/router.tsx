@@ -34,6 +34,7 @@ const venues = () => import('../features/venues');
 const adminUsers = () => import('../features/admin-users');
 const adminTransactions = () => import('../features/admin-transactions');
 const adminAnnouncements = () => import('../features/admin-announcements');
+const adminVenues = () => import('../features/admin-venues');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -145,6 +146,20 @@ export const routes: RouteObject[] = [
             element: adminSection(
               'users',
               onDemand(adminUsers, (m) => m.UsersPage),
+            ),
+          },
+          {
+            path: paths.admin.venues.path,
+            element: adminSection(
+              'venues',
+              onDemand(adminVenues, (m) => m.VenuesAdminPage),
+            ),
+          },
+          {
+            path: paths.admin.venue.path,
+            element: adminSection(
+              'venues',
+              onDemand(adminVenues, (m) => m.VenueAdminDetailPage),
             ),
           },
           {

@@ -40,20 +40,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'Manage venues, coaches, bookings, events, announcements, payments and users.',
   },
   {
-    path: paths.admin.venues.path,
-    access: 'admin',
-    section: 'venues',
-    title: 'Venues Management',
-    description: 'Add, edit and verify the venues golfers can discover.',
-  },
-  {
-    path: paths.admin.venue.path,
-    access: 'admin',
-    section: 'venues',
-    title: 'Venue details',
-    description: "One venue's details and media, with its featured image and gallery to manage.",
-  },
-  {
     path: paths.admin.coaches.path,
     access: 'admin',
     section: 'coaches',
