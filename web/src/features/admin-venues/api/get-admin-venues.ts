@@ -1,10 +1,12 @@
 import type { AdminVenuesReply } from '@linksmate/proto';
-import { MAX_LIST_LIMIT } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { adminVenuesKeys } from './keys';
 
 export type { AdminVenueListItem } from '@linksmate/proto';
+
+/** Spec 3 §7, §9: the table asks for at least this many venues at once. */
+const TABLE_FETCH_AT_LEAST = 1000;
 
 const page = (limit: number, offset = 0) =>
   api.get<AdminVenuesReply>(`/admin/venues${queryString({ limit, offset })}`);
@@ -15,7 +17,7 @@ const page = (limit: number, offset = 0) =>
  */
 export async function getAllAdminVenues(): Promise<AdminVenuesReply> {
   const { count } = await page(1);
-  return page(Math.max(count, MAX_LIST_LIMIT));
+  return page(Math.max(count, TABLE_FETCH_AT_LEAST));
 }
 
 export const adminVenuesQuery = () =>

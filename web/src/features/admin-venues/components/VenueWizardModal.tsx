@@ -1,5 +1,6 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
 import { useAdminVenue } from '../api/get-admin-venue';
 import { VenueWizard } from './wizard/VenueWizard';
@@ -26,7 +27,7 @@ export function VenueWizardModal({
   const editing = venueId !== null;
   const venue = useAdminVenue(venueId ?? 0, opened && editing);
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (!editing)
     body = (
       <VenueWizard venue={null} withCommercials={withCommercials} onSaved={onClose} onCancel={onClose} />

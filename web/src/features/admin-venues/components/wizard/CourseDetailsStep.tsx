@@ -14,6 +14,8 @@ import { capitalise } from '../../../../lib/text';
 import { humanise } from '../venue-text';
 import type { VenueField, VenueForm } from './venue-form';
 
+/** The largest length the server takes. */
+const MAX_LENGTH = 1_000_000;
 const COURSE_TYPE_OPTIONS = COURSE_TYPES.map((value) => ({ value, label: humanise(value) }));
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((value) => ({ value, label: capitalise(value) }));
 
@@ -35,6 +37,7 @@ export function CourseDetailsStep({ form }: { form: VenueForm }) {
       label={label}
       description={description}
       min={0}
+      max={MAX_LENGTH}
       allowNegative={false}
       allowDecimal={false}
       thousandSeparator=","
@@ -95,6 +98,7 @@ export function CourseDetailsStep({ form }: { form: VenueForm }) {
         description="Press Enter or type a comma after each tag."
         splitChars={[',']}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the tags' }}
         {...form.getInputProps('tags')}
       />
     </Stack>

@@ -128,6 +128,7 @@ export function MediaStep({
             description={FEATURED_IMAGE_HINT}
             accept={IMAGE_ACCEPT}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the featured image' }}
             leftSection={<IconPhoto size={16} aria-hidden />}
             value={pending.featured}
             onChange={chooseFeatured}
@@ -143,6 +144,7 @@ export function MediaStep({
             accept={MEDIA_ACCEPT}
             multiple
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen gallery files' }}
             value={pending.gallery}
             onChange={chooseGallery}
             error={galleryErrors.length ? galleryErrors.join(' ') : null}
