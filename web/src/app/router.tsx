@@ -1,5 +1,5 @@
 import type { AdminSection } from '@linksmate/proto/rules';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
@@ -7,7 +7,6 @@ import { paths } from '../lib/paths';
 import { AccessGuard } from './guards/AccessGuard';
 import { AdminSectionGuard } from './guards/AdminSectionGuard';
 import { logInToChooseMembership } from './guards/login-reasons';
-import { AdminLayout } from './layout/AdminLayout';
 import { AppLayout } from './layout/AppLayout';
 import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
@@ -38,6 +37,7 @@ const adminAnnouncements = () => import('../features/admin-announcements');
 const adminCoaches = () => import('../features/admin-coaches');
 const adminCoachVenues = () => import('../features/admin-coach-venues');
 const adminClaims = () => import('../features/admin-claims');
+const adminVenues = () => import('../features/admin-venues');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -52,10 +52,18 @@ const plannedScreens = (access: Access): RouteObject[] =>
     };
   });
 
-/** A section of the admin area, for the roles spec 3 §2 gives it. */
-const adminSection = (section: AdminSection, screen: ReactNode) => (
-  <AdminSectionGuard section={section}>{screen}</AdminSectionGuard>
-);
+/** A section of the admin area, for the roles spec 3 §2 gives it, its code fetched when first opened. */
+function adminRoute<Module>(
+  path: string,
+  section: AdminSection,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): RouteObject {
+  return { path, element: <AdminSectionGuard section={section}>{onDemand(load, pick)}</AdminSectionGuard> };
+}
+
+// The admin area's frame is for admins only: visitors and members never download it.
+const AdminLayout = lazy(() => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 
 /** Every screen of the app, in one table (spec 1 §2.1), grouped by who may open it. */
 export const routes: RouteObject[] = [
@@ -144,55 +152,35 @@ export const routes: RouteObject[] = [
           </AccessGuard>
         ),
         children: [
-          {
-            path: paths.admin.dashboard.path,
-            element: adminSection(
-              'dashboard',
-              onDemand(adminDashboard, (m) => m.DashboardPage),
-            ),
-          },
-          {
-            path: paths.admin.users.path,
-            element: adminSection(
-              'users',
-              onDemand(adminUsers, (m) => m.UsersPage),
-            ),
-          },
-          {
-            path: paths.admin.announcements.path,
-            element: adminSection(
-              'announcements',
-              onDemand(adminAnnouncements, (m) => m.AnnouncementsAdminPage),
-            ),
-          },
-          {
-            path: paths.admin.coaches.path,
-            element: adminSection(
-              'coaches',
-              onDemand(adminCoaches, (m) => m.CoachesPage),
-            ),
-          },
-          {
-            path: paths.admin.coachVenues.path,
-            element: adminSection(
-              'coach-venues',
-              onDemand(adminCoachVenues, (m) => m.CoachVenuesPage),
-            ),
-          },
-          {
-            path: paths.admin.profileClaims.path,
-            element: adminSection(
-              'profile-claims',
-              onDemand(adminClaims, (m) => m.ProfileClaimsPage),
-            ),
-          },
-          {
-            path: paths.admin.transactions.path,
-            element: adminSection(
-              'transactions',
-              onDemand(adminTransactions, (m) => m.TransactionsPage),
-            ),
-          },
+          adminRoute(paths.admin.dashboard.path, 'dashboard', adminDashboard, (m) => m.DashboardPage),
+          adminRoute(paths.admin.venues.path, 'venues', adminVenues, (m) => m.VenuesAdminPage),
+          adminRoute(paths.admin.venue.path, 'venues', adminVenues, (m) => m.VenueAdminDetailPage),
+          adminRoute(paths.admin.coaches.path, 'coaches', adminCoaches, (m) => m.CoachesPage),
+          adminRoute(
+            paths.admin.coachVenues.path,
+            'coach-venues',
+            adminCoachVenues,
+            (m) => m.CoachVenuesPage,
+          ),
+          adminRoute(
+            paths.admin.profileClaims.path,
+            'profile-claims',
+            adminClaims,
+            (m) => m.ProfileClaimsPage,
+          ),
+          adminRoute(
+            paths.admin.announcements.path,
+            'announcements',
+            adminAnnouncements,
+            (m) => m.AnnouncementsAdminPage,
+          ),
+          adminRoute(
+            paths.admin.transactions.path,
+            'transactions',
+            adminTransactions,
+            (m) => m.TransactionsPage,
+          ),
+          adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
           ...plannedScreens('admin'),
         ],
       },

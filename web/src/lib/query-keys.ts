@@ -20,4 +20,9 @@ export const sharedQueryRoots = {
    * area's coach table, coach venues and claim review. A change in the admin area makes them all stale.
    */
   coaches: ['coaches'],
+  /**
+   * Venues: the directory and a venue's page read them, the admin area changes them (and reads them
+   * under the same root), so a change there leaves no stale venue on the public pages.
+   */
+  venues: ['venues'],
 } as const;

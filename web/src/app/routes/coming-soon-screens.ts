@@ -33,20 +33,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
   {
-    path: paths.admin.venues.path,
-    access: 'admin',
-    section: 'venues',
-    title: 'Venues Management',
-    description: 'Add, edit and verify the venues golfers can discover.',
-  },
-  {
-    path: paths.admin.venue.path,
-    access: 'admin',
-    section: 'venues',
-    title: 'Venue details',
-    description: "One venue's details and media, with its featured image and gallery to manage.",
-  },
-  {
     path: paths.admin.availability.path,
     access: 'admin',
     section: 'availability',

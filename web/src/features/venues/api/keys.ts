@@ -1,6 +1,7 @@
 import type { VenuesQuery } from '@linksmate/proto';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
-const root = ['venues'] as const;
+const root = sharedQueryRoots.venues;
 
 /** The venue directory's and venue detail's query keys. */
 export const venuesKeys = {

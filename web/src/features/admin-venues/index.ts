@@ -1,0 +1,2 @@
+export { VenueAdminDetailPage } from './routes/VenueAdminDetailPage';
+export { VenuesAdminPage } from './routes/VenuesAdminPage';
