@@ -172,6 +172,25 @@ describe('demo directory seeding', () => {
     });
   });
 
+  it('when the admin area is opened, then claims wait for review, a suggested venue waits for approval, a golfer is banned, and the demo venue manager runs Moore Park', async () => {
+    const admin = await signIn('admin@linksmate.dev');
+    const claims = await api<{ counts: { pending: number } }>('/admin/profile-claims?limit=500', admin);
+    expect(claims.counts.pending).toBe(3);
+    const venues = await api<{ venues: Array<{ name: string; review_status: string }> }>(
+      '/admin/venues?limit=10000',
+      admin,
+    );
+    expect(venues.venues.find((v) => v.name === 'Gisborne Golf Club')?.review_status).toBe('pending');
+    const users = await api<{ banned_count: number }>('/admin/users', admin);
+    expect(users.banned_count).toBe(1);
+    const manager = await signIn('venue@linksmate.dev');
+    const own = await api<{ venues: Array<{ name: string }> }>('/admin/venues', manager);
+    expect(own.venues.map((v) => v.name)).toEqual(['Moore Park Golf']);
+    const academy = await signIn('academy@linksmate.dev');
+    const profile = await api<{ profile: { coach_id: number | null } }>('/admin/profile', academy);
+    expect(profile.profile.coach_id).not.toBeNull();
+  });
+
   it("when a gallery venue is opened, then its pictures are the service's re-encodings with thumbnails", async () => {
     const { venue } = await api<VenueReply>('/venues/slug/royal-melbourne-golf-club');
     const plan = DEMO_VENUE_MEDIA['royal-melbourne-golf-club']!;
@@ -187,7 +206,14 @@ describe('demo directory seeding', () => {
     const before = await directory();
     await stack!.close();
     stack = await start();
-    expect(stack.seeded).toMatchObject({ venues: 0, coaches: 0, uploads: 0, events: 0, messages: 0 });
+    expect(stack.seeded).toMatchObject({
+      venues: 0,
+      coaches: 0,
+      uploads: 0,
+      events: 0,
+      messages: 0,
+      admin: 0,
+    });
     expect(stack.seeded.seconds).toBeLessThan(20);
     expect(await directory()).toEqual(before);
   }, 180_000);

@@ -326,6 +326,8 @@ export const ImportVenueBody = Type.Object({
   instagram_url: Type.Optional(Nullable(Text({ maxLength: 2048 }))),
   twitter_url: Type.Optional(Nullable(Text({ maxLength: 2048 }))),
   youtube_url: Type.Optional(Nullable(Text({ maxLength: 2048 }))),
+  /** The accounts that run the venue (facility admins), as an approved claim would leave them. */
+  admin_user_ids: Type.Optional(Type.Array(Id, { maxItems: 20 })),
 });
 export type ImportVenueBody = Type.Static<typeof ImportVenueBody>;
 export const ImportVenueReply = Type.Object({ venue: Type.Object({ id: Id, slug: Type.String() }) });

@@ -4,7 +4,8 @@ import { DAYS } from '@linksmate/proto';
 /**
  * Demo coaches: invented people (names, bios and rates are examples) teaching at real demo venues,
  * named by slug; the first venue is the primary one. Sam Fairweather is the demo coach login
- * (coach@linksmate.dev), so that account owns a coach profile.
+ * (coach@linksmate.dev), so that account owns a coach profile; Priya Raman's belongs to the demo
+ * coach admin (academy@linksmate.dev).
  */
 export type DemoCoach = Omit<ImportCoachBody, 'venue_ids' | 'user_id'> & {
   venues: readonly string[];
@@ -50,6 +51,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     first_name: 'Priya',
     last_name: 'Raman',
     email: 'priya.raman@coaches.linksmate.dev',
+    // The demo coach admin (academy@linksmate.dev) runs this coaching business.
+    account: 'academy@linksmate.dev',
     bio: 'Patient with first-timers and juniors. Group clinics on weekday evenings under the lights at the range, and private lessons on weekends.',
     specialties: ['beginner', 'short_game', 'junior'],
     certifications: [PGA, MYGOLF, WWCC],

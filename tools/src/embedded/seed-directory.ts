@@ -137,11 +137,17 @@ export async function seedDirectory(
 
   // A few at a time: each import is its own transaction and event, so waiting on one commit at a
   // time would leave the service idle.
+  const runners = new Map<string, number>();
+  for (const email of new Set(DEMO_VENUES.filter((v) => !listed.has(v.slug)).flatMap((v) => v.admins ?? [])))
+    runners.set(email, userIdOf(await options.login(email)));
   await inParallel(
     DEMO_VENUES.filter((v) => !listed.has(v.slug)),
     4,
-    async (venue) => {
-      const response = await postJson(`${urls.venues}/internal/venues`, serviceToken, venue);
+    async ({ admins = [], ...venue }) => {
+      const response = await postJson(`${urls.venues}/internal/venues`, serviceToken, {
+        ...venue,
+        admin_user_ids: admins.map((email) => runners.get(email)!),
+      });
       if (response.status === 409) {
         // Taken by a venue that is no longer listed (an admin hid it): leave it as the admin left it.
         const existing = await fetch(`${urls.venues}/venues/slug/${venue.slug}`);

@@ -1,12 +1,13 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { CreateAccountBody } from '@linksmate/proto';
 import { DEMO_MEMBER_GOLFERS } from './demo-events';
+import { seedAdminArea } from './seed-admin';
 import { type DirectorySeeded, seedDirectory } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 
 /** What a start added to the demo data: the directory, and the demo calendar's events. */
-export type DemoSeeded = DirectorySeeded & { events: number; messages: number };
+export type DemoSeeded = DirectorySeeded & { events: number; messages: number; admin: number };
 
 /** A demo person: an account as the platform makes it, and the membership it is granted, if any. */
 type DemoPerson = Omit<CreateAccountBody, 'password' | 'verified'> & { membership?: 'annual' };
@@ -24,6 +25,21 @@ export const DEMO_ACCOUNTS: readonly DemoPerson[] = [
     last_name: 'Fairweather',
     skill_level: 'pro',
     manual_handicap: 0,
+  },
+  // The scoped admin roles (spec 3 §2): a venue's manager, and a coach who runs a coaching business.
+  {
+    role: 'facility_admin',
+    email: 'venue@linksmate.dev',
+    username: 'nadia_r',
+    first_name: 'Nadia',
+    last_name: 'Rossi',
+  },
+  {
+    role: 'coach_admin',
+    email: 'academy@linksmate.dev',
+    username: 'priya_raman',
+    first_name: 'Priya',
+    last_name: 'Raman',
   },
   {
     role: 'member',
@@ -271,7 +287,14 @@ async function demoLogin(identityUrl: string, email: string): Promise<string> {
  * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
  */
 export async function seedDemoData(
-  urls: { identity: string; payments: string; venues: string; events: string; messaging: string },
+  urls: {
+    identity: string;
+    payments: string;
+    venues: string;
+    events: string;
+    messaging: string;
+    admin: string;
+  },
   serviceToken: string,
   options: { ffmpegPath: string },
 ): Promise<DemoSeeded> {
@@ -303,12 +326,13 @@ export async function seedDemoData(
   });
   const events = await seedEvents(urls, { login, serviceToken });
   const messages = await seedMessages(urls, { login });
-  return { ...directory, events, messages };
+  const admin = await seedAdminArea(urls, { login });
+  return { ...directory, events, messages, admin };
 }
 
 export function demoLoginsText(): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   return DEMO_ACCOUNTS.map(
-    (a) => `    ${a.email.padEnd(width)}  ${a.role.padEnd(7)}  password ${DEMO_PASSWORD}`,
+    (a) => `    ${a.email.padEnd(width)}  ${a.role.padEnd(14)}  password ${DEMO_PASSWORD}`,
   ).join('\n');
 }

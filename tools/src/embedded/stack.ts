@@ -222,6 +222,7 @@ export async function startStack(
         venues: urlOf('venues-coaches'),
         events: urlOf('events-bookings'),
         messaging: urlOf('messaging'),
+        admin: urlOf('admin'),
       },
       config.SERVICE_TOKEN,
       { ffmpegPath: ffmpegPath() },

@@ -8,7 +8,11 @@ import type { BusinessHours, ImportVenueBody } from '@linksmate/proto';
  * the usual ones for a venue of its kind, for the demo, not the venue's own published terms; phone
  * numbers are left out, and a website is given only where the club's own domain is certain.
  */
-export type DemoVenue = ImportVenueBody & { slug: string };
+export type DemoVenue = Omit<ImportVenueBody, 'admin_user_ids'> & {
+  slug: string;
+  /** The demo logins that run the venue (facility admins). */
+  admins?: readonly string[];
+};
 
 export const week = (weekdays: string, saturday = weekdays, sunday = saturday): BusinessHours => ({
   monday: weekdays,

@@ -80,6 +80,7 @@ export const NSW_VENUES: readonly DemoVenue[] = [
   {
     ...publicCourse,
     slug: 'moore-park-golf',
+    admins: ['venue@linksmate.dev'],
     name: 'Moore Park Golf',
     address: 'Cnr Cleveland Street and Anzac Parade',
     suburb: 'Moore Park',

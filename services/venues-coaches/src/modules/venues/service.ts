@@ -192,7 +192,13 @@ export class VenuesService {
 
   /** `POST /internal/venues`: a reviewed venue (demo data, the bench), published as `created`. */
   async importVenue(body: ImportVenueBody, meta: EventMeta): Promise<ImportVenueReply> {
-    const venue = await this.create(importedValues(body, this.ctx.clock()), meta, body.slug);
+    const { admin_user_ids: admins = [], ...fields } = body;
+    const venue = await this.create(importedValues(fields, this.ctx.clock()), meta, body.slug);
+    // Who runs it (demo data's facility admins), each told as a change of the venue.
+    if (admins.length)
+      await this.db.transaction(async (tx) => {
+        for (const userId of admins) await this.grantRunning(tx, venue.id, userId, meta);
+      });
     return { venue: { id: venue.id, slug: venue.slug } };
   }
 
