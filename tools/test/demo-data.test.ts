@@ -126,12 +126,14 @@ describe('demo coaches', () => {
       ).toBe(true);
   });
 
-  it("when the demo coach logs in, then one coach profile is that account's", () => {
+  it('when the demo coach and the demo coach admin log in, then each owns the one coach profile in their name', () => {
     const owned = DEMO_COACHES.filter((c) => c.account);
-    expect(owned).toHaveLength(1);
-    const account = DEMO_ACCOUNTS.find((a) => a.email === owned[0]!.account);
-    expect(account?.role).toBe('coach');
-    expect([owned[0]!.first_name, owned[0]!.last_name]).toEqual([account!.first_name, account!.last_name]);
+    expect(owned.map((c) => c.account).sort()).toEqual(['academy@linksmate.dev', 'coach@linksmate.dev']);
+    for (const coach of owned) {
+      const account = DEMO_ACCOUNTS.find((a) => a.email === coach.account);
+      expect(['coach', 'coach_admin']).toContain(account?.role);
+      expect([coach.first_name, coach.last_name]).toEqual([account!.first_name, account!.last_name]);
+    }
   });
 });
 
