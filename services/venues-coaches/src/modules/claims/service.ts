@@ -110,6 +110,9 @@ export class ClaimsService {
         const pending = await insertClaim(tx, {
           entityType,
           entityId,
+          // The account is named after the profile (below): the claim shows the same names.
+          firstName: profile.firstName,
+          lastName: profile.lastName,
           contactEmail: email,
           status: 'pending',
           createdAt: now,

@@ -26,7 +26,7 @@ import {
   IconMail,
   IconTrash,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { formatLongDate, relativeTime } from '../../../lib/dates';
 
 export type UserAction = 'ban' | 'unban' | 'grant' | 'email' | 'reset' | 'delete';
@@ -38,6 +38,9 @@ const ROLE_OPTIONS = [
 ];
 
 const BADGE_COLOURS = { lifetime: 'grape', premium: 'green', basic: 'blue', free: 'gray' } as const;
+
+/** A light badge's text in the body's dark, so it reads on any tint (WCAG AA); the tint says which. */
+const READABLE_BADGE = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 
 export const fullName = (user: AdminUser) =>
   [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
@@ -196,7 +199,7 @@ export function UsersTable({
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={BADGE_COLOURS[user.membership_type]} variant="light">
+                    <Badge color={BADGE_COLOURS[user.membership_type]} variant="light" style={READABLE_BADGE}>
                       {user.membership_type}
                     </Badge>
                   </Table.Td>
@@ -212,12 +215,12 @@ export function UsersTable({
                   <Table.Td>
                     {user.banned ? (
                       <Tooltip label={user.ban_reason ?? 'No reason given'}>
-                        <Badge color="red" variant="filled">
+                        <Badge color="red.8" variant="filled">
                           Banned
                         </Badge>
                       </Tooltip>
                     ) : (
-                      <Badge color="green" variant="light">
+                      <Badge color="green" variant="dot">
                         Active
                       </Badge>
                     )}

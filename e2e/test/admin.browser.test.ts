@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../src/browser';
+import {
+  demoToken,
+  logInAs,
+  screenshot,
+  seriousAccessibilityViolations,
+  waitForMail,
+} from '../src/page-helpers';
+import { type RunningMakeRun, startMakeRun } from '../src/stack';
+
+/** The admin area's screens, by their address and the heading each shows. */
+const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
+  ['/admin', 'Dashboard'],
+  ['/admin/venues', 'Venues Management'],
+  ['/admin/coaches', /Coaches/],
+  ['/admin/coach-venues', /Coach Venues/],
+  ['/admin/profile-claims', /Profile Claim/],
+  ['/admin/availability', /Availability/],
+  ['/admin/bookings', /Bookings/],
+  ['/admin/events', /Events/],
+  ['/admin/create-linksmate-event', /Create LinksMate Event/],
+  ['/admin/announcements', 'Platform Announcements'],
+  ['/admin/transactions', 'Payment Transactions'],
+  ['/admin/users', 'User Management'],
+];
+
+describe('the admin area in the browser, against make run', () => {
+  let stack: RunningMakeRun;
+  let browser: Browser;
+  let admin: Page;
+
+  beforeAll(async () => {
+    stack = await startMakeRun();
+    browser = await launchBrowser();
+    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await logInAs(admin, stack.url, 'admin@linksmate.dev');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when the admin opens every admin page, then each shows its heading in the sidebar layout with no serious accessibility problem', async () => {
+    const findings: Record<string, string[]> = {};
+    for (const [path, heading] of ADMIN_PAGES) {
+      await admin.goto(`${stack.url}${path}`);
+      await admin.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+      await admin.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+      // Lists settle before axe looks (a skeleton is not the page).
+      await admin.waitForLoadState('networkidle');
+      const name = path.slice(1).replaceAll('/', '-');
+      await screenshot(admin, `95-${name}`);
+      const problems = await seriousAccessibilityViolations(admin);
+      if (problems.length) findings[path] = problems;
+    }
+    expect(findings).toEqual({});
+  });
+
+  it('when the admin creates a venue through the wizard with a photo, then it is listed in the public directory with that picture', async () => {
+    const name = `Wizard Links ${Date.now().toString(36)}`;
+    await admin.goto(`${stack.url}/admin/venues`);
+    await admin.getByRole('button', { name: 'Add New Venue' }).click();
+    const wizard = admin.getByRole('dialog');
+    await wizard.getByLabel('Venue name').fill(name);
+    await wizard.getByRole('checkbox', { name: 'Golf Course' }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByLabel('Address').fill('1 Fairway Drive');
+    await wizard.getByLabel('City').fill('Torquay');
+    for (let step = 2; step <= 5; step++) await wizard.getByRole('button', { name: 'Next' }).click();
+    const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3b7d3b' } })
+      .jpeg()
+      .toBuffer();
+    await wizard
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'clubhouse.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await wizard.getByRole('button', { name: 'Create Venue' }).click();
+    await admin.getByText('Venue added successfully').waitFor({ timeout: 20_000 });
+    await screenshot(admin, '96-admin-venue-created');
+
+    const search = await fetch(`${stack.url}/api/v1/venues?search=${encodeURIComponent(name)}`);
+    const { venues } = (await search.json()) as {
+      venues: Array<{ id: number; name: string; featured_image_url: string | null }>;
+    };
+    expect(venues.map((v) => v.name)).toEqual([name]);
+    expect(venues[0]!.featured_image_url).toMatch(/\.webp$/);
+    await admin.goto(`${stack.url}/venues/${venues[0]!.id}`);
+    await admin.getByRole('heading', { name, level: 1 }).waitFor();
+  });
+
+  it('when a coach claims their profile and the admin approves it, then the coach logs in with the coach role', async () => {
+    const email = `claimant.${Date.now().toString(36)}@example.com`;
+    const coaches = (await (await fetch(`${stack.url}/api/v1/coaches?limit=100`)).json()) as {
+      coaches: Array<{ id: number; user_id: number | null; first_name: string; last_name: string }>;
+    };
+    const claimedAlready = (await (
+      await fetch(`${stack.url}/api/v1/admin/profile-claims?limit=500`, {
+        headers: { authorization: `Bearer ${await demoToken(stack.url, 'admin@linksmate.dev')}` },
+      })
+    ).json()) as { claims: Array<{ entity_type: string; entity_id: number }> };
+    const coach = coaches.coaches.find(
+      (c) =>
+        c.user_id === null &&
+        !claimedAlready.claims.some((k) => k.entity_type === 'coach' && k.entity_id === c.id),
+    )!;
+    const claimed = await fetch(`${stack.url}/api/v1/claim-profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entityType: 'coach', entityId: coach.id, email, password: 'Claimant!2026' }),
+    });
+    expect(claimed.status).toBe(201);
+    const mail = await waitForMail(stack.url, email, /Verify your email/);
+    expect(
+      (
+        await fetch(
+          mail.links[0]!.replace(/^https?:\/\/[^/]+\/verify-email/, `${stack.url}/api/v1/auth/verify-email`),
+        )
+      ).status,
+    ).toBe(200);
+
+    await admin.goto(`${stack.url}/admin/profile-claims`);
+    const who = `${coach.first_name} ${coach.last_name}`;
+    await admin
+      .getByRole('button', { name: new RegExp(`^View Details of the claim by ${who}`) })
+      .first()
+      .click();
+    const dialog = admin.getByRole('dialog', { name: 'Claim Details' });
+    await dialog.getByLabel('Admin notes').fill('Checked the PGA card');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('Claim approved').waitFor();
+
+    const token = await demoToken(stack.url, email, 'Claimant!2026');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { role: string };
+    expect(claims.role).toBe('coach');
+  });
+
+  it('when the venue manager opens the admin area, then the menu is the reduced one and a hidden section’s API answers 403', async () => {
+    const manager = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await logInAs(manager, stack.url, 'venue@linksmate.dev');
+    await manager.goto(`${stack.url}/admin/venues`);
+    const sections = manager.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByText('Venue Management').waitFor();
+    const links = await sections.getByRole('link').allTextContents();
+    expect(links).toEqual(['Dashboard', 'Venues', 'Availability', 'Bookings', 'Events', 'Back to App']);
+    await manager.getByRole('cell', { name: 'Moore Park Golf' }).first().waitFor();
+    await screenshot(manager, '97-admin-venue-manager');
+    expect(await seriousAccessibilityViolations(manager)).toEqual([]);
+    const token = await demoToken(stack.url, 'venue@linksmate.dev');
+    const hidden = await fetch(`${stack.url}/api/v1/admin/users`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(hidden.status).toBe(403);
+    await manager.goto(`${stack.url}/admin/users`);
+    await manager.getByRole('heading', { name: 'Access Denied' }).waitFor();
+  });
+});
