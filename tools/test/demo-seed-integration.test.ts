@@ -12,6 +12,7 @@ import type {
   VenueReply,
   VenuesReply,
 } from '@linksmate/proto';
+import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
@@ -186,6 +187,15 @@ describe('demo directory seeding', () => {
     const manager = await signIn('venue@linksmate.dev');
     const own = await api<{ venues: Array<{ name: string }> }>('/admin/venues', manager);
     expect(own.venues.map((v) => v.name)).toEqual(['Moore Park Golf']);
+    // Card payments through the provider's simulator: paid ones and a declined one, in the ledger.
+    await eventually(async () => {
+      const { transactions } = await api<{ transactions: Array<{ status: string; amount: number }> }>(
+        '/admin/payments/transactions?limit=100',
+        admin,
+      );
+      expect(transactions.some((t) => t.status === 'succeeded' && t.amount > 0)).toBe(true);
+      expect(transactions.some((t) => t.status === 'failed')).toBe(true);
+    }, 20_000);
     const academy = await signIn('academy@linksmate.dev');
     const profile = await api<{ profile: { coach_id: number | null } }>('/admin/profile', academy);
     expect(profile.profile.coach_id).not.toBeNull();

@@ -271,7 +271,7 @@ async function postJson(url: string, serviceToken: string, body: unknown) {
 }
 
 /** A demo person's token, from identity's own login. */
-async function demoLogin(identityUrl: string, email: string): Promise<string> {
+export async function demoLogin(identityUrl: string, email: string): Promise<string> {
   const response = await fetch(`${identityUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -23,7 +23,8 @@ import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
-import { type DemoSeeded, seedDemoData } from './seed';
+import { type DemoSeeded, demoLogin, seedDemoData } from './seed';
+import { seedPayments } from './seed-payments';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -99,7 +100,7 @@ const SERVICES: EmbeddedService[] = [
 export interface RunningStack {
   url: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
-  seeded: DemoSeeded & { seconds: number };
+  seeded: DemoSeeded & { payments: number; seconds: number };
   close(): Promise<void>;
 }
 
@@ -227,7 +228,7 @@ export async function startStack(
       config.SERVICE_TOKEN,
       { ffmpegPath: ffmpegPath() },
     );
-    const seeded = { ...made, seconds: (performance.now() - seedingStarted) / 1000 };
+    const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
 
     const gatewayConfig = loadGatewayConfig({
       ...shared,
@@ -247,6 +248,16 @@ export async function startStack(
     const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });
     closers.push(() => gateway.app.close());
+    // Card payments last: the provider's webhooks reach payments through the gateway.
+    const payments = await seedPayments(
+      { payments: urlOf('membership-payments') },
+      {
+        login: (email) => demoLogin(urlOf('identity'), email),
+        simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+      },
+    );
+    seeded.payments = payments;
+    seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };
   } catch (err) {
     await close();

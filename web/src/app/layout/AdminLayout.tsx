@@ -20,37 +20,39 @@ export function AdminLayout() {
   return (
     <Box className={classes.shell}>
       <Box component="nav" aria-label="Admin sections" className={classes.sidebar}>
-        <Stack gap={4} className={classes.heading}>
-          <Text fw={800} size="lg">
-            Admin
-          </Text>
-          <Text size="sm" c="dimmed">
-            {adminSubtitle(role)}
-          </Text>
-        </Stack>
-        <ScrollArea type="auto" scrollbarSize={4} className={classes.links}>
-          <Box className={classes.linkList}>
-            {links.map((link) => (
-              <NavLink
-                key={link.section}
-                component={RouterLink}
-                to={link.to}
-                label={link.label}
-                active={isCurrent(link.to)}
-                aria-current={isCurrent(link.to) ? 'page' : undefined}
-                leftSection={<link.icon size={18} aria-hidden />}
-                className={classes.link}
-                variant="light"
-              />
-            ))}
-          </Box>
-        </ScrollArea>
-        <UnstyledButton component={RouterLink} to={paths.home.href()} className={classes.back}>
-          <Group gap={6} wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            <Text size="sm">Back to App</Text>
-          </Group>
-        </UnstyledButton>
+        <Box className={classes.sticky}>
+          <Stack gap={4} className={classes.heading}>
+            <Text fw={800} size="lg">
+              Admin
+            </Text>
+            <Text size="sm" c="dimmed">
+              {adminSubtitle(role)}
+            </Text>
+          </Stack>
+          <ScrollArea type="auto" scrollbarSize={4} className={classes.links}>
+            <Box className={classes.linkList}>
+              {links.map((link) => (
+                <NavLink
+                  key={link.section}
+                  component={RouterLink}
+                  to={link.to}
+                  label={link.label}
+                  active={isCurrent(link.to)}
+                  aria-current={isCurrent(link.to) ? 'page' : undefined}
+                  leftSection={<link.icon size={18} aria-hidden />}
+                  className={classes.link}
+                  variant="light"
+                />
+              ))}
+            </Box>
+          </ScrollArea>
+          <UnstyledButton component={RouterLink} to={paths.home.href()} className={classes.back}>
+            <Group gap={6} wrap="nowrap">
+              <IconArrowLeft size={16} aria-hidden />
+              <Text size="sm">Back to App</Text>
+            </Group>
+          </UnstyledButton>
+        </Box>
       </Box>
       <Box className={classes.content}>
         <Suspense fallback={<PageLoader />}>
