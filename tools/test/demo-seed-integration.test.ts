@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmptyTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
+import { createEmptyTestDatabase, eventually, type TestDatabase } from '@linksmate/platform/testing';
 import type {
   AnnouncementsReply,
   BookingsReply,
@@ -12,7 +12,6 @@ import type {
   VenueReply,
   VenuesReply,
 } from '@linksmate/proto';
-import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';

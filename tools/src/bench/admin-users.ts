@@ -299,7 +299,7 @@ export async function measureAdminUsers(
             cpuLine(m.cpu),
             loadLine('same SQL on PostgreSQL, flat out', m.sql, 38),
             `  ratio gateway/SQL flat out: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×`,
-            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38) + '   (target: p99 ≤ 50 ms)',
+            `${loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38)}   (target: p99 ≤ 50 ms)`,
           );
         }
         out.push(
