@@ -18,7 +18,10 @@ export async function recordPaymentStatus(
     .onConflictDoUpdate({
       target: payments.providerPaymentIntentId,
       set: { status: payment.status, updatedAt: now },
-      setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} not in ('succeeded', 'canceled')`,
+      // After a decline the intent "requires a payment method": the same state told another way, so
+      // a failed payment is not moved back and then failed (and published) a second time.
+      setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} not in ('succeeded', 'canceled')
+        and not (${payments.status} = 'failed' and ${payment.status} = 'requires_payment_method')`,
     })
     .returning({ id: payments.id });
   return changed.length > 0;
