@@ -14,7 +14,6 @@ export const coachVenuesKeys = {
   coaches: (query: AdminCoachesQuery) => [...root, 'coaches', query] as const,
   own: (userId: number) => [...root, 'own', userId] as const,
   venues: (coachId: number) => [...venuesRoot, coachId] as const,
-  venueOptions: () => ['admin', 'venue-options', 'coach-venues'] as const,
 };
 
 /**

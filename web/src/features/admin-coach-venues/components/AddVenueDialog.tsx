@@ -2,8 +2,8 @@ import { ADMIN_COACH_MESSAGES } from '@linksmate/proto/rules';
 import { Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { useAddCoachVenue } from '../api/add-coach-venue';
-import { useVenueOptions } from '../api/get-venue-options';
 
 const VENUES_FAILED = 'Failed to load venues';
 const VENUES_FAILED_HINT = 'Failed to load venues. Please refresh the page.';

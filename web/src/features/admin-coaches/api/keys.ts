@@ -8,7 +8,6 @@ const root = [...sharedQueryRoots.coaches, 'admin', 'table'] as const;
 export const adminCoachesKeys = {
   all: root,
   list: (query: AdminCoachesQuery) => [...root, 'list', query] as const,
-  venueOptions: () => ['admin', 'venue-options', 'coaches'] as const,
 };
 
 /** A change to a coach whose success makes every list of coaches stale (this table's and others'). */

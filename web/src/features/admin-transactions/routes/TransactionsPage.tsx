@@ -3,36 +3,21 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useListParams } from '../../../lib/list-params';
 import { useTransactions } from '../api/get-transactions';
 import { FilterPanel } from '../components/FilterPanel';
-import { type FilterKey, NO_FILTERS, readFilters, TYPED_FILTERS, toQuery } from '../components/filters';
+import { NO_FILTERS, readFilters, TYPED_FILTERS, toQuery } from '../components/filters';
 import { TransactionsTable } from '../components/TransactionsTable';
 
 const FAILED = 'Failed to fetch transactions. Please try again.';
 
 /** Spec 3 §2 "Payment Transactions" (/admin/transactions). The list's state lives in the address. */
 export function TransactionsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const filters = readFilters(params);
-
-  /** Any change but the page's own starts again at page 1. */
-  const update = (changes: Partial<Record<FilterKey | 'page', string | number | null>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   // What is typed (e-mail, amounts) reaches the address, and so the list, once typing settles.
   const [drafts, setDrafts] = useState(() => ({

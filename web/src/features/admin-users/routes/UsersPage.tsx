@@ -4,9 +4,9 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session-context';
 import { useBanUser } from '../api/ban-user';
 import { useBulkBan } from '../api/bulk-ban';
@@ -44,7 +44,7 @@ const isSort = (value: string | null): value is AdminUserSort =>
 /** Spec 3 §2 "User Management" (/admin/users). The list's state lives in the address. */
 export function UsersPage() {
   const { claims } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const role = params.get('role') ?? '';
@@ -52,21 +52,6 @@ export function UsersPage() {
   const sortOrder = params.get('sort_order') === 'asc' ? 'asc' : 'desc';
   const [searchText, setSearchText] = useState(search);
   const [typed] = useDebouncedValue(searchText.trim(), 300);
-
-  /** Any change but the page's own starts again at page 1 (spec 3 §4). */
-  const update = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search term moves the list
   useEffect(() => {

@@ -1,7 +1,7 @@
+/** The admin area's venue pickers (coaches, coach venues, official events) share this list. */
 import type { AdminVenuesReply } from '@linksmate/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryString } from '../../../lib/api-client';
-import { coachVenuesKeys } from './keys';
+import { api, queryString } from './api-client';
 
 /** Pickers ask for venues 100 at a time (spec 3 §7). */
 const PICKER_PAGE = 100;
@@ -27,6 +27,10 @@ export async function getVenueOptions(): Promise<VenueOption[]> {
 }
 
 export const venueOptionsQuery = () =>
-  queryOptions({ queryKey: coachVenuesKeys.venueOptions(), queryFn: getVenueOptions, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['admin', 'venue-options'] as const,
+    queryFn: getVenueOptions,
+    staleTime: 60_000,
+  });
 
 export const useVenueOptions = (enabled = true) => useQuery({ ...venueOptionsQuery(), enabled });

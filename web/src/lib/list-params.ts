@@ -1,0 +1,27 @@
+import { useSearchParams } from 'react-router-dom';
+
+export type ListParamChanges = Record<string, string | number | null | undefined>;
+
+/**
+ * A list's state in the address (filters, sort, page), so a reload or a shared link shows the same
+ * list. `update` changes some of it in place of the current entry; a blank value, and page 1, leave
+ * the address, and any change but the page's own starts again at page 1 (spec 3 §4).
+ */
+export function useListParams(): [URLSearchParams, (changes: ListParamChanges) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: ListParamChanges) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === undefined || value === '' || (key === 'page' && value === 1))
+            next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return [params, update];
+}
