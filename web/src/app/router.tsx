@@ -38,6 +38,7 @@ const adminCoaches = () => import('../features/admin-coaches');
 const adminCoachVenues = () => import('../features/admin-coach-venues');
 const adminClaims = () => import('../features/admin-claims');
 const adminVenues = () => import('../features/admin-venues');
+const adminBookings = () => import('../features/admin-bookings');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
             adminTransactions,
             (m) => m.TransactionsPage,
           ),
+          adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
           adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
           ...plannedScreens('admin'),
         ],

@@ -40,13 +40,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
   },
   {
-    path: paths.admin.bookings.path,
-    access: 'admin',
-    section: 'bookings',
-    title: 'Manage Bookings',
-    description: 'Every booking, as a list or a calendar, with a way to update its status.',
-  },
-  {
     path: paths.admin.events.path,
     access: 'admin',
     section: 'events',
