@@ -39,6 +39,7 @@ const adminCoachVenues = () => import('../features/admin-coach-venues');
 const adminClaims = () => import('../features/admin-claims');
 const adminVenues = () => import('../features/admin-venues');
 const adminBookings = () => import('../features/admin-bookings');
+const adminEvents = () => import('../features/admin-events');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
             (m) => m.TransactionsPage,
           ),
           adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
+          adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),
           adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
           ...plannedScreens('admin'),
         ],

@@ -40,13 +40,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
   },
   {
-    path: paths.admin.events.path,
-    access: 'admin',
-    section: 'events',
-    title: 'Events management',
-    description: 'Every event and member game, as a list or a calendar.',
-  },
-  {
     path: paths.admin.createOfficialEvent.path,
     access: 'admin',
     section: 'create-event',
