@@ -38,6 +38,7 @@ const adminCoaches = () => import('../features/admin-coaches');
 const adminCoachVenues = () => import('../features/admin-coach-venues');
 const adminClaims = () => import('../features/admin-claims');
 const adminVenues = () => import('../features/admin-venues');
+const adminAvailability = () => import('../features/admin-availability');
 const adminBookings = () => import('../features/admin-bookings');
 const adminEvents = () => import('../features/admin-events');
 
@@ -181,6 +182,12 @@ export const routes: RouteObject[] = [
             'transactions',
             adminTransactions,
             (m) => m.TransactionsPage,
+          ),
+          adminRoute(
+            paths.admin.availability.path,
+            'availability',
+            adminAvailability,
+            (m) => m.AvailabilityPage,
           ),
           adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
           adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),

@@ -33,13 +33,6 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
   {
-    path: paths.admin.availability.path,
-    access: 'admin',
-    section: 'availability',
-    title: 'Manage Availability',
-    description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
-  },
-  {
     path: paths.admin.createOfficialEvent.path,
     access: 'admin',
     section: 'create-event',
