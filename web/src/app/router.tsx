@@ -40,6 +40,7 @@ const adminClaims = () => import('../features/admin-claims');
 const adminVenues = () => import('../features/admin-venues');
 const adminAvailability = () => import('../features/admin-availability');
 const adminBookings = () => import('../features/admin-bookings');
+const adminCreateEvent = () => import('../features/admin-create-event');
 const adminEvents = () => import('../features/admin-events');
 
 const ComingSoonPage = lazy(() =>
@@ -191,6 +192,12 @@ export const routes: RouteObject[] = [
           ),
           adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
           adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),
+          adminRoute(
+            paths.admin.createOfficialEvent.path,
+            'create-event',
+            adminCreateEvent,
+            (m) => m.CreateEventPage,
+          ),
           adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
           ...plannedScreens('admin'),
         ],

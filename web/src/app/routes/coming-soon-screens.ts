@@ -32,11 +32,4 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     title: 'Privacy Policy',
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
-  {
-    path: paths.admin.createOfficialEvent.path,
-    access: 'admin',
-    section: 'create-event',
-    title: 'Create LinksMate Event',
-    description: 'Publish an official LinksMate event with its venue, time, places and price.',
-  },
 ];
