@@ -113,6 +113,15 @@ export function AvailabilityPage() {
           </Text>
         </Stack>
         <Group gap="sm">
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
+            data={[
+              { value: 'list', label: 'Table' },
+              { value: 'calendar', label: 'Calendar' },
+            ]}
+          />
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'new' })}>
             Add New Slot
           </Button>
@@ -127,40 +136,24 @@ export function AvailabilityPage() {
       </Group>
 
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <SimpleGrid
-            cols={{ base: 1, sm: view === 'list' ? 3 : 1 }}
-            spacing="sm"
-            flex={1}
-            maw={view === 'list' ? 760 : 260}
-          >
-            <Select
-              label="Status"
-              data={STATUS_FILTERS}
-              value={status ?? ANY_STATUS}
-              onChange={(value) =>
-                update({ status: value === AVAILABILITY_DEFAULTS.status ? null : (value ?? null) })
-              }
-              allowDeselect={false}
-            />
-            {view === 'list' && (
-              <DateRangeFields
-                from={range.from}
-                to={range.to}
-                onChange={(next) => update(next as Record<string, string>)}
-              />
-            )}
-          </SimpleGrid>
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
-            data={[
-              { value: 'list', label: 'Table' },
-              { value: 'calendar', label: 'Calendar' },
-            ]}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={760}>
+          <Select
+            label="Status"
+            data={STATUS_FILTERS}
+            value={status ?? ANY_STATUS}
+            onChange={(value) =>
+              update({ status: value === AVAILABILITY_DEFAULTS.status ? null : (value ?? null) })
+            }
+            allowDeselect={false}
           />
-        </Group>
+          {view === 'list' && (
+            <DateRangeFields
+              from={range.from}
+              to={range.to}
+              onChange={(next) => update(next as Record<string, string>)}
+            />
+          )}
+        </SimpleGrid>
       </Paper>
 
       {shown.isError ? (

@@ -123,7 +123,7 @@ export function BookingsPage() {
       </Group>
 
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: view === 'list' ? 3 : 1, md: view === 'list' ? 4 : 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: view === 'list' ? 3 : 2, md: 4 }} spacing="sm">
           <Select
             label="Status"
             data={STATUS_FILTERS}
