@@ -38,6 +38,10 @@ const adminCoaches = () => import('../features/admin-coaches');
 const adminCoachVenues = () => import('../features/admin-coach-venues');
 const adminClaims = () => import('../features/admin-claims');
 const adminVenues = () => import('../features/admin-venues');
+const adminAvailability = () => import('../features/admin-availability');
+const adminBookings = () => import('../features/admin-bookings');
+const adminCreateEvent = () => import('../features/admin-create-event');
+const adminEvents = () => import('../features/admin-events');
 
 const ComingSoonPage = lazy(() =>
   import('../components/ComingSoon').then((module) => ({ default: module.ComingSoonPage })),
@@ -179,6 +183,20 @@ export const routes: RouteObject[] = [
             'transactions',
             adminTransactions,
             (m) => m.TransactionsPage,
+          ),
+          adminRoute(
+            paths.admin.availability.path,
+            'availability',
+            adminAvailability,
+            (m) => m.AvailabilityPage,
+          ),
+          adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
+          adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),
+          adminRoute(
+            paths.admin.createOfficialEvent.path,
+            'create-event',
+            adminCreateEvent,
+            (m) => m.CreateEventPage,
           ),
           adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
           ...plannedScreens('admin'),

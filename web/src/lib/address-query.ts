@@ -22,3 +22,28 @@ export function useAddressQuery<State extends Record<string, string | number>>(d
     );
   return { params, update };
 }
+
+/**
+ * An admin list's state in the address (filters, view, page): `update` sets what it is given,
+ * removes what is null (back to its default) and, unless the page itself changes, starts again at
+ * page 1. An empty string stays in the address: a filter deliberately left empty (e.g. no date
+ * bound), unlike an absent one that takes its default.
+ */
+export function useListAddress() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  return { params, update, page };
+}

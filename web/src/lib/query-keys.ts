@@ -25,4 +25,9 @@ export const sharedQueryRoots = {
    * under the same root), so a change there leaves no stale venue on the public pages.
    */
   venues: ['venues'],
+  /**
+   * Events and their bookings: Event Listings and event detail read them (the events feature's own
+   * root is this one); the admin area's events, bookings and official-event creation change them.
+   */
+  events: ['events'],
 } as const;

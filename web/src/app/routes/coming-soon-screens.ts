@@ -32,32 +32,4 @@ export const PLANNED_SCREENS: PlannedScreen[] = [
     title: 'Privacy Policy',
     description: 'How LinksMate collects, uses and protects your personal information.',
   },
-  {
-    path: paths.admin.availability.path,
-    access: 'admin',
-    section: 'availability',
-    title: 'Manage Availability',
-    description: 'The slots coaches and venues can be booked in, as a table or a calendar.',
-  },
-  {
-    path: paths.admin.bookings.path,
-    access: 'admin',
-    section: 'bookings',
-    title: 'Manage Bookings',
-    description: 'Every booking, as a list or a calendar, with a way to update its status.',
-  },
-  {
-    path: paths.admin.events.path,
-    access: 'admin',
-    section: 'events',
-    title: 'Events management',
-    description: 'Every event and member game, as a list or a calendar.',
-  },
-  {
-    path: paths.admin.createOfficialEvent.path,
-    access: 'admin',
-    section: 'create-event',
-    title: 'Create LinksMate Event',
-    description: 'Publish an official LinksMate event with its venue, time, places and price.',
-  },
 ];

@@ -1,0 +1,186 @@
+import { AVAILABILITY_BATCH } from '@linksmate/proto/rules';
+import { Box, Button, Group, List, Modal, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useEffect, useState } from 'react';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { FormError } from '../../../components/FormError';
+import { useCreateSlotsBatch } from '../api/create-slots-batch';
+import type { VenueOption } from '../api/get-venue-options';
+import { SlotFields } from './SlotFields';
+import {
+  type BatchValues,
+  batchBody,
+  batchTimes,
+  CREATE_STATUS_OPTIONS,
+  checkBatchValues,
+  newBatchValues,
+  refusalOf,
+  SLOT_TEXTS,
+  type SlotErrors,
+  withoutErrorsOf,
+} from './slot-form';
+
+const day = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
+const time = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Spec 3 §§2, 5, 9 batch creation: from a first start, `count` slots (1 to 50, 5 by default) every
+ * `interval` minutes (30 by default, 5 at least), each `duration` minutes long (60 by default, 5 at
+ * least), all with the same fields. The slots it will make are previewed; all are made, or none.
+ */
+export function BatchDialog({
+  opened,
+  venues,
+  onClose,
+}: {
+  opened: boolean;
+  venues: { options: VenueOption[]; loading: boolean } | null;
+  onClose(): void;
+}) {
+  const [values, setValues] = useState<BatchValues>(newBatchValues);
+  const [errors, setErrors] = useState<SlotErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateSlotsBatch();
+
+  useEffect(() => {
+    if (!opened) return;
+    setValues(newBatchValues());
+    setErrors({});
+    setFailure(null);
+  }, [opened]);
+
+  const change = (patch: Partial<BatchValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => withoutErrorsOf(current, patch));
+    setFailure(null);
+  };
+
+  const preview = Object.keys(checkBatchValues(values, false)).length ? [] : batchTimes(values);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkBatchValues(values, venues !== null);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setFailure('Please fix the errors in the form.');
+      return;
+    }
+    setFailure(null);
+    create.mutate(
+      { slots: batchBody(values, venues !== null) },
+      {
+        onSuccess: (reply) => {
+          const made = reply.slots.length;
+          notifications.show({ color: 'green', message: `${made} ${made === 1 ? 'slot' : 'slots'} created` });
+          onClose();
+        },
+        onError: (error) => {
+          const refusal = refusalOf(error, SLOT_TEXTS.batchFailed);
+          setErrors(refusal.errors);
+          setFailure(
+            refusal.errors.slots ? `${SLOT_TEXTS.batchFailed}: ${refusal.errors.slots}` : refusal.message,
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={create.isPending ? () => {} : onClose}
+      title="Create Slots in Batch"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <DateTimeField
+              label="First slot starts"
+              required
+              minDate={new Date()}
+              value={values.firstStart}
+              onChange={(value) => change({ firstStart: value })}
+              error={errors.start_time}
+            />
+            <NumberInput
+              label="Number of slots"
+              description={`1 to ${AVAILABILITY_BATCH.maxSlots}`}
+              min={1}
+              max={AVAILABILITY_BATCH.maxSlots}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.count}
+              onChange={(value) => change({ count: value })}
+              error={errors.count}
+            />
+            <NumberInput
+              label="Minutes between starts"
+              description={`At least ${AVAILABILITY_BATCH.minIntervalMinutes}`}
+              min={AVAILABILITY_BATCH.minIntervalMinutes}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.intervalMinutes}
+              onChange={(value) => change({ intervalMinutes: value })}
+              error={errors.interval}
+            />
+            <NumberInput
+              label="Slot length in minutes"
+              description={`At least ${AVAILABILITY_BATCH.minDurationMinutes}`}
+              min={AVAILABILITY_BATCH.minDurationMinutes}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.durationMinutes}
+              onChange={(value) => change({ durationMinutes: value })}
+              error={errors.duration}
+            />
+          </SimpleGrid>
+          <SlotFields
+            values={values}
+            errors={errors}
+            statusOptions={CREATE_STATUS_OPTIONS}
+            venues={venues}
+            onChange={change}
+          />
+          <Paper withBorder radius="md" p="sm" component="section" aria-label="Preview">
+            <Text fw={600} size="sm" mb={6}>
+              {preview.length
+                ? `Preview: ${preview.length} ${preview.length === 1 ? 'slot' : 'slots'}`
+                : 'Preview: choose a first start to see the slots'}
+            </Text>
+            {preview.length > 0 && (
+              // Focusable, so a keyboard can scroll a long preview.
+              <Box
+                mah={180}
+                style={{ overflowY: 'auto' }}
+                tabIndex={0}
+                role="group"
+                aria-label="Slots to be created"
+              >
+                <List size="sm" type="ordered" spacing={2}>
+                  {preview.map(({ start, end }) => (
+                    <List.Item key={start.toISOString()}>
+                      {day.format(start)}, {time.format(start)} – {time.format(end)}
+                    </List.Item>
+                  ))}
+                </List>
+              </Box>
+            )}
+          </Paper>
+          <FormError>{failure}</FormError>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {preview.length > 0
+                ? `Create ${preview.length} ${preview.length === 1 ? 'Slot' : 'Slots'}`
+                : 'Create Slots'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

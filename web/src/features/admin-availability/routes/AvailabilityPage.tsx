@@ -1,0 +1,243 @@
+import type { AvailabilitySlot } from '@linksmate/proto';
+import {
+  AVAILABILITY_DEFAULTS,
+  AVAILABILITY_SLOT_STATUSES,
+  type AvailabilitySlotStatus,
+  PAGE_SIZES,
+} from '@linksmate/proto/rules';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DateRangeFields } from '../../../components/DateRangeFields';
+import { LoadFailure } from '../../../components/LoadStates';
+import { MonthCalendar } from '../../../components/MonthCalendar';
+import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useListAddress } from '../../../lib/address-query';
+import { ApiError } from '../../../lib/api-client';
+import { monthRange, rangeBounds, readMonth, readRange } from '../../../lib/date-range';
+import { formatDateTime } from '../../../lib/dates';
+import { useSession } from '../../../lib/session-context';
+import { useDeleteSlot } from '../api/delete-slot';
+import { MONTH_CAP, useMonthSlots, useSlots } from '../api/get-slots';
+import { useVenueOptions } from '../api/get-venue-options';
+import { BatchDialog } from '../components/BatchDialog';
+import { SlotDialog } from '../components/SlotDialog';
+import { SlotsTable } from '../components/SlotsTable';
+import { SLOT_STATUS_COLOURS, SLOT_TEXTS, slotStatusLabel, slotTypeLabel } from '../components/slot-form';
+
+const LIMIT = PAGE_SIZES.adminAvailability;
+const ANY_STATUS = 'all';
+const STATUS_FILTERS = [
+  { value: ANY_STATUS, label: 'All statuses' },
+  ...AVAILABILITY_SLOT_STATUSES.map((value) => ({ value, label: slotStatusLabel(value) })),
+];
+
+/** The status the address asks for: absent is the default (active), 'all' is every status. */
+function readStatus(value: string | null): AvailabilitySlotStatus | undefined {
+  if (value === ANY_STATUS) return undefined;
+  return (AVAILABILITY_SLOT_STATUSES as readonly string[]).includes(value ?? '')
+    ? (value as AvailabilitySlotStatus)
+    : AVAILABILITY_DEFAULTS.status;
+}
+
+type Dialog = { kind: 'new' } | { kind: 'batch' } | { kind: 'edit' | 'delete'; slot: AvailabilitySlot };
+
+/**
+ * Spec 3 §2 "Manage Availability" (/admin/availability): the slots the caller may manage, as a table
+ * or a month calendar, filtered by date range (today to a month later) and status (active), with
+ * 'Add New Slot', Edit, Delete and batch creation. The list's state lives in the address.
+ */
+export function AvailabilityPage() {
+  const { role } = useSession();
+  // A facility admin's slots are at their venues: a new one names which.
+  const needsVenue = role === 'facility_admin';
+  const { params, update, page } = useListAddress();
+  const view = params.get('view') === 'calendar' ? 'calendar' : 'list';
+  const status = readStatus(params.get('status'));
+  const range = readRange(params);
+  const month = readMonth(params.get('month'), range.from || undefined);
+
+  const list = useSlots(
+    { ...rangeBounds(range.from, range.to), status, limit: LIMIT, offset: (page - 1) * LIMIT },
+    view === 'list',
+  );
+  const days = monthRange(month);
+  const calendar = useMonthSlots({ ...rangeBounds(days.from, days.to), status }, view === 'calendar');
+  const shown = view === 'list' ? list : calendar;
+
+  const total = list.data?.total ?? 0;
+  const totalPages = Math.ceil(total / LIMIT);
+  // A page past the end (an old link, or fewer slots since) shows the last one instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && totalPages > 0 && page > totalPages)
+      update({ page: totalPages });
+  }, [list.data]);
+
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const venueOptions = useVenueOptions(needsVenue && (dialog?.kind === 'new' || dialog?.kind === 'batch'));
+  const venues = needsVenue ? { options: venueOptions.data ?? [], loading: venueOptions.isPending } : null;
+  const remove = useDeleteSlot();
+  const removing = dialog?.kind === 'delete' ? dialog.slot : null;
+
+  const rows = list.data?.slots ?? [];
+  const state = list.isPending
+    ? 'Loading slots...'
+    : rows.length === 0
+      ? 'No availability slots found'
+      : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Manage Availability
+          </Title>
+          <Text c="dimmed" size="sm">
+            The times that can be booked: add them one at a time or in a batch, and keep their status up to
+            date.
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
+            data={[
+              { value: 'list', label: 'Table' },
+              { value: 'calendar', label: 'Calendar' },
+            ]}
+          />
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'new' })}>
+            Add New Slot
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'batch' })}
+          >
+            Create in Batch
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={760}>
+          <Select
+            label="Status"
+            data={STATUS_FILTERS}
+            value={status ?? ANY_STATUS}
+            onChange={(value) =>
+              update({ status: value === AVAILABILITY_DEFAULTS.status ? null : (value ?? null) })
+            }
+            allowDeselect={false}
+          />
+          {view === 'list' && (
+            <DateRangeFields
+              from={range.from}
+              to={range.to}
+              onChange={(next) => update(next as Record<string, string>)}
+            />
+          )}
+        </SimpleGrid>
+      </Paper>
+
+      {shown.isError ? (
+        <LoadFailure
+          title={SLOT_TEXTS.loadFailed}
+          detail={shown.error.message}
+          onRetry={() => void shown.refetch()}
+          retrying={shown.isFetching}
+        />
+      ) : view === 'list' ? (
+        <>
+          <Paper withBorder radius="md">
+            <SlotsTable
+              slots={rows}
+              state={state}
+              stale={list.isPlaceholderData}
+              onEdit={(slot) => setDialog({ kind: 'edit', slot })}
+              onDelete={(slot) => setDialog({ kind: 'delete', slot })}
+            />
+          </Paper>
+          <ShowingPagination
+            noun="slots"
+            page={page}
+            limit={LIMIT}
+            total={total}
+            onPage={(n) => update({ page: n })}
+          />
+        </>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <MonthCalendar
+            month={month}
+            label="Availability slots"
+            busy={calendar.isFetching}
+            onMonthChange={(next) => update({ month: next })}
+            items={(calendar.data?.slots ?? []).map((slot) => ({
+              key: slot.id,
+              at: slot.start_time,
+              label: `${slotTypeLabel(slot.slot_type)} · ${slot.booked_count}/${slot.capacity}`,
+              color: SLOT_STATUS_COLOURS[slot.status],
+              onOpen: () => setDialog({ kind: 'edit', slot }),
+            }))}
+            footer={
+              (calendar.data?.total ?? 0) > MONTH_CAP && (
+                <Text size="sm" c="dimmed">
+                  Showing the first {MONTH_CAP} of {calendar.data?.total} slots this month.
+                </Text>
+              )
+            }
+          />
+        </Paper>
+      )}
+
+      <SlotDialog
+        opened={dialog?.kind === 'new' || dialog?.kind === 'edit'}
+        slot={dialog?.kind === 'edit' ? dialog.slot : null}
+        venues={venues}
+        onClose={close}
+      />
+      <BatchDialog opened={dialog?.kind === 'batch'} venues={venues} onClose={close} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Delete Slot"
+        message={`Are you sure you want to delete the slot of ${removing ? formatDateTime(removing.start_time) : ''}? This cannot be undone.`}
+        confirmLabel="Delete Slot"
+        cancelLabel="Cancel"
+        danger
+        busy={remove.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'Slot deleted' });
+              close();
+            },
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: `${SLOT_TEXTS.deleteFailed}${error instanceof ApiError ? `: ${error.message}` : ''}`,
+              }),
+          })
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import type { AdminBooking } from '@linksmate/proto';
+import { ADMIN_BOOKING_STATUSES, BOOKING_STATUSES, type BookingStatus } from '@linksmate/proto/rules';
+
+/** Spec 3 §8 "Bookings". */
+export const BOOKING_TEXTS = {
+  loadFailed: 'Failed to load bookings',
+  updateFailed: 'Failed to update booking status. Please try again.',
+} as const;
+
+/** Spec 3 §9: the list's default status filter. */
+export const DEFAULT_STATUS: BookingStatus = 'confirmed';
+/** The filter's value for every status. */
+export const ANY_STATUS = 'all';
+/** Spec 3 §9: the notes' preview length. */
+export const NOTES_PREVIEW = 20;
+
+const LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'No show',
+};
+export const statusLabel = (status: BookingStatus) => LABELS[status] ?? status;
+
+export const STATUS_COLOURS: Record<BookingStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
+  completed: 'blue',
+  no_show: 'orange',
+};
+
+export const STATUS_FILTERS = [
+  { value: ANY_STATUS, label: 'All statuses' },
+  ...BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] })),
+];
+
+/** Spec 3 §4: the statuses an admin may set from the modal. */
+export const ADMIN_STATUS_OPTIONS = ADMIN_BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] }));
+
+/** The booker as the list shows them: their username, else their e-mail. */
+export const bookerOf = (booking: AdminBooking) =>
+  booking.user_username ? `@${booking.user_username}` : (booking.user_email ?? `User ${booking.user_id}`);
+
+/** Spec 3 §2: a preview of the first 20 characters, with an ellipsis when there is more. */
+export const notesPreview = (notes: string) =>
+  notes.length > NOTES_PREVIEW ? `${notes.slice(0, NOTES_PREVIEW).trimEnd()}…` : notes;
+
+/** The list's title by role (spec 3 §2: 'All Platform Bookings' for site admins). */
+export function bookingsTitle(role: string | null): string {
+  if (role === 'coach_admin') return 'My Bookings';
+  if (role === 'facility_admin') return 'Venue Bookings';
+  return 'All Platform Bookings';
+}

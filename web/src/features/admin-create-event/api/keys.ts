@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
+export const adminCreateEventKeys = {
+  venueOptions: () => ['admin', 'venue-options', 'create-event'] as const,
+  coachOptions: () => ['admin', 'coach-options', 'create-event'] as const,
+};
+
+/** Creating an event makes every list of events stale (Event Listings and the admin's). */
+export function useEventsMutation<Variables, Reply>(mutationFn: (variables: Variables) => Promise<Reply>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharedQueryRoots.events }),
+  });
+}

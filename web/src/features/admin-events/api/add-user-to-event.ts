@@ -1,0 +1,17 @@
+import type { AddUserToEventBody, JoinEventReply } from '@linksmate/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
+/** Spec 3 §7: POST /admin/events/{id}/add-user with {user_id, notes}: a confirmed seat. */
+export const addUserToEvent = ({ eventId, ...body }: { eventId: number } & AddUserToEventBody) =>
+  api.post<JoinEventReply>(`/admin/events/${eventId}/add-user`, body);
+
+/** A seat given changes the event's count and its bookings: every events list is read again. */
+export function useAddUserToEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addUserToEvent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedQueryRoots.events }),
+  });
+}

@@ -1,0 +1,1 @@
+export { EventsAdminPage } from './routes/EventsAdminPage';

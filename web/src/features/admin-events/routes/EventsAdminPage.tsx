@@ -1,0 +1,179 @@
+import type { Event } from '@linksmate/proto';
+import {
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventType,
+  isSiteAdminRole,
+  PAGE_SIZES,
+} from '@linksmate/proto/rules';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { LoadFailure } from '../../../components/LoadStates';
+import { MonthCalendar } from '../../../components/MonthCalendar';
+import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useListAddress } from '../../../lib/address-query';
+import { monthRange, rangeBounds, readDay, readMonth } from '../../../lib/date-range';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
+import { MONTH_CAP, useEvents, useMonthEvents } from '../api/get-events';
+import { AddUserDialog } from '../components/AddUserDialog';
+import { EventFilters, type EventFilterValues } from '../components/EventFilters';
+import { EventsTable } from '../components/EventsTable';
+import { EVENTS_TEXTS, type EventStatus, eventsTitle, STATUS_COLOURS } from '../components/event-text';
+
+const LIMIT = PAGE_SIZES.adminEvents;
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | '' =>
+  (list as readonly string[]).includes(value ?? '') ? (value as T) : '';
+
+/**
+ * Spec 3 §2 "Events management" (/admin/events): the events the server lets the caller see (every
+ * one for site admins) as a list of 6 a page or a month calendar (up to 3 pills a day, '+N more'),
+ * filtered by type, status, search and dates. Each event opens in a new tab. The list's state lives
+ * in the address.
+ */
+export function EventsAdminPage() {
+  const { role } = useSession();
+  const siteAdmin = isSiteAdminRole(role);
+  const { params, update, page } = useListAddress();
+  const view = params.get('view') === 'calendar' ? 'calendar' : 'list';
+  const filters: EventFilterValues = {
+    type: oneOf<EventType>(EVENT_TYPES, params.get('type')),
+    status: oneOf<EventStatus>(EVENT_STATUSES, params.get('status')),
+    from: readDay(params.get('from')),
+    to: readDay(params.get('to')),
+  };
+  const search = params.get('search') ?? '';
+  const month = readMonth(params.get('month'), filters.from || undefined);
+
+  const [searchText, setSearchText] = useState(search);
+  const [typed] = useDebouncedValue(searchText.trim(), 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search term moves the list
+  useEffect(() => {
+    if (typed !== search) update({ search: typed || null });
+  }, [typed]);
+
+  const common = {
+    event_type: filters.type || undefined,
+    status: filters.status || undefined,
+    search: search || undefined,
+  };
+  const list = useEvents(
+    { ...common, ...rangeBounds(filters.from, filters.to), limit: LIMIT, offset: (page - 1) * LIMIT },
+    view === 'list',
+  );
+  const days = monthRange(month);
+  const calendar = useMonthEvents({ ...common, ...rangeBounds(days.from, days.to) }, view === 'calendar');
+  const shown = view === 'list' ? list : calendar;
+
+  const total = list.data?.total ?? 0;
+  const totalPages = Math.ceil(total / LIMIT);
+  // A page past the end (an old link, or fewer events since) shows the last one instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && totalPages > 0 && page > totalPages)
+      update({ page: totalPages });
+  }, [list.data]);
+
+  const [adding, setAdding] = useState<Event | null>(null);
+  const rows = list.data?.events ?? [];
+  const state = list.isPending ? 'Loading events...' : rows.length === 0 ? 'No events found' : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {eventsTitle(role)}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {siteAdmin
+              ? 'Official events and member games, past and upcoming. Each opens in a new tab.'
+              : 'The events you look after, past and upcoming. Each opens in a new tab.'}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
+            data={[
+              { value: 'list', label: 'List' },
+              { value: 'calendar', label: 'Calendar' },
+            ]}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={shown.isFetching && !shown.isPending}
+            onClick={() => void shown.refetch()}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+
+      <EventFilters
+        filters={filters}
+        search={searchText}
+        withRange={view === 'list'}
+        onPick={(changes) => update(changes as Record<string, string>)}
+        onSearch={setSearchText}
+      />
+
+      {shown.isError ? (
+        <LoadFailure
+          title={EVENTS_TEXTS.loadFailed}
+          retryLabel="Retry"
+          onRetry={() => void shown.refetch()}
+          retrying={shown.isFetching}
+        />
+      ) : view === 'list' ? (
+        <>
+          <Paper withBorder radius="md">
+            <EventsTable
+              events={rows}
+              state={state}
+              stale={list.isPlaceholderData}
+              canAddUser={siteAdmin}
+              onAddUser={setAdding}
+            />
+          </Paper>
+          <ShowingPagination
+            noun="events"
+            page={page}
+            limit={LIMIT}
+            total={total}
+            onPage={(n) => update({ page: n })}
+          />
+        </>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <MonthCalendar
+            month={month}
+            label="Events"
+            busy={calendar.isFetching}
+            onMonthChange={(next) => update({ month: next })}
+            items={(calendar.data?.events ?? []).map((event) => ({
+              key: event.id,
+              at: event.start_time,
+              label: event.title,
+              color: STATUS_COLOURS[event.status],
+              href: paths.event.href(event.id),
+            }))}
+            footer={
+              (calendar.data?.total ?? 0) > MONTH_CAP && (
+                <Text size="sm" c="dimmed">
+                  Showing the first {MONTH_CAP} of {calendar.data?.total} events this month.
+                </Text>
+              )
+            }
+          />
+        </Paper>
+      )}
+
+      {siteAdmin && <AddUserDialog event={adding} onClose={() => setAdding(null)} />}
+    </Stack>
+  );
+}
