@@ -72,7 +72,7 @@ describe('events-bookings: official events and their slot types', () => {
   });
 
   it('when fields are missing, then each gets the official messages', async () => {
-    expect(await refused({})).toEqual({
+    expect(await refused({ ticket_types: [] })).toEqual({
       title: EVENT_MESSAGES.officialTitleRequired,
       venue_id: EVENT_MESSAGES.venueRequired,
       start_time: EVENT_MESSAGES.officialStartRequired,
@@ -81,6 +81,22 @@ describe('events-bookings: official events and their slot types', () => {
     expect(await refused(official({ ticket_types: [] }))).toEqual({
       ticket_types: EVENT_MESSAGES.slotTypeRequired,
     });
+  });
+
+  it('when the event is made without a list of slot types, then it is made alone and the separate call adds them (the spec’s fallback)', async () => {
+    const { ticket_types: _, ...alone } = official({ title: 'Fallback Open' });
+    const res = await eb.post('/events/linksmate', alone, siteAdmin.token);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().event.id;
+    expect(res.json().ticket_types).toEqual([]);
+    const added = await eb.post(
+      `/events/${id}/ticket-types`,
+      { ticket_types: [{ name: 'Standard Admission', price_per_ticket: 0 }] },
+      siteAdmin.token,
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const listed = (await eb.get(`/events/${id}/ticket-types`)).json();
+    expect(listed.ticket_types.map((t: { name: string }) => t.name)).toEqual(['Standard Admission']);
   });
 
   it('when a slot type has no name or a negative price, then the error names that slot', async () => {

@@ -180,7 +180,12 @@ export class EventsService {
       const coach = await this.ctx.projections.coach(this.db, coachId);
       if (!coach || coach.deleted) errors.coach_profile_id = EVENT_MESSAGES.coachUnknown;
     }
-    const slots = checkTicketTypes(body.ticket_types ?? [], { currency, firstPosition: 0 });
+    // No list at all is the spec's fallback (spec 3 §4): the event alone, its slot types added by
+    // `POST /events/{id}/ticket-types` after. A list, even empty, is judged.
+    const slots =
+      body.ticket_types === undefined
+        ? { rows: [], errors: {} }
+        : checkTicketTypes(body.ticket_types, { currency, firstPosition: 0 });
     Object.assign(errors, slots.errors);
     if (Object.keys(errors).length) throw invalidFields(errors);
     const now = this.ctx.clock();
