@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { useListParams } from './list-params';
 
 /**
  * A screen's state kept in the address's query (filters, page), so reloading or sharing the
@@ -30,20 +31,7 @@ export function useAddressQuery<State extends Record<string, string | number>>(d
  * bound), unlike an absent one that takes its default.
  */
 export function useListAddress() {
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || (key === 'page' && value === 1)) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const [params, update] = useListParams({ keepBlank: true });
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   return { params, update, page };
 }

@@ -1,10 +1,11 @@
 /** The admin area's venue pickers (coaches, coach venues, official events) share this list. */
 import type { AdminVenuesReply } from '@linksmate/proto';
+import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from './api-client';
 
 /** Pickers ask for venues 100 at a time (spec 3 §7). */
-const PICKER_PAGE = 100;
+const PICKER_PAGE = PAGE_SIZES.venuePickerBatch;
 
 export interface VenueOption {
   value: string;

@@ -7,14 +7,20 @@ export type ListParamChanges = Record<string, string | number | null | undefined
  * list. `update` changes some of it in place of the current entry; a blank value, and page 1, leave
  * the address, and any change but the page's own starts again at page 1 (spec 3 §4).
  */
-export function useListParams(): [URLSearchParams, (changes: ListParamChanges) => void] {
+export function useListParams(
+  options: {
+    /** Keep a blank value in the address (where blank means something, e.g. "no end date"). */
+    keepBlank?: boolean;
+  } = {},
+): [URLSearchParams, (changes: ListParamChanges) => void] {
   const [params, setParams] = useSearchParams();
   const update = (changes: ListParamChanges) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined || value === '' || (key === 'page' && value === 1))
+          const blank = value === '' && !options.keepBlank;
+          if (value === null || value === undefined || blank || (key === 'page' && value === 1))
             next.delete(key);
           else next.set(key, String(value));
         }

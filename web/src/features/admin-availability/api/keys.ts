@@ -7,7 +7,6 @@ export const adminAvailabilityKeys = {
   all: root,
   list: (query: Partial<AvailabilityQuery>) => [...root, 'list', query] as const,
   month: (query: Partial<AvailabilityQuery>) => [...root, 'month', query] as const,
-  venueOptions: () => ['admin', 'venue-options', 'availability'] as const,
 };
 
 /** A change to slots whose success reads the table and the calendar again. */

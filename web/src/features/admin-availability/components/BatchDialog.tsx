@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
+import type { VenueOption } from '../../../lib/admin-venue-options';
 import { useCreateSlotsBatch } from '../api/create-slots-batch';
-import type { VenueOption } from '../api/get-venue-options';
 import { SlotFields } from './SlotFields';
 import {
   type BatchValues,

@@ -4,7 +4,7 @@ import {
   type AvailabilitySlotType,
 } from '@linksmate/proto/rules';
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import type { VenueOption } from '../api/get-venue-options';
+import type { VenueOption } from '../../../lib/admin-venue-options';
 import { SLOT_TYPE_OPTIONS, type SlotCommon, type SlotErrors } from './slot-form';
 
 /**

@@ -1,7 +1,7 @@
 import type { AdminCoachesReply } from '@linksmate/proto';
 import { useQuery } from '@tanstack/react-query';
+import type { VenueOption as Option } from '../../../lib/admin-venue-options';
 import { api } from '../../../lib/api-client';
-import type { Option } from './get-venue-options';
 import { adminCreateEventKeys } from './keys';
 
 /** Spec 3 §7: GET /admin/coaches?limit=100 (site admins): the coaches an event may name. */

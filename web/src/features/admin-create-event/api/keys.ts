@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
 export const adminCreateEventKeys = {
-  venueOptions: () => ['admin', 'venue-options', 'create-event'] as const,
   coachOptions: () => ['admin', 'coach-options', 'create-event'] as const,
 };
 

@@ -16,10 +16,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
+import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCoachOptions } from '../api/get-coach-options';
-import { useVenueOptions } from '../api/get-venue-options';
 import { useEventsMutation } from '../api/keys';
 import { CREATE_EVENT_TEXTS, createEventWithSlotTypes } from './create-flow';
 import {
