@@ -1,6 +1,7 @@
 import type { Transaction } from '@linksmate/proto';
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/dates';
 import { humanise } from './filters';
 
@@ -72,9 +73,7 @@ export function TransactionsTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOURS[tx.status] ?? 'gray'} variant="light">
-                    {humanise(tx.status)}
-                  </Badge>
+                  <StatusBadge color={STATUS_COLOURS[tx.status] ?? 'gray'}>{humanise(tx.status)}</StatusBadge>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

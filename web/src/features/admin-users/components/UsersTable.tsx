@@ -26,8 +26,10 @@ import {
   IconMail,
   IconTrash,
 } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatLongDate, relativeTime } from '../../../lib/dates';
+import { capitalise } from '../../../lib/text';
 
 export type UserAction = 'ban' | 'unban' | 'grant' | 'email' | 'reset' | 'delete';
 
@@ -38,9 +40,6 @@ const ROLE_OPTIONS = [
 ];
 
 const BADGE_COLOURS = { lifetime: 'grape', premium: 'green', basic: 'blue', free: 'gray' } as const;
-
-/** A light badge's text in the body's dark, so it reads on any tint (WCAG AA); the tint says which. */
-const READABLE_BADGE = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 
 export const fullName = (user: AdminUser) =>
   [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
@@ -199,9 +198,9 @@ export function UsersTable({
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={BADGE_COLOURS[user.membership_type]} variant="light" style={READABLE_BADGE}>
-                      {user.membership_type}
-                    </Badge>
+                    <StatusBadge color={BADGE_COLOURS[user.membership_type]}>
+                      {capitalise(user.membership_type)}
+                    </StatusBadge>
                   </Table.Td>
                   <Table.Td>
                     {user.created_at ? (
