@@ -214,6 +214,29 @@ describe('events-bookings: each admin sees and changes only their part of the ad
     expect((await eb.delete(`/admin/availability/${mine.json().id}`, coachAdmin.token)).statusCode).toBe(204);
   });
 
+  it('when a facility or coach admin edits, deletes or adds slot types to an event outside their part, then 403 and it stays; inside, it changes', async () => {
+    for (const [person, id] of [
+      [facility, elsewhere],
+      [coachAdmin, elsewhere],
+      [facility, withOwnCoach],
+    ] as const) {
+      expect((await eb.put(`/events/${id}`, { title: 'Taken over' }, person.token)).statusCode).toBe(403);
+      expect((await eb.delete(`/events/${id}`, person.token)).statusCode).toBe(403);
+      const added = await eb.post(
+        `/events/${id}/ticket-types`,
+        { ticket_types: [{ name: 'Sneaky' }] },
+        person.token,
+      );
+      expect(added.statusCode).toBe(403);
+    }
+    const { rows } = await eb.pool.query('select title from events where id = $1', [elsewhere]);
+    expect(rows[0].title).not.toBe('Taken over');
+    const own = await eb.put(`/events/${atOwnVenue}`, { description: 'Run by the venue' }, facility.token);
+    expect(own.statusCode, own.body).toBe(200);
+    const coached = await eb.put(`/events/${withOwnCoach}`, { description: 'Coached' }, coachAdmin.token);
+    expect(coached.statusCode, coached.body).toBe(200);
+  });
+
   it('when a site admin lists, then every event, booking and slot comes back', async () => {
     expect((await events(siteAdmin)).ids).toEqual(sorted(atOwnVenue, withOwnCoach, elsewhere));
     expect((await bookings(siteAdmin)).ids).toEqual(expect.arrayContaining([...bookingOn.values()]));

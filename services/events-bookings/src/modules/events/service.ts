@@ -29,6 +29,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
+import { covers } from '../../lib/admin-scope';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
 import { changesOf, draftOf } from './changes';
@@ -66,9 +67,19 @@ function toTicketType(row: TicketTypeRow): TicketType {
   };
 }
 
-/** Only an event's creator or an admin changes it (spec 2 §6). */
-function canEdit(claims: AccessTokenClaims, event: EventRow): boolean {
-  return event.creatorUserId === claims.user_id || isAdminRole(claims.role);
+/**
+ * Only an event's creator or an admin changes it (spec 2 §6); a facility or coach admin only the
+ * events their part of the admin area covers (their venues, their coaching), as the admin lists do.
+ */
+async function canEdit(
+  db: Db,
+  projections: Projections,
+  claims: AccessTokenClaims,
+  event: EventRow,
+): Promise<boolean> {
+  if (event.creatorUserId === claims.user_id) return true;
+  if (!isAdminRole(claims.role)) return false;
+  return covers(await projections.adminScope(db, claims), event);
 }
 
 /** The draft's fields as table columns (a free member game keeps no payment method or instructions). */
@@ -238,7 +249,8 @@ export class EventsService {
     await this.db.transaction(async (tx) => {
       const event = await this.ctx.seats.lock(tx, id);
       if (!event || event.deletedAt) throw eventNotFound();
-      if (!canEdit(claims, event)) throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
+      if (!(await canEdit(tx, this.ctx.projections, claims, event)))
+        throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
       const changes = changesOf(event, body);
       if (!Object.keys(changes).length) throw new HttpError(400, EVENT_MESSAGES.noChanges, 'no_changes');
       const draft = draftOf({ ...event, ...changes });
@@ -284,7 +296,8 @@ export class EventsService {
     await this.db.transaction(async (tx) => {
       const event = await this.ctx.seats.lock(tx, id);
       if (!event || event.deletedAt) throw eventNotFound();
-      if (!canEdit(claims, event)) throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
+      if (!(await canEdit(tx, this.ctx.projections, claims, event)))
+        throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
       if (await hasPaidBookings(tx, id)) throw conflict(EVENT_MESSAGES.hasPaidBookings, 'has_paid_bookings');
       const cancelled = await cancelOpenBookings(tx, id, now);
       await this.ctx.seats.settle(tx, id);
@@ -311,7 +324,8 @@ export class EventsService {
     const rows = await this.db.transaction(async (tx) => {
       const event = await this.ctx.seats.lock(tx, id);
       if (!event || event.deletedAt) throw eventNotFound();
-      if (!canEdit(claims, event)) throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
+      if (!(await canEdit(tx, this.ctx.projections, claims, event)))
+        throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
       const slots = checkTicketTypes(body.ticket_types, {
         currency: event.currency,
         firstPosition: await nextTicketPosition(tx, id),
