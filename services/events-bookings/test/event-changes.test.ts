@@ -33,7 +33,7 @@ describe('events-bookings: editing and deleting events', () => {
     eb = await startEventsBookings();
     creator = await eb.person();
     other = await eb.person();
-    admin = await eb.person({ role: 'facility_admin' });
+    admin = await eb.person({ role: 'admin' });
     venueId = await eb.venue();
   });
   afterAll(() => eb?.close());
