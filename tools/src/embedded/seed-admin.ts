@@ -21,7 +21,7 @@ const DEMO_SUBMITTED_VENUE = {
 
 /** A demo golfer banned for spam, so the user list shows what a ban looks like. */
 const DEMO_BANNED = {
-  email: 'josh_t@golfers.linksmate.dev',
+  email: 'nate_s@golfers.linksmate.dev',
   reason: 'Repeated spam messages to other members',
 };
 
