@@ -138,6 +138,47 @@ describe('the admin area in the browser, against make run', () => {
     expect(claims.role).toBe('coach');
   });
 
+  it('when the admin edits a coach through the wizard, then the hours the coach set for themselves are kept', async () => {
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${stack.url}/api/v1${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    const listed = (await (await api('/admin/coaches?limit=10')).json()) as {
+      coaches: Array<{ id: number; first_name: string | null; last_name: string | null }>;
+    };
+    const coach = listed.coaches[0]!;
+    // Hours of their own, unlike the 9-5 every day the spec's edit screen would send.
+    const own = {
+      monday: { available: false, hours: '' },
+      tuesday: { available: true, hours: '6:00 AM - 10:00 AM' },
+      wednesday: { available: true, hours: '3:00 PM - 7:00 PM' },
+      thursday: { available: false, hours: '' },
+      friday: { available: true, hours: '6:00 AM - 10:00 AM' },
+      saturday: { available: true, hours: '7:00 AM - 1:00 PM' },
+      sunday: { available: false, hours: '' },
+    };
+    const set = await api(`/admin/coaches/${coach.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ availability_schedule: { Valid: true, RawMessage: own } }),
+    });
+    expect(set.status, await set.text()).toBe(200);
+
+    const name = [coach.first_name, coach.last_name].filter(Boolean).join(' ');
+    await admin.goto(`${stack.url}/admin/coaches`);
+    await admin.getByRole('button', { name: `Edit ${name}` }).click();
+    const wizard = admin.getByRole('dialog', { name: `Edit Coach: ${name}` });
+    await wizard.getByRole('button', { name: /Settings/ }).click();
+    await wizard.getByRole('button', { name: 'Update Coach' }).click();
+    await admin.getByText('Coach updated successfully').waitFor();
+
+    const after = (await (await api('/admin/coaches?limit=10')).json()) as {
+      coaches: Array<{ id: number; availability_schedule: unknown }>;
+    };
+    expect(after.coaches.find((c) => c.id === coach.id)?.availability_schedule).toEqual(own);
+  });
+
   it('when the venue manager opens the admin area, then the menu is the reduced one and a hidden section’s API answers 403', async () => {
     const manager = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await logInAs(manager, stack.url, 'venue@linksmate.dev');
@@ -148,12 +189,25 @@ describe('the admin area in the browser, against make run', () => {
     expect(links).toEqual(['Dashboard', 'Venues', 'Availability', 'Bookings', 'Events', 'Back to App']);
     await manager.getByRole('cell', { name: 'Moore Park Golf' }).first().waitFor();
     await screenshot(manager, '97-admin-venue-manager');
+    await sections.getByRole('link', { name: 'Dashboard' }).click();
+    await manager.getByText(/events and bookings at the venues you run/).waitFor();
+    await screenshot(manager, '97-admin-venue-manager-dashboard');
     expect(await seriousAccessibilityViolations(manager)).toEqual([]);
     const token = await demoToken(stack.url, 'venue@linksmate.dev');
     const hidden = await fetch(`${stack.url}/api/v1/admin/users`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(hidden.status).toBe(403);
+    // The dashboard's figures are their venues', fewer than the platform's.
+    const dashboard = async (as: string) =>
+      (await (
+        await fetch(`${stack.url}/api/v1/admin/dashboard`, { headers: { authorization: `Bearer ${as}` } })
+      ).json()) as { scope: string; events_this_month: { total: number } };
+    const theirs = await dashboard(token);
+    const platform = await dashboard(await demoToken(stack.url, 'admin@linksmate.dev'));
+    expect(theirs.scope).toBe('venues');
+    expect(platform.scope).toBe('platform');
+    expect(theirs.events_this_month.total).toBeLessThan(platform.events_this_month.total);
     await manager.goto(`${stack.url}/admin/users`);
     await manager.getByRole('heading', { name: 'Access Denied' }).waitFor();
   });

@@ -3,6 +3,7 @@ import {
   ADMIN_ROLE_LABELS,
   ADMIN_USER_SORTS,
   BULK_USER_ACTION_MAX,
+  DASHBOARD_SCOPES,
   MEMBERSHIP_BADGES,
   MEMBERSHIP_TYPES,
   PAGE_SIZES,
@@ -202,6 +203,8 @@ export type DashboardRevenue = Type.Static<typeof DashboardRevenue>;
  * site_admin get the members' and revenue figures (absent for venue and coach admins).
  */
 export const AdminDashboardReply = Type.Object({
+  /** What the events' and bookings' figures cover: the platform, the caller's venues or coaching. */
+  scope: Type.Enum(DASHBOARD_SCOPES),
   /** This month in the dashboard's time zone. */
   month: MonthKey,
   time_zone: Type.Literal(DASHBOARD_TIME_ZONE),

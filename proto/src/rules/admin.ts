@@ -116,3 +116,38 @@ export const ADMIN_MESSAGES = {
   onlyAdminGivesAdmin: 'Only an admin can give or take the admin role.',
   userNotFound: 'User not found',
 } as const;
+
+/**
+ * What of the admin area's events, bookings and availability slots a caller may see (spec 3: facility
+ * admins the venues they are assigned to, coach admins their own coaching business, site admins
+ * everything). Each service that answers admin calls resolves it from its own projections of who
+ * runs which venue and which coach profile is whose.
+ *
+ * - `all`: admin and site_admin.
+ * - `venues`: a facility admin: events and slots at the venues whose `admin_user_ids` name them.
+ * - `coach`: a coach admin: events and slots of the coach profile their account holds (null: none).
+ */
+export type AdminScope =
+  | { kind: 'all' }
+  | { kind: 'venues'; ids: number[] }
+  | { kind: 'coach'; id: number | null };
+
+/** A row the scope is decided on: an event or an availability slot. */
+export interface AdminScoped {
+  venueId: number | null;
+  coachProfileId: number | null;
+}
+
+/** Whether the scope covers a row with this venue and coach (what a new or changed slot must be). */
+export function scopeCovers(scope: AdminScope, row: AdminScoped): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'venues') return row.venueId !== null && scope.ids.includes(row.venueId);
+  return scope.id !== null && row.coachProfileId === scope.id;
+}
+
+/** The part of the platform a scope's figures cover, as the dashboard names it. */
+export const DASHBOARD_SCOPES = ['platform', 'venues', 'coaching'] as const;
+export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
+export function dashboardScope(scope: AdminScope): DashboardScope {
+  return scope.kind === 'all' ? 'platform' : scope.kind === 'venues' ? 'venues' : 'coaching';
+}

@@ -42,16 +42,19 @@ const transaction = (fields: {
   created_at: fields.at,
 });
 
-const event = (id: number, fields: { start: string; status?: string; version?: number }) => ({
+const event = (
+  id: number,
+  fields: { start: string; status?: string; version?: number; venue?: number; coach?: number | null },
+) => ({
   event_id: id,
   title: `Event ${id}`,
   event_type: 'member_game',
   status: fields.status ?? 'open',
   start_time: fields.start,
   end_time: null,
-  venue_id: 7,
+  venue_id: fields.venue ?? 7,
   creator_user_id: 1,
-  coach_profile_id: null,
+  coach_profile_id: fields.coach ?? null,
   capacity: 4,
   current_participant_count: 0,
   price_per_participant: 0,
@@ -68,6 +71,33 @@ const booking = (id: number, fields: { status: string; at: string; eventId?: num
   status: fields.status,
   previous_status: null,
   occurred_at: fields.at,
+});
+
+const venue = (id: number, admins: number[], version = 1) => ({
+  venue_id: id,
+  name: `Venue ${id}`,
+  slug: null,
+  address: null,
+  city: 'Sydney',
+  state: 'NSW',
+  lat: null,
+  lng: null,
+  is_active: true,
+  is_verified: true,
+  admin_user_ids: admins,
+  version,
+});
+
+const coach = (id: number, userId: number | null, version = 1) => ({
+  coach_id: id,
+  user_id: userId,
+  first_name: 'Priya',
+  last_name: 'Raman',
+  email: null,
+  profile_image_url: null,
+  venue_id: null,
+  is_verified: true,
+  version,
 });
 
 const countOf = (list: Array<{ status: string; count: number }>, status: string) =>
@@ -207,15 +237,73 @@ describe('admin: the dashboard (GET /admin/dashboard)', () => {
     expect(after.bookings_this_month.total - before.bookings_this_month.total).toBe(1);
   });
 
-  it('when a venue or coach admin asks, then only this month’s events and bookings come back', async () => {
-    const everything = await figures();
-    for (const role of ['facility_admin', 'coach_admin'] as const) {
-      const theirs = await figures(await admin.token(role, 50));
-      expect(theirs).not.toHaveProperty('members');
-      expect(theirs).not.toHaveProperty('revenue');
-      expect(theirs.events_this_month).toEqual(everything.events_this_month);
-      expect(theirs.bookings_this_month).toEqual(everything.bookings_this_month);
-    }
+  it('when a facility admin asks, then only this month’s events and bookings at the venues they run come back', async () => {
+    const manager = 70;
+    const venueSaid = (type: string, data: Record<string, unknown>) =>
+      admin.deliver(`venues.venue.${type}`, data, 'venues-coaches');
+    const theirs = async () => figures(await admin.token('facility_admin', manager));
+
+    const before = await theirs();
+    expect(before.scope).toBe('venues');
+    expect(before.events_this_month.total).toBe(0);
+    expect(before).not.toHaveProperty('members');
+    expect(before).not.toHaveProperty('revenue');
+
+    await venueSaid('created', venue(100, [manager]));
+    await venueSaid('created', venue(101, [71, manager]));
+    await venueSaid('created', venue(102, [71]));
+    await eventSaid('created', event(100, { start: '2026-03-18T08:00:00.000Z', venue: 100 }));
+    await eventSaid('created', event(101, { start: '2026-03-19T08:00:00.000Z', venue: 101 }));
+    await eventSaid('created', event(102, { start: '2026-03-19T08:00:00.000Z', venue: 102 }));
+    await bookingSaid(
+      'confirmed',
+      booking(100, { status: 'confirmed', at: '2026-03-09T00:00:00.000Z', eventId: 100 }),
+    );
+    await bookingSaid(
+      'confirmed',
+      booking(101, { status: 'confirmed', at: '2026-03-09T00:00:00.000Z', eventId: 102 }),
+    );
+
+    const seen = await theirs();
+    expect(seen.events_this_month.total).toBe(2);
+    expect(seen.bookings_this_month.total).toBe(1);
+    const site = await figures();
+    expect(site.scope).toBe('platform');
+    expect(site.events_this_month.total).toBeGreaterThan(seen.events_this_month.total);
+
+    // Taken off venue 101 (a newer snapshot), then venue 100 deleted: nothing of theirs is left.
+    await venueSaid('updated', venue(101, [71], 2));
+    await venueSaid('updated', venue(101, [71, manager], 1)); // heard late: changes nothing
+    await venueSaid('deleted', { venue_id: 100, version: 2 });
+    const after = await theirs();
+    expect(after.events_this_month.total).toBe(0);
+    expect(after.bookings_this_month.total).toBe(0);
+  });
+
+  it('when a coach admin asks, then only this month’s events and bookings of their own coaching come back', async () => {
+    const coachUser = 80;
+    const coachSaid = (type: string, data: Record<string, unknown>) =>
+      admin.deliver(`venues.coach.${type}`, data, 'venues-coaches');
+    const theirs = async () => figures(await admin.token('coach_admin', coachUser));
+
+    expect((await theirs()).events_this_month.total).toBe(0);
+    await coachSaid('created', coach(200, coachUser));
+    await coachSaid('created', coach(201, 81));
+    await eventSaid('created', event(200, { start: '2026-03-23T08:00:00.000Z', coach: 200 }));
+    await eventSaid('created', event(201, { start: '2026-03-23T08:00:00.000Z', coach: 201 }));
+    await bookingSaid(
+      'confirmed',
+      booking(200, { status: 'pending', at: '2026-03-10T00:00:00.000Z', eventId: 200 }),
+    );
+
+    const seen = await theirs();
+    expect(seen.scope).toBe('coaching');
+    expect(seen.events_this_month.total).toBe(1);
+    expect(countOf(seen.bookings_this_month.by_status, 'pending')).toBe(1);
+    expect(seen).not.toHaveProperty('revenue');
+
+    await coachSaid('deleted', { coach_id: 200, version: 2 });
+    expect((await theirs()).events_this_month.total).toBe(0);
     expect(await figures(await admin.token('site_admin', 51))).toHaveProperty('revenue');
   });
 

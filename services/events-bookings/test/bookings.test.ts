@@ -142,6 +142,28 @@ describe('events-bookings: my bookings, cancelling, and admins adding people', (
     expect(again.json().error).toBe(EVENT_MESSAGES.alreadyJoined);
   });
 
+  it('when an admin adds a person to an event that takes payment, then the seat is complimentary and no card is asked for', async () => {
+    const admin = await eb.person({ role: 'admin' });
+    const paid = await official({ pricePerParticipant: 4500, currency: 'AUD' });
+    const guest = await eb.person();
+    const res = await addUser(paid.id, { user_id: guest.id }, admin.token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'User added to the event with a complimentary seat',
+      booking: { booking_status: 'confirmed', amount_paid: 0, currency: 'AUD' },
+    });
+    // Nothing to refund, so the guest may give the seat back like any free booking.
+    const booking = res.json().booking as Booking;
+    const cancel = await eb.post(`/bookings/${booking.id}/cancel`, {}, guest.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const free = await official();
+    const added = await addUser(free.id, { user_id: guest.id }, admin.token);
+    expect(added.json()).toMatchObject({
+      message: 'User added to the event',
+      booking: { amount_paid: null },
+    });
+  });
+
   it('when an admin adds without a person, an unknown person, or to a full event, then 422, 404 or 409', async () => {
     const admin = await eb.person({ role: 'site_admin' });
     const event = await official({ capacity: 1 });

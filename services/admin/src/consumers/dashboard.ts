@@ -3,18 +3,26 @@ import {
   BookingCancelled,
   BookingConfirmed,
   BookingStatusChanged,
+  CoachCreated,
+  CoachDeleted,
+  CoachUpdated,
   EventCancelled,
   EventCreated,
   EventDeleted,
   EventUpdated,
   TransactionRecorded,
+  VenueCreated,
+  VenueDeleted,
+  VenueSubmitted,
+  VenueUpdated,
 } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { Dashboard } from '../modules/dashboard/service';
 
 /**
- * The dashboard's figures: payments taken (payments), events and bookings (events-bookings). Each is
- * kept so that hearing an event again, or late, changes nothing it should not.
+ * The dashboard's figures: payments taken (payments), events and bookings (events-bookings), and who
+ * runs which venue and coach profile (venues-coaches) for the venue and coach admins' own figures.
+ * Each is kept so that hearing an event again, or late, changes nothing it should not.
  */
 export function consumeDashboard(runtime: ServiceRuntime<typeof schema>, dashboard: Dashboard): void {
   runtime.consume('dashboard-revenue', [TransactionRecorded], async (event, tx) => {
@@ -35,4 +43,16 @@ export function consumeDashboard(runtime: ServiceRuntime<typeof schema>, dashboa
       await dashboard.bookingChanged(tx, event.data);
     },
   );
+  runtime.consume(
+    'dashboard-venues',
+    [VenueCreated, VenueUpdated, VenueSubmitted, VenueDeleted],
+    async (event, tx) => {
+      if (event.type === VenueDeleted.type) await dashboard.venueDeleted(tx, event.data);
+      else await dashboard.venueChanged(tx, event.data);
+    },
+  );
+  runtime.consume('dashboard-coaches', [CoachCreated, CoachUpdated, CoachDeleted], async (event, tx) => {
+    if (event.type === CoachDeleted.type) await dashboard.coachDeleted(tx, event.data);
+    else await dashboard.coachChanged(tx, event.data);
+  });
 }

@@ -141,3 +141,31 @@ export const bookingFacts = pgTable(
   },
   (t) => [index('booking_facts_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Who runs each venue, as venues-coaches last said (its venue snapshots' `admin_user_ids`): what a
+ * facility admin's dashboard covers.
+ */
+export const venueFacts = pgTable(
+  'venue_facts',
+  {
+    venueId: integer('venue_id').primaryKey(),
+    adminUserIds: integer('admin_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    deleted: boolean('deleted').notNull().default(false),
+    /** venues-coaches' aggregate version: an older snapshot never replaces a newer one. */
+    version: integer('version').notNull(),
+  },
+  (t) => [index('venue_facts_admins_idx').using('gin', t.adminUserIds)],
+);
+
+/** Whose each coach profile is, as venues-coaches last said: what a coach admin's dashboard covers. */
+export const coachFacts = pgTable(
+  'coach_facts',
+  {
+    coachId: integer('coach_id').primaryKey(),
+    userId: integer('user_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('coach_facts_user_idx').on(t.userId).where(sql`not ${t.deleted}`)],
+);

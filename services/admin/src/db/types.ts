@@ -1,6 +1,14 @@
 import type { Executor } from '@linksmate/platform';
 import type * as schema from './schema';
-import type { auditEntries, bookingFacts, directoryUsers, eventFacts, revenueEntries } from './schema';
+import type {
+  auditEntries,
+  bookingFacts,
+  coachFacts,
+  directoryUsers,
+  eventFacts,
+  revenueEntries,
+  venueFacts,
+} from './schema';
 
 /** The admin database, or a transaction on it: what every repository function takes. */
 export type Db = Executor<typeof schema>;
@@ -11,3 +19,5 @@ export type NewAuditEntry = typeof auditEntries.$inferInsert;
 export type NewRevenueEntry = typeof revenueEntries.$inferInsert;
 export type NewEventFact = typeof eventFacts.$inferInsert;
 export type NewBookingFact = typeof bookingFacts.$inferInsert;
+export type NewVenueFact = typeof venueFacts.$inferInsert;
+export type NewCoachFact = typeof coachFacts.$inferInsert;

@@ -1,6 +1,14 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { bookingFacts, eventFacts, revenueEntries } from '../../db/schema';
-import type { Db, NewBookingFact, NewEventFact, NewRevenueEntry } from '../../db/types';
+import type { AdminScope } from '@linksmate/proto';
+import { and, arrayContains, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { bookingFacts, coachFacts, eventFacts, revenueEntries, venueFacts } from '../../db/schema';
+import type {
+  Db,
+  NewBookingFact,
+  NewCoachFact,
+  NewEventFact,
+  NewRevenueEntry,
+  NewVenueFact,
+} from '../../db/types';
 
 /** A transaction once: the same one heard again changes nothing. */
 export async function insertRevenue(db: Db, row: NewRevenueEntry): Promise<void> {
@@ -81,10 +89,18 @@ export async function sumRevenueByMonth(
   return rows.map((row) => ({ month: row.month, amount: Number(row.amount) }));
 }
 
-/** Events (not deleted) starting in [since, until), by status. */
+/** The events a scope covers: every one, those at its venues, or its coach's. */
+function eventsInScope(scope: AdminScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'venues') return scope.ids.length ? inArray(eventFacts.venueId, scope.ids) : sql`false`;
+  return scope.id === null ? sql`false` : eq(eventFacts.coachProfileId, scope.id);
+}
+
+/** Events (not deleted) in the scope starting in [since, until), by status. */
 export async function countEventsByStatus(
   db: Db,
   span: Span,
+  scope: AdminScope,
 ): Promise<Array<{ status: string; count: number }>> {
   const rows = await db
     .select({ status: eventFacts.status, count: sql<number>`count(*)::int` })
@@ -94,20 +110,100 @@ export async function countEventsByStatus(
         eq(eventFacts.deleted, false),
         gte(eventFacts.startTime, span.since),
         lt(eventFacts.startTime, span.until),
+        eventsInScope(scope),
       ),
     )
     .groupBy(eventFacts.status);
   return rows.map((row) => ({ status: row.status ?? 'unknown', count: row.count }));
 }
 
-/** Bookings first heard of in [since, until), by the status they have now. */
+/**
+ * Bookings first heard of in [since, until), by the status they have now; outside the `all` scope,
+ * only bookings of the events it covers (a booking heard of before its event counts once it is).
+ */
 export async function countBookingsByStatus(
   db: Db,
   span: Span,
+  scope: AdminScope,
 ): Promise<Array<{ status: string; count: number }>> {
+  const made = and(gte(bookingFacts.createdAt, span.since), lt(bookingFacts.createdAt, span.until));
+  const count = { status: bookingFacts.status, count: sql<number>`count(*)::int` };
+  if (scope.kind === 'all')
+    return db.select(count).from(bookingFacts).where(made).groupBy(bookingFacts.status);
   return db
-    .select({ status: bookingFacts.status, count: sql<number>`count(*)::int` })
+    .select(count)
     .from(bookingFacts)
-    .where(and(gte(bookingFacts.createdAt, span.since), lt(bookingFacts.createdAt, span.until)))
+    .innerJoin(eventFacts, eq(eventFacts.eventId, bookingFacts.eventId))
+    .where(and(made, eq(eventFacts.deleted, false), eventsInScope(scope)))
     .groupBy(bookingFacts.status);
+}
+
+/** Stores who runs a venue unless a newer snapshot (or its deletion) is kept. */
+export async function upsertVenueFact(db: Db, row: Omit<NewVenueFact, 'deleted'>): Promise<void> {
+  const { venueId: _id, ...set } = row;
+  await db
+    .insert(venueFacts)
+    .values({ ...row, deleted: false })
+    .onConflictDoUpdate({
+      target: venueFacts.venueId,
+      set: { ...set, deleted: false },
+      setWhere: sql`excluded.version > ${venueFacts.version}`,
+    });
+}
+
+/** A deleted venue is run by nobody; the row stays so an older snapshot cannot bring it back. */
+export async function markVenueFactDeleted(db: Db, venueId: number, version: number): Promise<void> {
+  await db
+    .insert(venueFacts)
+    .values({ venueId, deleted: true, version })
+    .onConflictDoUpdate({
+      target: venueFacts.venueId,
+      set: { deleted: true, adminUserIds: sql`'{}'::integer[]`, version },
+      setWhere: sql`excluded.version > ${venueFacts.version}`,
+    });
+}
+
+/** Stores whose a coach profile is unless a newer snapshot (or its deletion) is kept. */
+export async function upsertCoachFact(db: Db, row: Omit<NewCoachFact, 'deleted'>): Promise<void> {
+  const { coachId: _id, ...set } = row;
+  await db
+    .insert(coachFacts)
+    .values({ ...row, deleted: false })
+    .onConflictDoUpdate({
+      target: coachFacts.coachId,
+      set: { ...set, deleted: false },
+      setWhere: sql`excluded.version > ${coachFacts.version}`,
+    });
+}
+
+export async function markCoachFactDeleted(db: Db, coachId: number, version: number): Promise<void> {
+  await db
+    .insert(coachFacts)
+    .values({ coachId, deleted: true, version })
+    .onConflictDoUpdate({
+      target: coachFacts.coachId,
+      set: { deleted: true, userId: null, version },
+      setWhere: sql`excluded.version > ${coachFacts.version}`,
+    });
+}
+
+/** The venues (not deleted) that name the person among their admins. */
+export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: venueFacts.venueId })
+    .from(venueFacts)
+    .where(and(eq(venueFacts.deleted, false), arrayContains(venueFacts.adminUserIds, [userId])))
+    .orderBy(venueFacts.venueId);
+  return rows.map((row) => row.id);
+}
+
+/** The coach profile (not deleted) the person's account holds, if any. */
+export async function coachIdOfUser(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: coachFacts.coachId })
+    .from(coachFacts)
+    .where(and(eq(coachFacts.deleted, false), eq(coachFacts.userId, userId)))
+    .orderBy(coachFacts.coachId)
+    .limit(1);
+  return row?.id ?? null;
 }

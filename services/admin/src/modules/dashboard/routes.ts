@@ -10,6 +10,6 @@ export function registerDashboardRoutes(app: HttpApp, dashboard: Dashboard): voi
       config: { access: { roles: ADMIN_SECTION_ROLES.dashboard } },
       schema: { response: { 200: AdminDashboardReply } },
     },
-    async (request) => dashboard.figures(currentUser(request).role),
+    async (request) => dashboard.figures(currentUser(request)),
   );
 }

@@ -1,8 +1,12 @@
 import type { Clock } from '@linksmate/platform';
 import {
+  type AccessTokenClaims,
   type AdminDashboardReply,
+  type AdminScope,
   BOOKING_STATUSES,
   type BookingConfirmed,
+  type CoachCreated,
+  type CoachDeleted,
   DASHBOARD_CURRENCY,
   DASHBOARD_MEMBER_STATUSES,
   DASHBOARD_MONTHS,
@@ -11,25 +15,34 @@ import {
   type DashboardMemberStatus,
   type DashboardMembers,
   type DashboardRevenue,
+  dashboardScope,
   EVENT_STATUSES,
   type EventCreated,
   type EventData,
   type EventDeleted,
   isSiteAdminRole,
   type TransactionRecorded,
+  type VenueCreated,
+  type VenueDeleted,
 } from '@linksmate/proto';
 import type { Db } from '../../db/types';
 import type { Directory } from '../directory/service';
 import { lastMonths } from './months';
 import {
   applyBooking,
+  coachIdOfUser,
   countBookingsByStatus,
   countEventsByStatus,
   insertRevenue,
+  markCoachFactDeleted,
   markEventDeleted,
+  markVenueFactDeleted,
   type Span,
   sumRevenueByMonth,
+  upsertCoachFact,
   upsertEvent,
+  upsertVenueFact,
+  venueIdsRunBy,
 } from './repository';
 
 interface DashboardDeps {
@@ -111,28 +124,62 @@ export class Dashboard {
     });
   }
 
+  /** Who runs a venue (its snapshot's `admin_user_ids`): what a facility admin's figures cover. */
+  async venueChanged(tx: Db, venue: EventData<typeof VenueCreated>): Promise<void> {
+    await upsertVenueFact(tx, {
+      venueId: venue.venue_id,
+      adminUserIds: venue.admin_user_ids ?? [],
+      version: venue.version,
+    });
+  }
+
+  async venueDeleted(tx: Db, data: EventData<typeof VenueDeleted>): Promise<void> {
+    await markVenueFactDeleted(tx, data.venue_id, data.version);
+  }
+
+  /** Whose a coach profile is: what a coach admin's figures cover. */
+  async coachChanged(tx: Db, coach: EventData<typeof CoachCreated>): Promise<void> {
+    await upsertCoachFact(tx, { coachId: coach.coach_id, userId: coach.user_id, version: coach.version });
+  }
+
+  async coachDeleted(tx: Db, data: EventData<typeof CoachDeleted>): Promise<void> {
+    await markCoachFactDeleted(tx, data.coach_id, data.version);
+  }
+
   /**
-   * The figures the role may see: this month's events and bookings for every admin; the members'
-   * and revenue figures for site admins only (admin, site_admin).
+   * What of the events and bookings the caller's figures cover (spec 3): site admins the platform,
+   * a facility admin the venues they run, a coach admin their own coaching.
    */
-  async figures(role: string): Promise<AdminDashboardReply> {
+  async scopeOf(claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
+    if (isSiteAdminRole(claims.role)) return { kind: 'all' };
+    if (claims.role === 'coach_admin')
+      return { kind: 'coach', id: await coachIdOfUser(this.deps.db, claims.user_id) };
+    if (claims.role === 'facility_admin')
+      return { kind: 'venues', ids: await venueIdsRunBy(this.deps.db, claims.user_id) };
+    return { kind: 'venues', ids: [] };
+  }
+
+  /**
+   * The figures the caller may see: this month's events and bookings in their scope for every admin;
+   * the members' and revenue figures for site admins only (admin, site_admin).
+   */
+  async figures(claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminDashboardReply> {
     const months = lastMonths(this.deps.clock(), DASHBOARD_MONTHS, DASHBOARD_TIME_ZONE);
     const thisMonth: Span = { since: months.currentStart, until: months.until };
     const twelveMonths: Span = { since: months.since, until: months.until };
-    // Platform-wide for venue and coach admins too, for now: narrowing theirs to their own venues
-    // and coaching waits for venue and coach assignments (which venues a facility_admin runs,
-    // which coach profile is a coach_admin's) to reach this service.
+    const scope = await this.scopeOf(claims);
     const [events, bookings] = await Promise.all([
-      countEventsByStatus(this.deps.db, thisMonth),
-      countBookingsByStatus(this.deps.db, thisMonth),
+      countEventsByStatus(this.deps.db, thisMonth, scope),
+      countBookingsByStatus(this.deps.db, thisMonth, scope),
     ]);
     const reply: AdminDashboardReply = {
+      scope: dashboardScope(scope),
       month: months.current,
       time_zone: DASHBOARD_TIME_ZONE,
       events_this_month: activity(EVENT_STATUSES, events),
       bookings_this_month: activity(BOOKING_STATUSES, bookings),
     };
-    if (!isSiteAdminRole(role)) return reply;
+    if (!isSiteAdminRole(claims.role)) return reply;
     const [members, revenue] = await Promise.all([
       this.members(months.keys, twelveMonths),
       this.revenue(months.keys, twelveMonths),

@@ -66,6 +66,14 @@ export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: 
   return row!;
 }
 
+/** A seat given free at an event that takes payment: paid nothing, in the event's currency, by no card. */
+export async function markComplimentary(tx: Db, id: number, currency: string): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ amountPaid: 0, currency, paymentIntentId: null, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id));
+}
+
 export async function setBookingStatus(
   tx: Db,
   id: number,

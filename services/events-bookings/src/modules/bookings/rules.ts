@@ -8,6 +8,7 @@ export const BOOKING_MESSAGES = {
   requestSent: EVENT_MESSAGES.requestPending,
   joined: EVENT_MESSAGES.alreadyJoined,
   userAdded: 'User added to the event',
+  userAddedComplimentary: 'User added to the event with a complimentary seat',
   approved: 'Join request approved',
   rejected: 'Join request rejected',
   requestDecided: EVENT_MESSAGES.requestDecided,

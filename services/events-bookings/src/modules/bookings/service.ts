@@ -20,7 +20,7 @@ import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
 import type { Projections } from '../projections/service';
-import { oweRefunds, type Seats } from '../seats/service';
+import { oweRefunds, type Seats, takesCardPayment } from '../seats/service';
 import { BookingNotices } from './notify';
 import * as repo from './repository';
 import {
@@ -331,8 +331,9 @@ export class BookingsService {
   }
 
   /**
-   * An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity.
-   * An event outside the caller's scope is not found.
+   * An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity; at
+   * an event that takes payment the seat is complimentary (no card is charged). An event outside
+   * the caller's scope is not found.
    */
   async addUser(
     claims: AccessTokenClaims,
@@ -354,8 +355,16 @@ export class BookingsService {
       const existing = await repo.bookingOf(tx, event.id, userId, true);
       refuseExisting(existing);
       if ((await this.deps.seats.available(tx, event, now)) < 1) throw eventFull();
-      return this.confirm(tx, event, existing, userId, notes, now, meta);
+      const confirmed = await this.confirm(tx, event, existing, userId, notes, now, meta);
+      // A seat of an event that takes payment, given by an admin, is recorded as complimentary
+      // (nothing paid, in the event's currency) rather than left looking unpaid.
+      const paid = await takesCardPayment(tx, event);
+      if (paid) await repo.markComplimentary(tx, confirmed.id, event.currency);
+      return { id: confirmed.id, complimentary: paid };
     });
-    return { message: BOOKING_MESSAGES.userAdded, booking: await repo.bookingView(this.db, booking.id) };
+    return {
+      message: booking.complimentary ? BOOKING_MESSAGES.userAddedComplimentary : BOOKING_MESSAGES.userAdded,
+      booking: await repo.bookingView(this.db, booking.id),
+    };
   }
 }

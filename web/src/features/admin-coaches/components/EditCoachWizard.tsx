@@ -47,7 +47,7 @@ export function EditCoachWizard({ coach, onClose }: { coach: Coach; onClose(): v
     const invalid = invalidBefore(COACH_STEPS.length);
     if (invalid !== -1) return setActive(invalid);
     update.mutate(
-      { coachId: coach.id, body: coachBody(form.values) },
+      { coachId: coach.id, body: coachBody(form.values, 'edit') },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: 'Coach updated successfully' });

@@ -114,9 +114,11 @@ const int = (value: number | null) => (value === null ? { Valid: false } : { Val
 
 /**
  * The wrapped payload of spec 3 §3: optional values with their valid flag, the lists as arrays made
- * from the comma separated text, the rate in whole cents and the default schedule.
+ * from the comma separated text, the rate in whole cents; a new coach gets the default schedule.
+ * An edit leaves the schedule out: the wizard has no schedule step, and the spec's "always every day
+ * 9-5" would overwrite the hours the coach set for themselves (the server keeps what is not sent).
  */
-export function coachBody(values: CoachFormValues): AdminCoachBody {
+export function coachBody(values: CoachFormValues, mode: 'create' | 'edit' = 'create'): AdminCoachBody {
   const rate = numberOf(values.hourly_rate);
   const years = numberOf(values.years_experience);
   return {
@@ -131,7 +133,7 @@ export function coachBody(values: CoachFormValues): AdminCoachBody {
     certifications: { Valid: true, RawMessage: list(values.certifications) },
     is_verified: { Valid: true, Bool: values.is_verified },
     is_available_for_booking: { Valid: true, Bool: values.is_available_for_booking },
-    availability_schedule: { Valid: true, RawMessage: DEFAULT_SCHEDULE },
+    ...(mode === 'create' && { availability_schedule: { Valid: true, RawMessage: DEFAULT_SCHEDULE } }),
   };
 }
 

@@ -22,6 +22,13 @@ import { StatCard } from '../components/StatCard';
 
 const FAILED = 'Failed to load the dashboard. Please try again.';
 
+/** What the events' and bookings' figures cover, after the month (the server scopes them by role). */
+const SCOPE_NOTE: Record<AdminDashboardReply['scope'], string> = {
+  platform: '',
+  venues: ': events and bookings at the venues you run',
+  coaching: ': events and bookings of your coaching',
+};
+
 /**
  * The admin area's landing page (spec 3 §2 "/admin"): figures worth a look. Site admins see members,
  * sign-ups and revenue beside this month's events and bookings; venue and coach admins only the
@@ -46,7 +53,7 @@ function Dashboard({ siteAdmin }: { siteAdmin: boolean }) {
           </Title>
           <Text c="dimmed" size="sm">
             {figures
-              ? `${monthName(figures.month)}, in Sydney time${siteAdmin ? '' : ': events and bookings across the platform'}.`
+              ? `${monthName(figures.month)}, in Sydney time${SCOPE_NOTE[figures.scope]}.`
               : 'Figures worth a look.'}
           </Text>
         </Stack>
