@@ -2,6 +2,7 @@ import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { CreateAccountBody } from '@linksmate/proto';
 import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { seedAdminArea } from './seed-admin';
+import { seedAvailability } from './seed-availability';
 import { type DirectorySeeded, seedDirectory } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
@@ -326,7 +327,7 @@ export async function seedDemoData(
   });
   const events = await seedEvents(urls, { login, serviceToken });
   const messages = await seedMessages(urls, { login });
-  const admin = await seedAdminArea(urls, { login });
+  const admin = (await seedAdminArea(urls, { login })) + (await seedAvailability(urls, { login }));
   return { ...directory, events, messages, admin };
 }
 
