@@ -10,6 +10,7 @@ export * from './db/errors';
 export * from './db/lists';
 export * from './db/migrate';
 export * from './db/tables';
+export * from './db/versioned';
 export * from './http/access';
 export * from './http/app';
 export * from './http/error-handler';

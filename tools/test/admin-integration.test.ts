@@ -1,5 +1,4 @@
 import * as admin from '@linksmate/admin';
-import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import * as identity from '@linksmate/identity';
 import * as payments from '@linksmate/membership-payments';
 import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
@@ -20,7 +19,6 @@ describe('admin actions over RabbitMQ: admin → identity / payments → gateway
   const services = new RabbitServices();
   const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable });
   let identityApp: HttpApp;
-  let gateway: Gateway;
   let base: string;
   let adminToken: string;
 
@@ -58,30 +56,15 @@ describe('admin actions over RabbitMQ: admin → identity / payments → gateway
       { ...shared, PAYMENTS_URL: paymentsUrl },
     );
     const adminUrl = await adminApp.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayBus = services.bus('gateway');
-    await gatewayBus.start();
-    await gatewayBus.waitUntilConnected();
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway(
-      loadGatewayConfig({
-        ...shared,
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        PAYMENTS_URL: paymentsUrl,
-        EVENTS_URL: nowhere,
-        VENUES_URL: nowhere,
-        MESSAGING_URL: nowhere,
-        ADMIN_URL: adminUrl,
-        WEB_DIST: '/nonexistent',
-      }),
-      { bus: gatewayBus },
-    );
-    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+    ({ base } = await services.gateway('gateway', {
+      ...shared,
+      PAYMENTS_URL: paymentsUrl,
+      ADMIN_URL: adminUrl,
+    }));
     adminToken = (await account('head_admin', 'admin')).token;
   });
 
   afterAll(async () => {
-    await gateway?.app.close();
     await services.close();
     await stripe.close();
   });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import * as identity from '@linksmate/identity';
 import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import type { MembershipSnapshot, ServerToClientEvents, SocketPayload, Static } from '@linksmate/proto';
-import { io, type Socket } from 'socket.io-client';
+import type { MembershipSnapshot, SocketPayload, Static } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RabbitServices } from './fixtures/rabbit-services';
+import { TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'claims-integration-service-token';
 
@@ -28,7 +27,7 @@ const membershipChanged = (
 describe('membership claims over RabbitMQ: payments → identity → gateway → socket', () => {
   const services = new RabbitServices();
   let identityApp: HttpApp;
-  let gateway: Gateway;
+  const sockets = new TestSockets();
   let base: string;
 
   beforeAll(async () => {
@@ -39,31 +38,15 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
       { SERVICE_TOKEN },
     );
     const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayBus = services.bus('gateway');
-    await gatewayBus.start();
-    await gatewayBus.waitUntilConnected();
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway(
-      loadGatewayConfig({
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        IDENTITY_URL: identityUrl,
-        JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-        SERVICE_TOKEN,
-        PAYMENTS_URL: nowhere,
-        EVENTS_URL: nowhere,
-        VENUES_URL: nowhere,
-        MESSAGING_URL: nowhere,
-        ADMIN_URL: nowhere,
-        WEB_DIST: '/nonexistent',
-      }),
-      { bus: gatewayBus },
-    );
-    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+    ({ base } = await services.gateway('gateway', {
+      IDENTITY_URL: identityUrl,
+      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
+      SERVICE_TOKEN,
+    }));
   });
 
   afterAll(async () => {
-    await gateway?.app.close();
+    sockets.close();
     await services.close();
   });
 
@@ -83,18 +66,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     return { id: created.json().user.id as number, token: ((await login.json()) as { token: string }).token };
   }
 
-  function connect(token: string): Promise<Socket<ServerToClientEvents>> {
-    return new Promise((resolve, reject) => {
-      const socket: Socket<ServerToClientEvents> = io(base, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', reject);
-    });
-  }
+  const connect = (token: string) => sockets.connect(base, token);
 
   async function refreshedClaims(token: string) {
     const res = await fetch(`${base}/api/v1/auth/refresh`, {

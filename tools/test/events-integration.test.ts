@@ -1,12 +1,11 @@
 import * as eventsBookings from '@linksmate/events-bookings';
-import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
-import type { Event, JoinRequestsReply, ServerToClientEvents, SocketEventName } from '@linksmate/proto';
-import { io, type Socket } from 'socket.io-client';
+import type { Event, JoinRequestsReply } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
 import { RabbitServices } from './fixtures/rabbit-services';
+import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'events-integration-service-token';
 const VENUE_ID = 501;
@@ -31,10 +30,9 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
   let auth: TestAuth;
   let identityStub: Awaited<ReturnType<typeof tokenVersionsServer>>;
   let eventsApp: HttpApp;
-  let gateway: Gateway;
   let publisher: RabbitMqEventBus;
   let base: string;
-  const sockets: Socket[] = [];
+  const sockets = new TestSockets();
 
   beforeAll(async () => {
     auth = await createTestAuth();
@@ -46,35 +44,19 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
       { SERVICE_TOKEN, JWKS_URL: auth.jwksUrl, IDENTITY_URL: identityStub.url },
     );
     const eventsUrl = await eventsApp.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayBus = services.bus('gateway');
-    await gatewayBus.start();
-    await gatewayBus.waitUntilConnected();
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway(
-      loadGatewayConfig({
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        IDENTITY_URL: identityStub.url,
-        JWKS_URL: auth.jwksUrl,
-        SERVICE_TOKEN,
-        PAYMENTS_URL: nowhere,
-        EVENTS_URL: eventsUrl,
-        VENUES_URL: nowhere,
-        MESSAGING_URL: nowhere,
-        ADMIN_URL: nowhere,
-        WEB_DIST: '/nonexistent',
-      }),
-      { bus: gatewayBus },
-    );
-    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+    ({ base } = await services.gateway('gateway', {
+      IDENTITY_URL: identityStub.url,
+      JWKS_URL: auth.jwksUrl,
+      SERVICE_TOKEN,
+      EVENTS_URL: eventsUrl,
+    }));
     publisher = services.bus('other-contexts');
     await publisher.start();
     await publisher.waitUntilConnected();
   }, 60_000);
 
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await gateway?.app.close();
+    sockets.close();
     await services.close();
     await identityStub?.close();
     await auth?.close();
@@ -98,30 +80,7 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
     return { id: userId, token };
   }
 
-  function connect(token: string): Promise<Socket<ServerToClientEvents>> {
-    return new Promise((resolve, reject) => {
-      const socket: Socket<ServerToClientEvents> = io(base, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', reject);
-    });
-  }
-
-  /** The next push of that name a socket hears. */
-  function next(socket: Socket<ServerToClientEvents>, name: SocketEventName): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${name} within 15 s`)), 15_000);
-      socket.once(name as 'booking:confirmed', (payload: unknown) => {
-        clearTimeout(timer);
-        resolve(payload);
-      });
-    });
-  }
+  const connect = (token: string) => sockets.connect(base, token);
 
   async function api<T = unknown>(
     method: string,
@@ -169,7 +128,7 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
     const gameId = created.body.id;
 
     // The second person asks to join: a pending request, and the creator's socket hears it.
-    const submitted = next(creatorSocket, 'join-request:submitted');
+    const submitted = nextPush(creatorSocket, 'join-request:submitted');
     const joined = await api<{ booking: { id: number; booking_status: string } }>(
       'POST',
       `/events/${gameId}/join`,
@@ -194,8 +153,8 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
     const requestId = requests.body.join_requests[0]!.id;
 
     // The creator approves: the requester hears both the approval and the confirmed booking.
-    const approvedHeard = next(requesterSocket, 'join-request:approved');
-    const confirmedHeard = next(requesterSocket, 'booking:confirmed');
+    const approvedHeard = nextPush(requesterSocket, 'join-request:approved');
+    const confirmedHeard = nextPush(requesterSocket, 'booking:confirmed');
     const approved = await api<{ current_participant_count: number }>(
       'PUT',
       `/member-games/${gameId}/join-requests/${requestId}/approve`,
@@ -226,7 +185,7 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
     );
     const thirdRequest = pending.body.join_requests.find((r) => r.user_id === third.id);
     expect(thirdRequest).toBeDefined();
-    const rejectedHeard = next(thirdSocket, 'join-request:rejected');
+    const rejectedHeard = nextPush(thirdSocket, 'join-request:rejected');
     const rejected = await api(
       'PUT',
       `/member-games/${gameId}/join-requests/${thirdRequest!.id}/reject`,

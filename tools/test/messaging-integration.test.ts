@@ -1,4 +1,3 @@
-import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import * as messaging from '@linksmate/messaging';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
@@ -8,10 +7,11 @@ import {
   type ServerToClientEvents,
   type SocketEventName,
 } from '@linksmate/proto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
 import { RabbitServices } from './fixtures/rabbit-services';
+import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'messaging-integration-service-token';
 
@@ -20,10 +20,9 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
   let auth: TestAuth;
   let identityStub: Awaited<ReturnType<typeof tokenVersionsServer>>;
   let messagingApp: HttpApp;
-  const gateways: Gateway[] = [];
   const bases: string[] = [];
   let publisher: RabbitMqEventBus;
-  const sockets: Socket[] = [];
+  const sockets = new TestSockets();
 
   beforeAll(async () => {
     auth = await createTestAuth();
@@ -35,40 +34,23 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
       { SERVICE_TOKEN, JWKS_URL: auth.jwksUrl, SMTP_URL: 'smtp://127.0.0.1:1' },
     );
     const messagingUrl = await messagingApp.listen({ port: 0, host: '127.0.0.1' });
-    const nowhere = 'http://127.0.0.1:9';
     // Two replicas, each with its own connection and its own exclusive queue.
     for (const replica of ['gateway-a', 'gateway-b']) {
-      const bus = services.bus(replica);
-      await bus.start();
-      await bus.waitUntilConnected();
-      const gateway = await buildGateway(
-        loadGatewayConfig({
-          LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-          IDENTITY_URL: identityStub.url,
-          JWKS_URL: auth.jwksUrl,
-          SERVICE_TOKEN,
-          PAYMENTS_URL: nowhere,
-          EVENTS_URL: nowhere,
-          VENUES_URL: nowhere,
-          MESSAGING_URL: messagingUrl,
-          ADMIN_URL: nowhere,
-          WEB_DIST: '/nonexistent',
-        }),
-        { bus },
-      );
-      gateways.push(gateway);
-      bases.push(await gateway.app.listen({ port: 0, host: '127.0.0.1' }));
+      const { base } = await services.gateway(replica, {
+        IDENTITY_URL: identityStub.url,
+        JWKS_URL: auth.jwksUrl,
+        SERVICE_TOKEN,
+        MESSAGING_URL: messagingUrl,
+      });
+      bases.push(base);
     }
-    for (const base of bases)
-      await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
     publisher = services.bus('other-contexts');
     await publisher.start();
     await publisher.waitUntilConnected();
   }, 90_000);
 
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    for (const gateway of gateways) await gateway.app.close();
+    sockets.close();
     await services.close();
     await identityStub?.close();
     await auth?.close();
@@ -85,30 +67,6 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
       membership_ends_at: null,
     });
     return { id: userId, token };
-  }
-
-  function connect(base: string, token: string): Promise<Socket<ServerToClientEvents>> {
-    return new Promise((resolve, reject) => {
-      const socket: Socket<ServerToClientEvents> = io(base, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', reject);
-    });
-  }
-
-  function next(socket: Socket<ServerToClientEvents>, name: SocketEventName): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${name} within 15 s`)), 15_000);
-      socket.once(name as 'message:new', (payload: unknown) => {
-        clearTimeout(timer);
-        resolve(payload);
-      });
-    });
   }
 
   /** Collects every push of a name, to show none came. */
@@ -137,10 +95,10 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
     const [a, b] = bases as [string, string];
     const sender = await person(8001, 'dm_sender');
     const receiver = await person(8002, 'dm_receiver');
-    const senderSocket = await connect(a, sender.token);
-    const receiverSocket = await connect(b, receiver.token);
+    const senderSocket = await sockets.connect(a, sender.token);
+    const receiverSocket = await sockets.connect(b, receiver.token);
 
-    const arrives = next(receiverSocket, 'message:new');
+    const arrives = nextPush(receiverSocket, 'message:new');
     const sent = await api<{ message: Message }>(a, 'POST', '/messages/dm', sender.token, {
       receiver_user_id: receiver.id,
       content: 'Tee off at 7?',
@@ -153,7 +111,7 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
       sender_username: 'dm_sender Golfer',
     });
 
-    const receipt = next(senderSocket, 'message:read');
+    const receipt = nextPush(senderSocket, 'message:read');
     // The /v1 spelling the spec uses is served too.
     const read = await fetch(`${b}/v1/messages/dm/${sender.id}/read`, {
       method: 'POST',
@@ -178,7 +136,7 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
       const { rowCount } = await services.query('messaging', 'select 1 from blocks where active', []);
       expect(rowCount).toBeGreaterThan(0);
     }, 15_000);
-    const receiverSocket = await connect(b, receiver.token);
+    const receiverSocket = await sockets.connect(b, receiver.token);
     const got = heard(receiverSocket, 'message:new');
     const refused = await api(a, 'POST', '/messages/dm', sender.token, {
       receiver_user_id: receiver.id,
@@ -233,14 +191,14 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
       expect(rowCount).toBe(1);
     }, 15_000);
 
-    const playerSocket = await connect(b, player.token);
-    const outsiderSocket = await connect(b, outsider.token);
+    const playerSocket = await sockets.connect(b, player.token);
+    const outsiderSocket = await sockets.connect(b, outsider.token);
     expect(await join(playerSocket, eventId)).toEqual({ ok: true });
     expect(await join(outsiderSocket, eventId)).toEqual({ ok: false, error: 'forbidden' });
     expect(await join(outsiderSocket, -1)).toMatchObject({ ok: false });
     const outsiderHeard = heard(outsiderSocket, 'message:new');
 
-    const arrives = next(playerSocket, 'message:new');
+    const arrives = nextPush(playerSocket, 'message:new');
     const sent = await api(a, 'POST', `/messages/event/${eventId}`, organiser.token, {
       content: 'Carts are booked',
     });
@@ -255,10 +213,10 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
     const [a, b] = bases as [string, string];
     const admin = await person(8031, 'announcing_admin', 'admin');
     const listener = await person(8032, 'listener');
-    const onA = await connect(a, listener.token);
-    const onB = await connect(b, admin.token);
-    const heardA = next(onA, 'announcement:new');
-    const heardB = next(onB, 'announcement:new');
+    const onA = await sockets.connect(a, listener.token);
+    const onB = await sockets.connect(b, admin.token);
+    const heardA = nextPush(onA, 'announcement:new');
+    const heardB = nextPush(onB, 'announcement:new');
     const blank = await api(a, 'POST', '/admin/announcements', admin.token, { content: '   ' });
     expect(blank).toMatchObject({ status: 400, body: { error: 'Announcement content cannot be empty' } });
     expect((await api(a, 'POST', '/admin/announcements', listener.token, { content: 'hi' })).status).toBe(

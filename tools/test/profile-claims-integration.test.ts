@@ -1,4 +1,3 @@
-import { buildGateway, type Gateway, loadGatewayConfig } from '@linksmate/gateway';
 import * as identity from '@linksmate/identity';
 import * as messaging from '@linksmate/messaging';
 import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
@@ -26,7 +25,6 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
   const smtp = new MailCatcher();
   const submitted: EventEnvelope[] = [];
   let identityApp: HttpApp;
-  let gateway: Gateway;
   let base: string;
 
   beforeAll(async () => {
@@ -62,31 +60,15 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       handler: async (event) => void submitted.push(event),
     });
 
-    const gatewayBus = services.bus('gateway');
-    await gatewayBus.start();
-    await gatewayBus.waitUntilConnected();
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway(
-      loadGatewayConfig({
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        IDENTITY_URL: identityUrl,
-        JWKS_URL: jwks,
-        SERVICE_TOKEN,
-        PAYMENTS_URL: nowhere,
-        EVENTS_URL: nowhere,
-        VENUES_URL: venuesUrl,
-        MESSAGING_URL: nowhere,
-        ADMIN_URL: nowhere,
-        WEB_DIST: '/nonexistent',
-      }),
-      { bus: gatewayBus },
-    );
-    base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(200), 15_000);
+    ({ base } = await services.gateway('gateway', {
+      IDENTITY_URL: identityUrl,
+      JWKS_URL: jwks,
+      SERVICE_TOKEN,
+      VENUES_URL: venuesUrl,
+    }));
   });
 
   afterAll(async () => {
-    await gateway?.app.close();
     await services.close();
     await smtp.stop();
   });

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@linksmate/proto';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { TokenVerifier } from '../auth/tokens';
 import type { Clock } from '../clock';
+import { inbox } from '../db/tables';
 import type { HttpApp } from '../http/app';
-import { TestEventBus } from './bus';
+import { eventually, TestEventBus } from './bus';
 import { TestClock } from './clock';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -13,8 +17,28 @@ export interface ServiceUnderTest {
   database: TestDatabase;
   /** Publishes what is in the outbox now and lets the bus hand it to its subscribers. */
   settle(): Promise<void>;
+  /**
+   * Hands another context's event to the service's consumers, as the bus would, and waits until
+   * they have handled it (its id in their inbox, so its effect is committed).
+   */
+  deliver(event: EventEnvelope): Promise<void>;
   close(): Promise<void>;
 }
+
+/** An event as another context would publish it (version 1), for `deliver`. */
+export const foreignEvent = (
+  type: string,
+  data: Record<string, unknown>,
+  source = 'identity',
+): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  source,
+  correlationId: randomUUID(),
+  data,
+});
 
 /**
  * One service on its own fresh database (cloned from the migrated template), a recording test bus
@@ -45,14 +69,27 @@ export async function startServiceUnderTest(options: {
     },
   );
   await app.ready();
+  const settle = async () => {
+    await app.serviceRuntime.flushOutbox();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
   return {
     app,
     bus,
     clock,
     database,
-    settle: async () => {
-      await app.serviceRuntime.flushOutbox();
-      await new Promise((resolve) => setImmediate(resolve));
+    settle,
+    deliver: async (event) => {
+      await bus.publish([event]);
+      await settle();
+      await eventually(async () => {
+        const handled = await app.serviceRuntime.db
+          .select({ eventId: inbox.eventId })
+          .from(inbox)
+          .where(eq(inbox.eventId, event.id))
+          .limit(1);
+        if (!handled.length) throw new Error(`${event.type} ${event.id} not handled yet`);
+      });
     },
     close: async () => {
       await app.close();

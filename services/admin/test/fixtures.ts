@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalVerifier } from '@linksmate/platform';
 import {
   createTestAuth,
-  eventually,
+  foreignEvent,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
 } from '@linksmate/platform/testing';
-import type { EventEnvelope, InternalUserReply, Role } from '@linksmate/proto';
+import type { InternalUserReply, Role } from '@linksmate/proto';
 import pg from 'pg';
-import { expect } from 'vitest';
 import { buildApp, loadAdminConfig, migrationsFolder } from '../src';
 
 export const SERVICE_TOKEN = 'admin-test-service-token';
@@ -209,22 +207,8 @@ export class AdminUnderTest {
   }
 
   /** Hands another context's event to admin's consumers, as the bus would, and waits until handled. */
-  async deliver(type: string, data: Record<string, unknown>, source = 'identity'): Promise<void> {
-    const event: EventEnvelope = {
-      id: randomUUID(),
-      type,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      source,
-      correlationId: randomUUID(),
-      data,
-    };
-    await this.service.bus.publish([event]);
-    await this.service.settle();
-    await eventually(async () => {
-      const { rowCount } = await this.pool.query('select 1 from inbox where event_id = $1', [event.id]);
-      expect(rowCount).toBeGreaterThan(0);
-    });
+  deliver(type: string, data: Record<string, unknown>, source = 'identity'): Promise<void> {
+    return this.service.deliver(foreignEvent(type, data, source));
   }
 
   async audit(action: string) {

@@ -10,7 +10,12 @@ describe('events-bookings: Manage Availability (admin slots)', () => {
   let eb: EventsBookingsUnderTest;
   let siteAdmin: Person;
   let member: Person;
-  const at = (ms: number) => new Date(eb.clock.now().getTime() + ms).toISOString();
+  /**
+   * Times from one instant read once: reading the clock per call let a body's start and end "at the
+   * same time" differ by a millisecond on a busy machine (and a range's dates cross midnight).
+   */
+  let origin: number;
+  const at = (ms: number) => new Date(origin + ms).toISOString();
   const slotCount = async () =>
     Number((await eb.pool.query('select count(*) from availability_slots')).rows[0].count);
   const create = (body: Record<string, unknown>, token = siteAdmin.token) =>
@@ -28,6 +33,7 @@ describe('events-bookings: Manage Availability (admin slots)', () => {
 
   beforeAll(async () => {
     eb = await startEventsBookings();
+    origin = eb.clock.now().getTime();
     siteAdmin = await eb.person({ role: 'site_admin' });
     member = await eb.person();
   });

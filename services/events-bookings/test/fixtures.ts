@@ -1,7 +1,6 @@
 import { createEvent, createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import {
   createTestAuth,
-  eventually,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
@@ -179,19 +178,9 @@ export class EventsBookingsUnderTest {
     });
   }
 
-  /** Hands an event from another context to this service's consumers, as the bus would. */
-  async deliver(event: EventEnvelope): Promise<void> {
-    await this.service.bus.publish([event]);
-    await this.service.settle();
-  }
-
-  /** Hands the event over and waits until its consumer recorded it (its effect is then committed). */
-  async deliverApplied(event: EventEnvelope): Promise<void> {
-    await this.deliver(event);
-    await eventually(async () => {
-      const { rowCount } = await this.pool.query('select 1 from inbox where event_id = $1', [event.id]);
-      if (!rowCount) throw new Error(`${event.type} not handled yet`);
-    });
+  /** Hands an event from another context to this service's consumers and waits until handled. */
+  deliver(event: EventEnvelope): Promise<void> {
+    return this.service.deliver(event);
   }
 
   private venueFacts(id: number, version: number, adminUserIds: number[]): EventData<typeof VenueCreated> {
@@ -214,15 +203,13 @@ export class EventsBookingsUnderTest {
   /** A venue as venues-coaches announces it (venues.venue.created), run by these facility admins. */
   async announcedVenue(adminUserIds: number[]): Promise<number> {
     const id = this.nextVenueId++;
-    await this.deliverApplied(
-      createEvent(VenueCreated, this.venueFacts(id, 1, adminUserIds), 'venues-coaches'),
-    );
+    await this.deliver(createEvent(VenueCreated, this.venueFacts(id, 1, adminUserIds), 'venues-coaches'));
     return id;
   }
 
   /** The venue's admins changed at the source (venues.venue.updated with a new version). */
   async venueRunBy(id: number, version: number, adminUserIds: number[]): Promise<void> {
-    await this.deliverApplied(
+    await this.deliver(
       createEvent(VenueUpdated, this.venueFacts(id, version, adminUserIds), 'venues-coaches'),
     );
   }
@@ -232,7 +219,7 @@ export class EventsBookingsUnderTest {
   /** A coach profile as venues-coaches announces it (venues.coach.created), held by this account. */
   async announcedCoach(userId: number | null): Promise<number> {
     const id = this.nextCoachId++;
-    await this.deliverApplied(
+    await this.deliver(
       createEvent(
         CoachCreated,
         {

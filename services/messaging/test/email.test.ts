@@ -1,27 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import {
   eventually,
+  foreignEvent,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
 } from '@linksmate/platform/testing';
-import type { EventEnvelope } from '@linksmate/proto';
 import { MailCatcher } from '@linksmate/tools/mail-catcher';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
 
-function emailRequest(to: string, template: string, variables: Record<string, string>): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type: 'notifications.email.requested',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    source: 'identity',
-    correlationId: randomUUID(),
-    data: { to, template, variables, user_id: 1 },
-  };
-}
+const emailRequest = (to: string, template: string, variables: Record<string, string>) =>
+  foreignEvent('notifications.email.requested', { to, template, variables, user_id: 1 });
 
 describe('messaging: e-mail delivery', () => {
   let smtp: MailCatcher;
@@ -47,6 +37,12 @@ describe('messaging: e-mail delivery', () => {
     await smtp?.stop();
   });
 
+  /** Asks for one mail, as identity would, and waits until it arrives. */
+  const mailed = async (to: string, template: string, variables: Record<string, string>) => {
+    await messaging.bus.publish([emailRequest(to, template, variables)]);
+    return smtp.waitFor((m) => m.to.includes(to));
+  };
+
   const deliveries = async (to: string) =>
     (
       await pool.query(
@@ -56,10 +52,7 @@ describe('messaging: e-mail delivery', () => {
     ).rows;
 
   it('when a verification mail is requested, then it arrives over SMTP in HTML and text with the link on the public URL', async () => {
-    await messaging.bus.publish([
-      emailRequest('ava@example.com', 'verify-email', { username: 'ava', token: 'tok-123' }),
-    ]);
-    const mail = await smtp.waitFor((m) => m.to.includes('ava@example.com'));
+    const mail = await mailed('ava@example.com', 'verify-email', { username: 'ava', token: 'tok-123' });
     expect(mail.subject).toBe('Verify your email for LinksMate');
     expect(mail.links).toEqual(['https://linksmate.example/verify-email?token=tok-123']);
     expect(mail.text).toContain('Hi ava,');
@@ -72,26 +65,20 @@ describe('messaging: e-mail delivery', () => {
   });
 
   it('when a password reset mail is requested, then its link leads to the reset page', async () => {
-    await messaging.bus.publish([
-      emailRequest('ben@example.com', 'reset-password', { username: 'ben', token: 'reset-9' }),
-    ]);
-    const mail = await smtp.waitFor((m) => m.to.includes('ben@example.com'));
+    const mail = await mailed('ben@example.com', 'reset-password', { username: 'ben', token: 'reset-9' });
     expect(mail.subject).toBe('Reset your LinksMate password');
     expect(mail.links).toEqual(['https://linksmate.example/reset-password?token=reset-9']);
     expect(mail.text).toContain('15 minutes');
   });
 
   it('when a waitlisted person gets a seat, then the mail says they are in and links the event', async () => {
-    await messaging.bus.publish([
-      emailRequest('wes@example.com', 'waitlist-promoted', {
-        username: 'Wes',
-        event_id: '42',
-        event_title: 'Twilight Nine',
-        start_time: '2026-11-28T01:30:00.000Z',
-        outcome: 'confirmed',
-      }),
-    ]);
-    const mail = await smtp.waitFor((m) => m.to.includes('wes@example.com'));
+    const mail = await mailed('wes@example.com', 'waitlist-promoted', {
+      username: 'Wes',
+      event_id: '42',
+      event_title: 'Twilight Nine',
+      start_time: '2026-11-28T01:30:00.000Z',
+      outcome: 'confirmed',
+    });
     expect(mail.subject).toBe("You're in: Twilight Nine");
     expect(mail.text).toContain('your booking is confirmed');
     expect(mail.text).toContain('Sat, 28 Nov 2026, 12:30 pm AEDT');
@@ -99,16 +86,13 @@ describe('messaging: e-mail delivery', () => {
   });
 
   it('when a waitlisted person is offered a paid seat, then the mail says until when it is held and links the event', async () => {
-    await messaging.bus.publish([
-      emailRequest('ola@example.com', 'waitlist-offered', {
-        username: 'Ola',
-        event_id: '7',
-        event_title: 'Club Championship',
-        start_time: '2026-12-05T22:00:00.000Z',
-        offer_expires_at: '2026-11-24T03:15:00.000Z',
-      }),
-    ]);
-    const mail = await smtp.waitFor((m) => m.to.includes('ola@example.com'));
+    const mail = await mailed('ola@example.com', 'waitlist-offered', {
+      username: 'Ola',
+      event_id: '7',
+      event_title: 'Club Championship',
+      start_time: '2026-12-05T22:00:00.000Z',
+      offer_expires_at: '2026-11-24T03:15:00.000Z',
+    });
     expect(mail.subject).toBe('A seat at Club Championship is held for you');
     expect(mail.text).toContain('holding it for you until Tue, 24 Nov 2026, 2:15 pm AEDT');
     expect(mail.links).toEqual(['https://linksmate.example/events/7']);
@@ -137,15 +121,12 @@ describe('messaging: e-mail delivery', () => {
   });
 
   it('when a refund for a lost seat is told, then the mail names the event and the amount and links My Bookings', async () => {
-    await messaging.bus.publish([
-      emailRequest('rae@example.com', 'event-payment-refunded', {
-        username: 'Rae',
-        event_title: 'Saturday Stableford',
-        amount: '$44.00',
-        seats: '2',
-      }),
-    ]);
-    const mail = await smtp.waitFor((m) => m.to.includes('rae@example.com'));
+    const mail = await mailed('rae@example.com', 'event-payment-refunded', {
+      username: 'Rae',
+      event_title: 'Saturday Stableford',
+      amount: '$44.00',
+      seats: '2',
+    });
     expect(mail.subject).toBe('Your payment for Saturday Stableford was refunded');
     expect(mail.text).toContain('$44.00');
     expect(mail.text).toContain('seats were no longer available');

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalVerifier, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import {
   createTestAuth,
-  eventually,
+  foreignEvent,
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
@@ -14,7 +13,6 @@ import {
 import type { EventEnvelope, Role } from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { expect } from 'vitest';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
 
@@ -128,22 +126,8 @@ export class MessagingUnderTest {
    * Hands another context's event to messaging's consumers, as the bus would, and waits until they
    * have handled it (its id in their inbox): projections are applied a moment after the event.
    */
-  async deliver(type: string, data: Record<string, unknown>, source = 'identity'): Promise<void> {
-    const event: EventEnvelope = {
-      id: randomUUID(),
-      type,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      source,
-      correlationId: randomUUID(),
-      data,
-    };
-    await this.service.bus.publish([event]);
-    await this.service.settle();
-    await eventually(async () => {
-      const { rowCount } = await this.pool.query('select 1 from inbox where event_id = $1', [event.id]);
-      expect(rowCount).toBeGreaterThan(0);
-    });
+  deliver(type: string, data: Record<string, unknown>, source = 'identity'): Promise<void> {
+    return this.service.deliver(foreignEvent(type, data, source));
   }
 
   async published(type: string): Promise<EventEnvelope[]> {

@@ -155,6 +155,11 @@ export class VenuesUnderTest {
     return this.app.inject({ method: 'POST', url: '/claim-profile', payload: body, headers });
   }
 
+  /** A claim of the profile for `email`, with a password identity accepts (any value, to be refused too). */
+  claimAs(entityType: unknown, entityId: unknown, email: unknown) {
+    return this.claim({ entityType, entityId, email, password: PASSWORD });
+  }
+
   async coach(fields: { first_name?: string; last_name?: string; user_id?: number | null } = {}) {
     const { rows } = await this.pool.query<{ id: number }>(
       'insert into coaches (first_name, last_name, user_id, email) values ($1, $2, $3, $4) returning id',

@@ -98,12 +98,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       'when the type is %j, then 400 Invalid profile type and identity is not asked',
       async (entityType) => {
         const calls = venues.identity.calls.length;
-        const res = await venues.claim({
-          entityType,
-          entityId: 1,
-          email: 'x@example.com',
-          password: PASSWORD,
-        });
+        const res = await venues.claimAs(entityType, 1, 'x@example.com');
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: 'Invalid profile type', code: 'invalid_profile_type' });
         expect(venues.identity.calls).toHaveLength(calls);
@@ -113,12 +108,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
     it('when the coach or venue does not exist, or no id is given, then 404 naming the type', async () => {
       for (const entityType of ['coach', 'venue']) {
         for (const entityId of [987_654, null, { Valid: false }]) {
-          const res = await venues.claim({
-            entityType,
-            entityId,
-            email: 'x@example.com',
-            password: PASSWORD,
-          });
+          const res = await venues.claimAs(entityType, entityId, 'x@example.com');
           expect(res.statusCode).toBe(404);
           expect(res.json()).toMatchObject({
             error: `${entityType} profile not found`,
@@ -135,12 +125,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         { is_active: false },
       ]) {
         const venueId = await venues.venue(fields);
-        const res = await venues.claim({
-          entityType: 'venue',
-          entityId: venueId,
-          email: 'v@example.com',
-          password: PASSWORD,
-        });
+        const res = await venues.claimAs('venue', venueId, 'v@example.com');
         expect(res.statusCode).toBe(404);
         expect(res.json().error).toBe('venue profile not found');
         await nothingMade('venue', venueId, 'v@example.com');
@@ -149,12 +134,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
 
     it('when the coach is already linked to an account, then 409 already claimed', async () => {
       const coachId = await venues.coach({ user_id: 42 });
-      const res = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'late@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('coach', coachId, 'late@example.com');
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         error: 'This profile has already been claimed.',
@@ -172,12 +152,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         ['coach', coachId],
         ['venue', venueId],
       ] as const) {
-        const res = await venues.claim({
-          entityType,
-          entityId,
-          email: 'second@example.com',
-          password: PASSWORD,
-        });
+        const res = await venues.claimAs(entityType, entityId, 'second@example.com');
         expect(res.statusCode).toBe(409);
         expect(res.json().error).toBe('This profile has already been claimed.');
       }
@@ -185,30 +160,15 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
 
       const rejectedBefore = await venues.venue();
       await venues.addClaim('venue', rejectedBefore, 'rejected');
-      const res = await venues.claim({
-        entityType: 'venue',
-        entityId: rejectedBefore,
-        email: 'retry@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('venue', rejectedBefore, 'retry@example.com');
       expect(res.statusCode).toBe(201);
     });
 
     it('when the profile has a pending claim, then 409 already pending, whoever asks', async () => {
       const coachId = await venues.coach();
-      const first = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'first@example.com',
-        password: PASSWORD,
-      });
+      const first = await venues.claimAs('coach', coachId, 'first@example.com');
       expect(first.statusCode).toBe(201);
-      const second = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'second.try@example.com',
-        password: PASSWORD,
-      });
+      const second = await venues.claimAs('coach', coachId, 'second.try@example.com');
       expect(second.statusCode).toBe(409);
       expect(second.json()).toMatchObject({
         error: 'A claim for this profile is already waiting for review.',
@@ -231,7 +191,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       ['no-dot@example', 'Please enter a valid email address'],
     ])('when the e-mail is %j, then 422 "%s" on the email field', async (email, message) => {
       const coachId = await venues.coach();
-      const res = await venues.claim({ entityType: 'coach', entityId: coachId, email, password: PASSWORD });
+      const res = await venues.claimAs('coach', coachId, email);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: message, errors: { email: message } });
       await nothingMade('coach', coachId);
@@ -282,12 +242,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
     it('when the e-mail already has an account, then 409 saying to sign in, and no claim is left', async () => {
       venues.identity.existing('member@example.com');
       const coachId = await venues.coach();
-      const res = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'MEMBER@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('coach', coachId, 'MEMBER@example.com');
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         error: 'An account with this email already exists. Please sign in instead.',
@@ -296,12 +251,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       });
       await nothingMade('coach', coachId);
       // The profile is free for the next claim.
-      const next = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'fresh@example.com',
-        password: PASSWORD,
-      });
+      const next = await venues.claimAs('coach', coachId, 'fresh@example.com');
       expect(next.statusCode).toBe(201);
     });
 
@@ -315,12 +265,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         },
       });
       const coachId = await venues.coach();
-      const res = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'odd@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('coach', coachId, 'odd@example.com');
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ email: 'Please enter a valid email address.' });
       await nothingMade('coach', coachId);
@@ -329,12 +274,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
     it('when identity fails after making the account, then 503 Failed to claim profile, the account is taken back and no claim is left', async () => {
       venues.identity.next({ kind: 'fail-after-making' });
       const coachId = await venues.coach();
-      const res = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'half@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('coach', coachId, 'half@example.com');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: 'Failed to claim profile', code: 'claim_failed' });
       expect(venues.identity.callsTo('/internal/accounts/withdraw').at(-1)!.body).toEqual({
@@ -347,12 +287,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
     it('when identity answers too late, then the claim gives up, takes back the account identity made meanwhile, and leaves no claim', async () => {
       venues.identity.next({ kind: 'late', ms: 1_000 });
       const venueId = await venues.venue();
-      const res = await venues.claim({
-        entityType: 'venue',
-        entityId: venueId,
-        email: 'slow@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('venue', venueId, 'slow@example.com');
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toBe('Failed to claim profile');
       await nothingMade('venue', venueId, 'slow@example.com');
@@ -362,12 +297,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       const unreachable = await startVenues({ IDENTITY_URL: 'http://127.0.0.1:9' });
       try {
         const coachId = await unreachable.coach();
-        const res = await unreachable.claim({
-          entityType: 'coach',
-          entityId: coachId,
-          email: 'lost@example.com',
-          password: PASSWORD,
-        });
+        const res = await unreachable.claimAs('coach', coachId, 'lost@example.com');
         expect(res.statusCode).toBe(503);
         expect(res.json().error).toBe('Failed to claim profile');
         expect(await unreachable.claims('coach', coachId)).toEqual([]);
@@ -387,12 +317,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         create constraint trigger profile_claims_commit_refused after insert or update on profile_claims
           deferrable initially deferred for each row execute function refuse_claim_commit();`);
       const coachId = await venues.coach();
-      const res = await venues.claim({
-        entityType: 'coach',
-        entityId: coachId,
-        email: 'commit.fails@example.com',
-        password: PASSWORD,
-      });
+      const res = await venues.claimAs('coach', coachId, 'commit.fails@example.com');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: 'Failed to claim profile', code: 'claim_failed' });
       expect(venues.identity.callsTo('/internal/accounts').at(-1)!.body).toMatchObject({
@@ -411,18 +336,8 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       // identity is slow enough that the second claim arrives while the first holds its pending row.
       venues.identity.next({ kind: 'late', ms: 150 });
       const answers = await Promise.all([
-        venues.claim({
-          entityType: 'coach',
-          entityId: coachId,
-          email: 'racer.a@example.com',
-          password: PASSWORD,
-        }),
-        venues.claim({
-          entityType: 'coach',
-          entityId: coachId,
-          email: 'racer.b@example.com',
-          password: PASSWORD,
-        }),
+        venues.claimAs('coach', coachId, 'racer.a@example.com'),
+        venues.claimAs('coach', coachId, 'racer.b@example.com'),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
       expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(

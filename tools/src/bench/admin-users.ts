@@ -5,17 +5,15 @@ import * as admin from '@linksmate/admin';
 import { createDatabase, PLANNED_ONCE } from '@linksmate/platform';
 import { createTestAuth } from '@linksmate/platform/testing';
 import pg from 'pg';
-import { freePort } from '../embedded/ports';
 import { type CpuPerRequest, cpuDuring, cpuLine } from './cpu';
-import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
+import { fmt, scratchDatabase } from './infra';
 import {
   keysAndVersions,
   type LoadResult,
   load,
   loadLine,
   paced,
-  startGateway,
-  startProcess,
+  startServiceWithGateway,
   stop,
 } from './processes';
 
@@ -186,28 +184,17 @@ export async function measureAdminUsers(
   const database = await scratchDatabase('admin');
   const auth = await createTestAuth();
   const identity = await keysAndVersions(auth.signer.jwks());
-  const adminPort = await freePort();
-  const gatewayPort = await freePort();
-  const serviceUrl = `http://127.0.0.1:${adminPort}`;
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const common = {
-    LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
-    JWKS_URL: `${identity.url}/.well-known/jwks.json`,
-  };
   const loadBefore = loadavg()[0]!;
   const processes: ChildProcess[] = [];
   try {
-    const service = await startProcess(
-      'services/admin/src/main.ts',
-      { ...common, PORT: String(adminPort), HOST: '127.0.0.1', DATABASE_URL: database.url },
-      `${serviceUrl}/ready`,
-    );
-    processes.push(service);
-    const seedStarted = performance.now();
-    await seedDirectory(database.url, people);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    processes.push(await startGateway(common, gatewayPort, identity.url, { ADMIN_URL: serviceUrl }));
+    const { service, gateway, gatewayUrl, seedSeconds } = await startServiceWithGateway({
+      entry: 'services/admin/src/main.ts',
+      upstream: 'ADMIN_URL',
+      databaseUrl: database.url,
+      identityUrl: identity.url,
+      seed: () => seedDirectory(database.url, people),
+    });
+    processes.push(service, gateway);
     const token = await auth.tokenFor(1, 'admin', {
       membership_status: null,
       membership_ends_at: null,
@@ -249,7 +236,7 @@ export async function measureAdminUsers(
       await new Promise((r) => setTimeout(r, 1500));
       const { result: viaGateway, cpu } = await cpuDuring(
         database.url,
-        { gateway: processes[1]!.pid, admin: service.pid },
+        { gateway: gateway.pid, admin: service.pid },
         () => load(url, connections, seconds, auth1),
       );
       const sql = await loadSql(

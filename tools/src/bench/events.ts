@@ -4,9 +4,8 @@ import * as eventsBookings from '@linksmate/events-bookings';
 import { createTestAuth } from '@linksmate/platform/testing';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { freePort } from '../embedded/ports';
 import { seedEvents } from './events-seed';
-import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
+import { fmt, percentile, scratchDatabase } from './infra';
 import {
   drive,
   keysAndVersions,
@@ -14,8 +13,7 @@ import {
   load,
   loadLine,
   paced,
-  startGateway,
-  startProcess,
+  startServiceWithGateway,
   stop,
 } from './processes';
 
@@ -154,29 +152,17 @@ export async function measureEventsBookings(
   const database = await scratchDatabase('events');
   const auth = await createTestAuth();
   const identity = await keysAndVersions(auth.signer.jwks());
-  const eventsPort = await freePort();
-  const gatewayPort = await freePort();
-  const serviceUrl = `http://127.0.0.1:${eventsPort}`;
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const common = {
-    LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
-    JWKS_URL: `${identity.url}/.well-known/jwks.json`,
-  };
   const loadBefore = loadavg()[0]!;
   const processes: ChildProcess[] = [];
   try {
-    processes.push(
-      await startProcess(
-        'services/events-bookings/src/main.ts',
-        { ...common, PORT: String(eventsPort), HOST: '127.0.0.1', DATABASE_URL: database.url },
-        `${serviceUrl}/ready`,
-      ),
-    );
-    const seedStarted = performance.now();
-    const seeded = await seedEvents(database.url, { events, venues, people: 20_000, joiners, hotCapacity });
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    processes.push(await startGateway(common, gatewayPort, identity.url, { EVENTS_URL: serviceUrl }));
+    const { service, gateway, gatewayUrl, seeded, seedSeconds } = await startServiceWithGateway({
+      entry: 'services/events-bookings/src/main.ts',
+      upstream: 'EVENTS_URL',
+      databaseUrl: database.url,
+      identityUrl: identity.url,
+      seed: () => seedEvents(database.url, { events, venues, people: 20_000, joiners, hotCapacity }),
+    });
+    processes.push(service, gateway);
     const member = (id: number) =>
       auth.tokenFor(id, 'member', {
         membership_status: 'active',

@@ -7,9 +7,8 @@ import type { ServerToClientEvents } from '@linksmate/proto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { Pool } from 'undici';
-import { freePort } from '../embedded/ports';
-import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
-import { BENCH_SERVICE_TOKEN, keysAndVersions, startGateway, startProcess, stop } from './processes';
+import { fmt, percentile, scratchDatabase } from './infra';
+import { keysAndVersions, startServiceWithGateway, stop } from './processes';
 
 /** A process's resident memory, in bytes (Linux). */
 function rssOf(pid: number): number {
@@ -34,46 +33,27 @@ export async function measureMessaging(options: { sockets?: number; rate?: numbe
   const uploads = mkdtempSync(join(tmpdir(), 'lmbench-messaging-'));
   const auth = await createTestAuth();
   const identity = await keysAndVersions(auth.signer.jwks());
-  const messagingPort = await freePort();
-  const gatewayPort = await freePort();
-  const messagingUrl = `http://127.0.0.1:${messagingPort}`;
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const common = {
-    LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
-    JWKS_URL: `${identity.url}/.well-known/jwks.json`,
-    SERVICE_TOKEN: BENCH_SERVICE_TOKEN,
-  };
   const loadBefore = loadavg()[0]!;
   const processes: ChildProcess[] = [];
   const clients: Socket[] = [];
   const db = new pg.Pool({ connectionString: database.url, max: 4 });
   try {
-    processes.push(
-      await startProcess(
-        'services/messaging/src/main.ts',
-        {
-          ...common,
-          PORT: String(messagingPort),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          SMTP_URL: 'smtp://127.0.0.1:1',
-          STORAGE_DRIVER: 'local',
-          UPLOADS_DIR: uploads,
-        },
-        `${messagingUrl}/ready`,
-      ),
-    );
-    // The people messaging knows (as identity's events would leave them): receivers, then senders.
-    const people = sockets + senders;
-    await db.query(
-      `insert into users (id, username, email, first_name, last_name, role, version)
-       select g, 'golfer' || g, 'golfer' || g || '@example.com', 'Golfer', 'No ' || g, 'member', 1
-       from generate_series(1, $1::int) g`,
-      [people],
-    );
-    const gateway = await startGateway(common, gatewayPort, identity.url, { MESSAGING_URL: messagingUrl });
-    processes.push(gateway);
+    const { service, gateway, gatewayUrl } = await startServiceWithGateway({
+      entry: 'services/messaging/src/main.ts',
+      upstream: 'MESSAGING_URL',
+      databaseUrl: database.url,
+      identityUrl: identity.url,
+      env: { SMTP_URL: 'smtp://127.0.0.1:1', STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads },
+      // The people messaging knows (as identity's events would leave them): receivers, then senders.
+      seed: () =>
+        db.query(
+          `insert into users (id, username, email, first_name, last_name, role, version)
+           select g, 'golfer' || g, 'golfer' || g || '@example.com', 'Golfer', 'No ' || g, 'member', 1
+           from generate_series(1, $1::int) g`,
+          [sockets + senders],
+        ),
+    });
+    processes.push(service, gateway);
     const token = (id: number) =>
       auth.tokenFor(id, 'member', {
         membership_status: 'active',

@@ -207,6 +207,62 @@ export function startGateway(
   );
 }
 
+/**
+ * One service and the gateway in front of it as separate processes, identity's part answered at
+ * `identityUrl` (the bench's `keysAndVersions`): the service starts (and so migrates its database),
+ * `seed` fills it, then the gateway starts with `upstream` (its setting for the service, e.g.
+ * ADMIN_URL) pointing at it. If a step fails, what had started is stopped before the error goes on.
+ */
+export async function startServiceWithGateway<T>(options: {
+  entry: string;
+  upstream: string;
+  databaseUrl: string;
+  identityUrl: string;
+  /** The service's own settings beyond port, host and database. */
+  env?: Record<string, string>;
+  seed: () => Promise<T>;
+}) {
+  const servicePort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const common = {
+    LOG_LEVEL: 'warn',
+    AMQP_URL: benchAmqpUrl,
+    JWKS_URL: `${options.identityUrl}/.well-known/jwks.json`,
+    SERVICE_TOKEN: BENCH_SERVICE_TOKEN,
+  };
+  const service = await startProcess(
+    options.entry,
+    {
+      ...common,
+      ...options.env,
+      PORT: String(servicePort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+    },
+    `${serviceUrl}/ready`,
+  );
+  try {
+    const seedStarted = performance.now();
+    const seeded = await options.seed();
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const gateway = await startGateway(common, gatewayPort, options.identityUrl, {
+      [options.upstream]: serviceUrl,
+    });
+    return {
+      service,
+      gateway,
+      serviceUrl,
+      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+      seeded,
+      seedSeconds,
+    };
+  } catch (err) {
+    await stop(service);
+    throw err;
+  }
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -1,6 +1,7 @@
 import type { EventMeta } from '@linksmate/platform';
 import { BookingConfirmed, EmailRequested, formatCents } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
+import { paymentsFailure } from '../../lib/payments-client';
 import * as repo from './repository';
 import { CHECKOUT_MESSAGES, type CheckoutDeps, type PaidHoldOutcome } from './types';
 
@@ -191,10 +192,7 @@ export class PaidHolds {
       await repo.markRefunded(this.db, intentId);
       return true;
     } catch (err) {
-      this.deps.logger.error(
-        { err: (err as Error).message, intentId },
-        'checkout: refund failed, will retry',
-      );
+      this.deps.logger.error({ err: paymentsFailure(err), intentId }, 'checkout: refund failed, will retry');
       return false;
     }
   }

@@ -9,6 +9,7 @@ import {
   unwrap,
 } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
+import { paymentsFailure } from '../../lib/payments-client';
 import { findBookingView } from '../bookings/service';
 import { takesCardPayment } from '../seats/service';
 import { PaidHolds } from './paid-holds';
@@ -115,7 +116,7 @@ export class CheckoutService {
       );
       if (!intent.client_secret) throw new Error('payments gave no client secret');
     } catch (err) {
-      this.deps.logger.warn({ err: (err as Error).message, hold: hold.id }, 'checkout: no payment intent');
+      this.deps.logger.warn({ err: paymentsFailure(err), hold: hold.id }, 'checkout: no payment intent');
       await this.release(hold.id);
       throw new HttpError(502, CHECKOUT_MESSAGES.paymentsDown, 'payments_unavailable');
     }
@@ -198,10 +199,7 @@ export class CheckoutService {
     try {
       await this.deps.payments.cancel(intentId);
     } catch (err) {
-      this.deps.logger.warn(
-        { err: (err as Error).message, intentId },
-        'checkout: cancelling an intent failed',
-      );
+      this.deps.logger.warn({ err: paymentsFailure(err), intentId }, 'checkout: cancelling an intent failed');
     }
   }
 
@@ -220,7 +218,7 @@ export class CheckoutService {
       try {
         status = (await this.deps.payments.status(body.paymentIntentId, meta.correlationId)).status;
       } catch (err) {
-        this.deps.logger.warn({ err: (err as Error).message }, 'checkout: payment status unknown');
+        this.deps.logger.warn({ err: paymentsFailure(err) }, 'checkout: payment status unknown');
         throw new HttpError(502, CHECKOUT_MESSAGES.paymentStatusUnknown, 'payments_unavailable');
       }
       if (status !== 'succeeded')

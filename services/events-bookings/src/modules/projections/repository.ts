@@ -1,78 +1,42 @@
+import { upsertNewer } from '@linksmate/platform';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { coaches, users, venues } from '../../db/schema';
 import type { Db } from '../../db/types';
-
-/** The guard of every upsert: only a newer version of the source replaces what is kept. */
-const newer = (table: 'users' | 'venues' | 'coaches') => sql.raw(`excluded.version > "${table}".version`);
 
 export type UserProjection = typeof users.$inferInsert;
 export type VenueProjection = typeof venues.$inferInsert;
 export type CoachProjection = typeof coaches.$inferInsert;
 export type VenueProjectionRow = typeof venues.$inferSelect;
 
-/**
- * Each upsert keeps the newest version the source reported: a late or repeated event (a version not
- * above the stored one) changes nothing, so a projection is never rolled back.
- */
-export async function upsertUser(db: Db, row: UserProjection): Promise<void> {
-  const { id: _id, ...set } = row;
-  await db
-    .insert(users)
-    .values(row)
-    .onConflictDoUpdate({ target: users.id, set, setWhere: newer('users') });
-}
+// Each upsert keeps the newest version the source reported (upsertNewer): a late or repeated event
+// changes nothing, so a projection is never rolled back.
+export const upsertUser = (db: Db, row: UserProjection) => upsertNewer(db, users, row);
 
 /** A person identity deleted: kept (their past bookings point at them), marked deleted. */
-export async function markUserDeleted(db: Db, id: number, version: number): Promise<void> {
-  await db
-    .insert(users)
+export const markUserDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(
+    db,
+    users,
     // Deleted before this service heard of them: a placeholder that an older snapshot cannot revive.
-    .values({ id, username: '', email: '', role: 'member', deleted: true, version })
-    .onConflictDoUpdate({
-      target: users.id,
-      set: { deleted: true, version },
-      setWhere: newer('users'),
-    });
-}
+    { id, username: '', email: '', role: 'member', deleted: true, version },
+    { deleted: true, version },
+  );
 
-export async function upsertVenue(db: Db, row: VenueProjection): Promise<void> {
-  const { id: _id, ...set } = row;
-  await db
-    .insert(venues)
-    .values(row)
-    .onConflictDoUpdate({ target: venues.id, set, setWhere: newer('venues') });
-}
+export const upsertVenue = (db: Db, row: VenueProjection) => upsertNewer(db, venues, row);
 
 /** A deleted venue is kept (events point at it), marked deleted; nobody runs it any more. */
-export async function markVenueDeleted(db: Db, id: number, version: number): Promise<void> {
-  await db
-    .insert(venues)
-    .values({ id, name: '', listed: false, deleted: true, version })
-    .onConflictDoUpdate({
-      target: venues.id,
-      set: { deleted: true, listed: false, adminUserIds: [], version },
-      setWhere: newer('venues'),
-    });
-}
+export const markVenueDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(
+    db,
+    venues,
+    { id, name: '', listed: false, deleted: true, version },
+    { deleted: true, listed: false, adminUserIds: [], version },
+  );
 
-export async function upsertCoach(db: Db, row: CoachProjection): Promise<void> {
-  const { id: _id, ...set } = row;
-  await db
-    .insert(coaches)
-    .values(row)
-    .onConflictDoUpdate({ target: coaches.id, set, setWhere: newer('coaches') });
-}
+export const upsertCoach = (db: Db, row: CoachProjection) => upsertNewer(db, coaches, row);
 
-export async function markCoachDeleted(db: Db, id: number, version: number): Promise<void> {
-  await db
-    .insert(coaches)
-    .values({ id, deleted: true, version })
-    .onConflictDoUpdate({
-      target: coaches.id,
-      set: { deleted: true, version },
-      setWhere: newer('coaches'),
-    });
-}
+export const markCoachDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(db, coaches, { id, deleted: true, version }, { deleted: true, version });
 
 export async function findVenue(db: Db, id: number): Promise<VenueProjectionRow | undefined> {
   const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);

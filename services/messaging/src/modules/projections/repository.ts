@@ -1,3 +1,4 @@
+import { upsertNewer } from '@linksmate/platform';
 import { and, eq, sql } from 'drizzle-orm';
 import { blocks, chatEvents, eventMembers, users } from '../../db/schema';
 import type { ChatEventRow, Db, UserRow } from '../../db/types';
@@ -5,37 +6,26 @@ import type { ChatEventRow, Db, UserRow } from '../../db/types';
 export type UserProjection = typeof users.$inferInsert;
 export type ChatEventProjection = typeof chatEvents.$inferInsert;
 
-/** Only a newer version of the source replaces what is kept (late or repeated events change nothing). */
-const newer = (table: 'users' | 'chat_events') => sql.raw(`excluded.version > "${table}".version`);
-
-export async function upsertUser(db: Db, row: UserProjection): Promise<void> {
-  const { id: _id, ...set } = row;
-  await db
-    .insert(users)
-    .values(row)
-    .onConflictDoUpdate({ target: users.id, set, setWhere: newer('users') });
-}
+// Each upsert keeps the newest version the source reported (upsertNewer): late or repeated events
+// change nothing.
+export const upsertUser = (db: Db, row: UserProjection) => upsertNewer(db, users, row);
 
 /** Deleted before this service heard of them: a placeholder an older snapshot cannot revive. */
-export async function markUserDeleted(db: Db, id: number, version: number): Promise<void> {
-  await db
-    .insert(users)
-    .values({ id, username: '', email: '', role: 'member', deleted: true, version })
-    .onConflictDoUpdate({ target: users.id, set: { deleted: true, version }, setWhere: newer('users') });
-}
+export const markUserDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(
+    db,
+    users,
+    { id, username: '', email: '', role: 'member', deleted: true, version },
+    { deleted: true, version },
+  );
 
-export async function upsertChatEvent(db: Db, row: ChatEventProjection): Promise<void> {
-  const { id: _id, ...set } = row;
-  await db
-    .insert(chatEvents)
-    .values(row)
-    .onConflictDoUpdate({ target: chatEvents.id, set, setWhere: newer('chat_events') });
-}
+export const upsertChatEvent = (db: Db, row: ChatEventProjection) => upsertNewer(db, chatEvents, row);
 
-export async function markChatEventDeleted(db: Db, id: number, version: number): Promise<void> {
-  await db
-    .insert(chatEvents)
-    .values({
+export const markChatEventDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(
+    db,
+    chatEvents,
+    {
       id,
       title: '',
       eventType: 'member_game',
@@ -43,13 +33,9 @@ export async function markChatEventDeleted(db: Db, id: number, version: number):
       startTime: new Date(0),
       deleted: true,
       version,
-    })
-    .onConflictDoUpdate({
-      target: chatEvents.id,
-      set: { deleted: true, version },
-      setWhere: newer('chat_events'),
-    });
-}
+    },
+    { deleted: true, version },
+  );
 
 /** Whether the person holds a confirmed seat, as of `changedAt`; an older booking event changes nothing. */
 export async function setMembership(
