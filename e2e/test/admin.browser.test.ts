@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_MESSAGES } from '../../proto/src/rules';
 import { launchBrowser } from '../src/browser';
 import {
   demoToken,
@@ -177,6 +178,57 @@ describe('the admin area in the browser, against make run', () => {
       coaches: Array<{ id: number; availability_schedule: unknown }>;
     };
     expect(after.coaches.find((c) => c.id === coach.id)?.availability_schedule).toEqual(own);
+  });
+
+  it('when the admin adds someone to an event that takes payment, then both add-user dialogs say the seat is complimentary, and a free event’s does not', async () => {
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const { venues } = (await (await fetch(`${stack.url}/api/v1/venues?limit=1`)).json()) as {
+      venues: Array<{ id: number }>;
+    };
+    const start = new Date(Date.now() + 5 * 86_400_000);
+    start.setUTCHours(21, 0, 0, 0);
+    const publish = async (title: string, price: number) => {
+      const response = await fetch(`${stack.url}/api/v1/events/linksmate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          title,
+          venue_id: venues[0]!.id,
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+          capacity: 10,
+          currency: 'AUD',
+          status: 'open',
+          ticket_types: [{ name: 'Standard Admission', price_per_ticket: price, currency: 'AUD' }],
+        }),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { event: { id: number } }).event.id;
+    };
+    const suffix = Date.now().toString(36);
+    const paid = `Paid Clinic ${suffix}`;
+    const free = `Free Clinic ${suffix}`;
+    const paidId = await publish(paid, 2500);
+    await publish(free, 0);
+    const notice = EVENT_MESSAGES.complimentarySeat;
+
+    await admin.goto(`${stack.url}/admin/events?search=${encodeURIComponent(suffix)}`);
+    await admin.getByRole('button', { name: `Add user to ${paid}` }).click();
+    let dialog = admin.getByRole('dialog', { name: 'Add user to event' });
+    await dialog.getByText(notice).waitFor();
+    await screenshot(admin, '95b-admin-add-user-paid');
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await admin.getByRole('button', { name: `Add user to ${free}` }).click();
+    await dialog.getByRole('button', { name: 'Add to event' }).waitFor();
+    expect(await dialog.getByText(notice).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await admin.goto(`${stack.url}/events/${paidId}`);
+    await admin.getByRole('button', { name: 'Add user', exact: true }).click();
+    dialog = admin.getByRole('dialog', { name: 'Add user to event' });
+    await dialog.getByText(notice).waitFor();
   });
 
   it('when the venue manager opens the admin area, then the menu is the reduced one and a hidden section’s API answers 403', async () => {

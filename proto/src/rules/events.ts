@@ -127,6 +127,9 @@ export const EVENT_MESSAGES = {
   userRequired: 'Please select a user',
   userUnknown: 'User not found',
   onePerPerson: 'A person holds one booking per event',
+  /** The add-user dialog's notice on an event that takes payment: the seat given is free. */
+  complimentarySeat:
+    'This event takes payment. Adding someone here gives them a complimentary seat: no card is charged.',
 } as const;
 
 /** The server's texts for availability slots (spec 3 §5 "Availability slot" gives the rules, not words). */

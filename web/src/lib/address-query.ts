@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useListParams } from './list-params';
 
@@ -34,4 +35,22 @@ export function useListAddress() {
   const [params, update] = useListParams({ keepBlank: true });
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   return { params, update, page };
+}
+
+/**
+ * A page past the end (an old link, or fewer rows since) moves to the last one, once the list's own
+ * reply (not the previous page kept on screen meanwhile) says how many there are.
+ */
+export function useLastPageWhenPast(
+  reply: { data?: unknown; isPlaceholderData: boolean },
+  total: number,
+  limit: number,
+  page: number,
+  toPage: (page: number) => void,
+) {
+  const totalPages = Math.ceil(total / limit);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `toPage` each render is the same move
+  useEffect(() => {
+    if (reply.data && !reply.isPlaceholderData && totalPages > 0 && page > totalPages) toPage(totalPages);
+  }, [reply.data, reply.isPlaceholderData, totalPages, page]);
 }

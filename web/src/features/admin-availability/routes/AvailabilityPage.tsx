@@ -5,25 +5,13 @@ import {
   type AvailabilitySlotStatus,
   PAGE_SIZES,
 } from '@linksmate/proto/rules';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DateRangeFields } from '../../../components/DateRangeFields';
-import { LoadFailure } from '../../../components/LoadStates';
-import { MonthCalendar } from '../../../components/MonthCalendar';
-import { ShowingPagination } from '../../../components/ShowingPagination';
+import { FilterPanel, readStatus, StatusFilter } from '../../../components/ListFilters';
+import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
 import { useListAddress } from '../../../lib/address-query';
 import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { ApiError } from '../../../lib/api-client';
@@ -31,26 +19,15 @@ import { monthRange, rangeBounds, readMonth, readRange } from '../../../lib/date
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session-context';
 import { useDeleteSlot } from '../api/delete-slot';
-import { MONTH_CAP, useMonthSlots, useSlots } from '../api/get-slots';
+import { useMonthSlots, useSlots } from '../api/get-slots';
 import { BatchDialog } from '../components/BatchDialog';
 import { SlotDialog } from '../components/SlotDialog';
 import { SlotsTable } from '../components/SlotsTable';
 import { SLOT_STATUS_COLOURS, SLOT_TEXTS, slotStatusLabel, slotTypeLabel } from '../components/slot-form';
 
 const LIMIT = PAGE_SIZES.adminAvailability;
-const ANY_STATUS = 'all';
-const STATUS_FILTERS = [
-  { value: ANY_STATUS, label: 'All statuses' },
-  ...AVAILABILITY_SLOT_STATUSES.map((value) => ({ value, label: slotStatusLabel(value) })),
-];
-
-/** The status the address asks for: absent is the default (active), 'all' is every status. */
-function readStatus(value: string | null): AvailabilitySlotStatus | undefined {
-  if (value === ANY_STATUS) return undefined;
-  return (AVAILABILITY_SLOT_STATUSES as readonly string[]).includes(value ?? '')
-    ? (value as AvailabilitySlotStatus)
-    : AVAILABILITY_DEFAULTS.status;
-}
+/** The status filter's default (spec 3 §9: active). */
+const DEFAULT_STATUS: AvailabilitySlotStatus = AVAILABILITY_DEFAULTS.status;
 
 type Dialog = { kind: 'new' } | { kind: 'batch' } | { kind: 'edit' | 'delete'; slot: AvailabilitySlot };
 
@@ -64,8 +41,8 @@ export function AvailabilityPage() {
   // A facility admin's slots are at their venues: a new one names which.
   const needsVenue = role === 'facility_admin';
   const { params, update, page } = useListAddress();
-  const view = params.get('view') === 'calendar' ? 'calendar' : 'list';
-  const status = readStatus(params.get('status'));
+  const view = readView(params);
+  const status = readStatus(params.get('status'), AVAILABILITY_SLOT_STATUSES, DEFAULT_STATUS);
   const range = readRange(params);
   const month = readMonth(params.get('month'), range.from || undefined);
 
@@ -75,16 +52,6 @@ export function AvailabilityPage() {
   );
   const days = monthRange(month);
   const calendar = useMonthSlots({ ...rangeBounds(days.from, days.to), status }, view === 'calendar');
-  const shown = view === 'list' ? list : calendar;
-
-  const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / LIMIT);
-  // A page past the end (an old link, or fewer slots since) shows the last one instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && totalPages > 0 && page > totalPages)
-      update({ page: totalPages });
-  }, [list.data]);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -113,14 +80,10 @@ export function AvailabilityPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
-            data={[
-              { value: 'list', label: 'Table' },
-              { value: 'calendar', label: 'Calendar' },
-            ]}
+          <ViewSwitch
+            view={view}
+            listLabel="Table"
+            onChange={(next) => update({ view: next === 'calendar' ? next : null })}
           />
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'new' })}>
             Add New Slot
@@ -135,77 +98,49 @@ export function AvailabilityPage() {
         </Group>
       </Group>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={760}>
-          <Select
-            label="Status"
-            data={STATUS_FILTERS}
-            value={status ?? ANY_STATUS}
-            onChange={(value) =>
-              update({ status: value === AVAILABILITY_DEFAULTS.status ? null : (value ?? null) })
-            }
-            allowDeselect={false}
-          />
-          {view === 'list' && (
-            <DateRangeFields
-              from={range.from}
-              to={range.to}
-              onChange={(next) => update(next as Record<string, string>)}
-            />
-          )}
-        </SimpleGrid>
-      </Paper>
-
-      {shown.isError ? (
-        <LoadFailure
-          title={SLOT_TEXTS.loadFailed}
-          detail={shown.error.message}
-          onRetry={() => void shown.refetch()}
-          retrying={shown.isFetching}
+      <FilterPanel
+        cols={{ base: 1, sm: 3 }}
+        maw={760}
+        range={view === 'list' ? range : null}
+        onRange={(next) => update(next)}
+      >
+        <StatusFilter
+          statuses={AVAILABILITY_SLOT_STATUSES}
+          label={slotStatusLabel}
+          value={status}
+          fallback={DEFAULT_STATUS}
+          onChange={(next) => update({ status: next })}
         />
-      ) : view === 'list' ? (
-        <>
-          <Paper withBorder radius="md">
-            <SlotsTable
-              slots={rows}
-              state={state}
-              stale={list.isPlaceholderData}
-              onEdit={(slot) => setDialog({ kind: 'edit', slot })}
-              onDelete={(slot) => setDialog({ kind: 'delete', slot })}
-            />
-          </Paper>
-          <ShowingPagination
-            noun="slots"
-            page={page}
-            limit={LIMIT}
-            total={total}
-            onPage={(n) => update({ page: n })}
+      </FilterPanel>
+
+      <ListOrCalendar
+        view={view}
+        noun="slots"
+        failure={{ title: SLOT_TEXTS.loadFailed, withDetail: true }}
+        table={
+          <SlotsTable
+            slots={rows}
+            state={state}
+            stale={list.isPlaceholderData}
+            onEdit={(slot) => setDialog({ kind: 'edit', slot })}
+            onDelete={(slot) => setDialog({ kind: 'delete', slot })}
           />
-        </>
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <MonthCalendar
-            month={month}
-            label="Availability slots"
-            busy={calendar.isFetching}
-            onMonthChange={(next) => update({ month: next })}
-            items={(calendar.data?.slots ?? []).map((slot) => ({
-              key: slot.id,
-              at: slot.start_time,
-              label: `${slotTypeLabel(slot.slot_type)} · ${slot.booked_count}/${slot.capacity}`,
-              color: SLOT_STATUS_COLOURS[slot.status],
-              onOpen: () => setDialog({ kind: 'edit', slot }),
-            }))}
-            footer={
-              (calendar.data?.total ?? 0) > MONTH_CAP && (
-                <Text size="sm" c="dimmed">
-                  Showing the first {MONTH_CAP} of {calendar.data?.total} slots this month.
-                </Text>
-              )
-            }
-          />
-        </Paper>
-      )}
+        }
+        page={page}
+        limit={LIMIT}
+        month={month}
+        list={list}
+        calendar={calendar}
+        onAddress={update}
+        calendarLabel="Availability slots"
+        items={(calendar.data?.slots ?? []).map((slot) => ({
+          key: slot.id,
+          at: slot.start_time,
+          label: `${slotTypeLabel(slot.slot_type)} · ${slot.booked_count}/${slot.capacity}`,
+          color: SLOT_STATUS_COLOURS[slot.status],
+          onOpen: () => setDialog({ kind: 'edit', slot }),
+        }))}
+      />
 
       <SlotDialog
         opened={dialog?.kind === 'new' || dialog?.kind === 'edit'}

@@ -1,6 +1,7 @@
-import type { AdminBooking, AdminBookingsQuery, AdminBookingsReply } from '@linksmate/proto';
+import type { AdminBookingsQuery, AdminBookingsReply } from '@linksmate/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
+import { readWholeMonth } from '../../../lib/month-pages';
 import { adminBookingsKeys } from './keys';
 
 export type BookingsListQuery = Partial<AdminBookingsQuery>;
@@ -18,22 +19,9 @@ export const useBookings = (query: BookingsListQuery, enabled = true) =>
     enabled,
   });
 
-/** The calendar reads its whole month, 100 at a time, up to this many bookings. */
-const MONTH_PAGE = 100;
-export const MONTH_CAP = 1000;
-
 /** Every booking of a range (a calendar's month), page after page. */
-export async function getAllBookings(query: Omit<BookingsListQuery, 'limit' | 'offset'>) {
-  const bookings: AdminBooking[] = [];
-  let total = 0;
-  for (let offset = 0; offset < MONTH_CAP; offset += MONTH_PAGE) {
-    const reply = await getBookings({ ...query, limit: MONTH_PAGE, offset });
-    bookings.push(...reply.bookings);
-    total = reply.total;
-    if (reply.bookings.length < MONTH_PAGE || bookings.length >= total) break;
-  }
-  return { bookings, total };
-}
+export const getAllBookings = (query: Omit<BookingsListQuery, 'limit' | 'offset'>) =>
+  readWholeMonth('bookings', (page) => getBookings({ ...query, ...page }));
 
 export const useMonthBookings = (query: Omit<BookingsListQuery, 'limit' | 'offset'>, enabled: boolean) =>
   useQuery({

@@ -1,6 +1,7 @@
 import type { AdminBooking } from '@linksmate/proto';
 import { Anchor, Button, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -44,100 +45,90 @@ export function BookingsTable({
   siteAdmin: boolean;
   onUpdate(booking: AdminBooking): void;
 }) {
-  const columns = siteAdmin ? 9 : 7;
   return (
-    <Table.ScrollContainer minWidth={siteAdmin ? 1080 : 860}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Booked by</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Paid</Table.Th>
-            <Table.Th>Notes</Table.Th>
-            {siteAdmin && <Table.Th>Venue</Table.Th>}
-            {siteAdmin && <Table.Th>Coach</Table.Th>}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {state ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {state}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            bookings.map((booking) => (
-              <Table.Tr key={booking.id} data-testid="booking">
-                <Table.Td>
-                  <Anchor
-                    href={paths.event.href(booking.event_id)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    size="sm"
-                    fw={600}
-                  >
-                    {booking.event_title}
-                    <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(booking.event_start_time)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {bookerOf(booking)}
-                  </Text>
-                  {booking.user_username && booking.user_email && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {booking.user_email}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge color={STATUS_COLOURS[booking.booking_status]}>
-                    {statusLabel(booking.booking_status)}
-                  </StatusBadge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{booking.payment_intent_id_stripe ? 'Yes' : 'No'}</Text>
-                </Table.Td>
-                <Table.Td maw={200}>
-                  <Notes notes={booking.notes} />
-                </Table.Td>
-                {siteAdmin && (
-                  <Table.Td>
-                    <Text size="sm">{booking.venue_name ?? '—'}</Text>
-                  </Table.Td>
-                )}
-                {siteAdmin && (
-                  <Table.Td>
-                    <Text size="sm">{booking.coach_username ? `@${booking.coach_username}` : '—'}</Text>
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => onUpdate(booking)}
-                    aria-label={`Update status of ${bookerOf(booking)}’s booking for ${booking.event_title}`}
-                  >
-                    Update Status
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))
+    <ListTable
+      minWidth={siteAdmin ? 1080 : 860}
+      columns={siteAdmin ? 9 : 7}
+      state={state}
+      stale={stale}
+      head={
+        <>
+          <Table.Th>Event</Table.Th>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Booked by</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Paid</Table.Th>
+          <Table.Th>Notes</Table.Th>
+          {siteAdmin && <Table.Th>Venue</Table.Th>}
+          {siteAdmin && <Table.Th>Coach</Table.Th>}
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {bookings.map((booking) => (
+        <Table.Tr key={booking.id} data-testid="booking">
+          <Table.Td>
+            <Anchor
+              href={paths.event.href(booking.event_id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              fw={600}
+            >
+              {booking.event_title}
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(booking.event_start_time)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {bookerOf(booking)}
+            </Text>
+            {booking.user_username && booking.user_email && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {booking.user_email}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge color={STATUS_COLOURS[booking.booking_status]}>
+              {statusLabel(booking.booking_status)}
+            </StatusBadge>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{booking.payment_intent_id_stripe ? 'Yes' : 'No'}</Text>
+          </Table.Td>
+          <Table.Td maw={200}>
+            <Notes notes={booking.notes} />
+          </Table.Td>
+          {siteAdmin && (
+            <Table.Td>
+              <Text size="sm">{booking.venue_name ?? '—'}</Text>
+            </Table.Td>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          {siteAdmin && (
+            <Table.Td>
+              <Text size="sm">{booking.coach_username ? `@${booking.coach_username}` : '—'}</Text>
+            </Table.Td>
+          )}
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onUpdate(booking)}
+              aria-label={`Update status of ${bookerOf(booking)}’s booking for ${booking.event_title}`}
+            >
+              Update Status
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

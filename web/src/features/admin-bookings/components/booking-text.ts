@@ -1,5 +1,5 @@
 import type { AdminBooking } from '@linksmate/proto';
-import { ADMIN_BOOKING_STATUSES, BOOKING_STATUSES, type BookingStatus } from '@linksmate/proto/rules';
+import { ADMIN_BOOKING_STATUSES, type BookingStatus } from '@linksmate/proto/rules';
 
 /** Spec 3 §8 "Bookings". */
 export const BOOKING_TEXTS = {
@@ -9,8 +9,6 @@ export const BOOKING_TEXTS = {
 
 /** Spec 3 §9: the list's default status filter. */
 export const DEFAULT_STATUS: BookingStatus = 'confirmed';
-/** The filter's value for every status. */
-export const ANY_STATUS = 'all';
 /** Spec 3 §9: the notes' preview length. */
 export const NOTES_PREVIEW = 20;
 
@@ -32,11 +30,6 @@ export const STATUS_COLOURS: Record<BookingStatus, string> = {
   completed: 'blue',
   no_show: 'orange',
 };
-
-export const STATUS_FILTERS = [
-  { value: ANY_STATUS, label: 'All statuses' },
-  ...BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] })),
-];
 
 /** Spec 3 §4: the statuses an admin may set from the modal. */
 export const ADMIN_STATUS_OPTIONS = ADMIN_BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] }));

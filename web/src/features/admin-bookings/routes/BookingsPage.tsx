@@ -1,49 +1,28 @@
 import type { AdminBooking } from '@linksmate/proto';
-import { BOOKING_STATUSES, type BookingStatus, isSiteAdminRole, PAGE_SIZES } from '@linksmate/proto/rules';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { BOOKING_STATUSES, isSiteAdminRole, PAGE_SIZES } from '@linksmate/proto/rules';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { DateRangeFields } from '../../../components/DateRangeFields';
-import { LoadFailure } from '../../../components/LoadStates';
-import { MonthCalendar } from '../../../components/MonthCalendar';
-import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useState } from 'react';
+import { FilterPanel, readStatus, StatusFilter } from '../../../components/ListFilters';
+import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
 import { useListAddress } from '../../../lib/address-query';
 import { monthRange, rangeBounds, readMonth, readRange } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-context';
-import { MONTH_CAP, useBookings, useMonthBookings } from '../api/get-bookings';
+import { useBookings, useMonthBookings } from '../api/get-bookings';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { BookingsTable } from '../components/BookingsTable';
 import {
-  ANY_STATUS,
   BOOKING_TEXTS,
   bookerOf,
   bookingsTitle,
   DEFAULT_STATUS,
   STATUS_COLOURS,
-  STATUS_FILTERS,
+  statusLabel,
 } from '../components/booking-text';
 import { StatusDialog } from '../components/StatusDialog';
 
 const LIMIT = PAGE_SIZES.adminBookings;
-
-/** The status the address asks for: absent is the default (confirmed), 'all' is every status. */
-function readStatus(value: string | null): BookingStatus | undefined {
-  if (value === ANY_STATUS) return undefined;
-  return (BOOKING_STATUSES as readonly string[]).includes(value ?? '')
-    ? (value as BookingStatus)
-    : DEFAULT_STATUS;
-}
 
 /**
  * Spec 3 §2 "Manage Bookings" (/admin/bookings): the bookings the server lets the caller see (every
@@ -54,8 +33,8 @@ export function BookingsPage() {
   const { role } = useSession();
   const siteAdmin = isSiteAdminRole(role);
   const { params, update, page } = useListAddress();
-  const view = params.get('view') === 'calendar' ? 'calendar' : 'list';
-  const status = readStatus(params.get('status'));
+  const view = readView(params);
+  const status = readStatus(params.get('status'), BOOKING_STATUSES, DEFAULT_STATUS);
   const range = readRange(params);
   const month = readMonth(params.get('month'), range.from || undefined);
 
@@ -69,15 +48,6 @@ export function BookingsPage() {
     view === 'calendar',
   );
   const shown = view === 'list' ? list : calendar;
-
-  const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / LIMIT);
-  // A page past the end (an old link, or fewer bookings since) shows the last one instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && totalPages > 0 && page > totalPages)
-      update({ page: totalPages });
-  }, [list.data]);
 
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const [updateError, setUpdateError] = useState<string | null>(null);
@@ -102,15 +72,7 @@ export function BookingsPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
-            data={[
-              { value: 'list', label: 'List' },
-              { value: 'calendar', label: 'Calendar' },
-            ]}
-          />
+          <ViewSwitch view={view} onChange={(next) => update({ view: next === 'calendar' ? next : null })} />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -122,75 +84,48 @@ export function BookingsPage() {
         </Group>
       </Group>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: view === 'list' ? 3 : 2, md: 4 }} spacing="sm">
-          <Select
-            label="Status"
-            data={STATUS_FILTERS}
-            value={status ?? ANY_STATUS}
-            onChange={(value) => update({ status: value === DEFAULT_STATUS ? null : (value ?? null) })}
-            allowDeselect={false}
-          />
-          {view === 'list' && (
-            <DateRangeFields
-              from={range.from}
-              to={range.to}
-              onChange={(next) => update(next as Record<string, string>)}
-            />
-          )}
-        </SimpleGrid>
-      </Paper>
-
-      {shown.isError ? (
-        <LoadFailure
-          title={BOOKING_TEXTS.loadFailed}
-          detail={shown.error.message}
-          onRetry={() => void shown.refetch()}
-          retrying={shown.isFetching}
+      <FilterPanel
+        cols={{ base: 1, sm: view === 'list' ? 3 : 2, md: 4 }}
+        range={view === 'list' ? range : null}
+        onRange={(next) => update(next)}
+      >
+        <StatusFilter
+          statuses={BOOKING_STATUSES}
+          label={statusLabel}
+          value={status}
+          fallback={DEFAULT_STATUS}
+          onChange={(next) => update({ status: next })}
         />
-      ) : view === 'list' ? (
-        <>
-          <Paper withBorder radius="md">
-            <BookingsTable
-              bookings={rows}
-              state={state}
-              stale={list.isPlaceholderData}
-              siteAdmin={siteAdmin}
-              onUpdate={setEditing}
-            />
-          </Paper>
-          <ShowingPagination
-            noun="bookings"
-            page={page}
-            limit={LIMIT}
-            total={total}
-            onPage={(n) => update({ page: n })}
+      </FilterPanel>
+
+      <ListOrCalendar
+        view={view}
+        noun="bookings"
+        failure={{ title: BOOKING_TEXTS.loadFailed, withDetail: true }}
+        table={
+          <BookingsTable
+            bookings={rows}
+            state={state}
+            stale={list.isPlaceholderData}
+            siteAdmin={siteAdmin}
+            onUpdate={setEditing}
           />
-        </>
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <MonthCalendar
-            month={month}
-            label="Bookings"
-            busy={calendar.isFetching}
-            onMonthChange={(next) => update({ month: next })}
-            items={(calendar.data?.bookings ?? []).map((booking) => ({
-              key: booking.id,
-              at: booking.event_start_time,
-              label: `${booking.event_title} · ${bookerOf(booking)}`,
-              color: STATUS_COLOURS[booking.booking_status],
-              onOpen: () => setEditing(booking),
-            }))}
-            footer={
-              (calendar.data?.total ?? 0) > MONTH_CAP && (
-                <Text size="sm" c="dimmed">
-                  Showing the first {MONTH_CAP} of {calendar.data?.total} bookings this month.
-                </Text>
-              )
-            }
-          />
-        </Paper>
-      )}
+        }
+        page={page}
+        limit={LIMIT}
+        month={month}
+        list={list}
+        calendar={calendar}
+        onAddress={update}
+        calendarLabel="Bookings"
+        items={(calendar.data?.bookings ?? []).map((booking) => ({
+          key: booking.id,
+          at: booking.event_start_time,
+          label: `${booking.event_title} · ${bookerOf(booking)}`,
+          color: STATUS_COLOURS[booking.booking_status],
+          onOpen: () => setEditing(booking),
+        }))}
+      />
 
       <StatusDialog
         booking={editing}

@@ -1,6 +1,7 @@
 import type { AdminProfileClaim } from '@linksmate/proto';
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { formatLongDate } from '../../../lib/dates';
 import { entityLabel, requesterName, STATUS_COLOURS, statusLabel } from './claim-text';
 
@@ -16,89 +17,79 @@ export function ClaimsTable({
   onView(claim: AdminProfileClaim): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={920}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Requester</Table.Th>
-            <Table.Th>Claimed profile</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th w={110}>Status</Table.Th>
-            <Table.Th>Submitted</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {state}
+    <ListTable
+      minWidth={920}
+      columns={6}
+      state={state}
+      head={
+        <>
+          <Table.Th>Requester</Table.Th>
+          <Table.Th>Claimed profile</Table.Th>
+          <Table.Th>Contact</Table.Th>
+          <Table.Th w={110}>Status</Table.Th>
+          <Table.Th>Submitted</Table.Th>
+          <Table.Th ta="right">Actions</Table.Th>
+        </>
+      }
+    >
+      {claims.map((claim) => (
+        <Table.Tr key={claim.id} data-testid="claim-row">
+          <Table.Td>
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {requesterName(claim)}
+              </Text>
+              {claim.user_email && (
+                <Text size="xs" c="dimmed">
+                  {claim.user_email}
                 </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            claims.map((claim) => (
-              <Table.Tr key={claim.id} data-testid="claim-row">
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {requesterName(claim)}
-                    </Text>
-                    {claim.user_email && (
-                      <Text size="xs" c="dimmed">
-                        {claim.user_email}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {entityLabel(claim)}
-                    </Text>
-                    {claim.entity_name && (
-                      <Text size="xs" c="dimmed">
-                        {claim.entity_name}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm">{claim.contact_email}</Text>
-                    {claim.contact_phone && (
-                      <Text size="xs" c="dimmed">
-                        {claim.contact_phone}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Badge {...STATUS_COLOURS[claim.status]} variant="light">
-                    {statusLabel(claim.status)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatLongDate(claim.created_at)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`View Details of the claim by ${requesterName(claim)} on ${entityLabel(claim)}`}
-                    onClick={() => onView(claim)}
-                  >
-                    View Details
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {entityLabel(claim)}
+              </Text>
+              {claim.entity_name && (
+                <Text size="xs" c="dimmed">
+                  {claim.entity_name}
+                </Text>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={0}>
+              <Text size="sm">{claim.contact_email}</Text>
+              {claim.contact_phone && (
+                <Text size="xs" c="dimmed">
+                  {claim.contact_phone}
+                </Text>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Badge {...STATUS_COLOURS[claim.status]} variant="light">
+              {statusLabel(claim.status)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatLongDate(claim.created_at)}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right">
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={`View Details of the claim by ${requesterName(claim)} on ${entityLabel(claim)}`}
+              onClick={() => onView(claim)}
+            >
+              View Details
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

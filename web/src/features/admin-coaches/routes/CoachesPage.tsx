@@ -3,10 +3,10 @@ import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ShowingPagination } from '../../../components/ShowingPagination';
-import { useAddressQuery } from '../../../lib/address-query';
+import { useAddressQuery, useLastPageWhenPast } from '../../../lib/address-query';
 import { useDeleteCoach } from '../api/delete-coach';
 import { useCoaches } from '../api/get-coaches';
 import { AddCoachDialog } from '../components/AddCoachDialog';
@@ -27,13 +27,8 @@ export function CoachesPage() {
   const remove = useDeleteCoach();
 
   const total = coaches.data?.count ?? 0;
-  const totalPages = Math.ceil(total / LIMIT);
-  // A page past the end (an old link, or the last coach of the last page deleted) shows the last one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled answer moves the page
-  useEffect(() => {
-    if (coaches.data && !coaches.isPlaceholderData && totalPages > 0 && page > totalPages)
-      update({ page: totalPages }, true);
-  }, [coaches.data, coaches.isPlaceholderData, totalPages, page]);
+  // The last coach of the last page deleted moves the list back a page too.
+  useLastPageWhenPast(coaches, total, LIMIT, page, (last) => update({ page: last }, true));
 
   const confirmDelete = () => {
     if (!deleting) return;

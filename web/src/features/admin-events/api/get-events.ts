@@ -1,6 +1,7 @@
-import type { AdminEventsQuery, AdminEventsReply, Event } from '@linksmate/proto';
+import type { AdminEventsQuery, AdminEventsReply } from '@linksmate/proto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
+import { readWholeMonth } from '../../../lib/month-pages';
 import { adminEventsKeys } from './keys';
 
 export type EventsListQuery = Partial<AdminEventsQuery>;
@@ -21,22 +22,9 @@ export const useEvents = (query: EventsListQuery, enabled = true) =>
     enabled,
   });
 
-/** The calendar reads its whole month, 100 at a time, up to this many events. */
-const MONTH_PAGE = 100;
-export const MONTH_CAP = 1000;
-
 /** Every event of a range (a calendar's month), page after page. */
-export async function getAllEvents(query: Omit<EventsListQuery, 'limit' | 'offset'>) {
-  const events: Event[] = [];
-  let total = 0;
-  for (let offset = 0; offset < MONTH_CAP; offset += MONTH_PAGE) {
-    const reply = await getEvents({ ...query, limit: MONTH_PAGE, offset });
-    events.push(...reply.events);
-    total = reply.total;
-    if (reply.events.length < MONTH_PAGE || events.length >= total) break;
-  }
-  return { events, total };
-}
+export const getAllEvents = (query: Omit<EventsListQuery, 'limit' | 'offset'>) =>
+  readWholeMonth('events', (page) => getEvents({ ...query, ...page }));
 
 export const useMonthEvents = (query: Omit<EventsListQuery, 'limit' | 'offset'>, enabled: boolean) =>
   useQuery({

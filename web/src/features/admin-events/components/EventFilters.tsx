@@ -1,7 +1,7 @@
 import type { EventType } from '@linksmate/proto/rules';
-import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { DateRangeFields } from '../../../components/DateRangeFields';
+import { FilterPanel } from '../../../components/ListFilters';
 import { type EventStatus, STATUS_FILTERS, TYPE_FILTERS } from './event-text';
 
 export interface EventFilterValues {
@@ -29,32 +29,33 @@ export function EventFilters({
   onSearch(text: string): void;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: withRange ? 5 : 3 }} spacing="sm">
-        <TextInput
-          size="sm"
-          label="Search"
-          placeholder="Title, description or venue"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => onSearch(e.currentTarget.value)}
-        />
-        <Select
-          label="Type"
-          data={TYPE_FILTERS}
-          value={filters.type}
-          onChange={(value) => onPick({ type: (value ?? '') as EventType | '' })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Status"
-          data={STATUS_FILTERS}
-          value={filters.status}
-          onChange={(value) => onPick({ status: (value ?? '') as EventStatus | '' })}
-          allowDeselect={false}
-        />
-        {withRange && <DateRangeFields from={filters.from} to={filters.to} onChange={onPick} />}
-      </SimpleGrid>
-    </Paper>
+    <FilterPanel
+      cols={{ base: 1, sm: 2, md: withRange ? 5 : 3 }}
+      range={withRange ? { from: filters.from, to: filters.to } : null}
+      onRange={onPick}
+    >
+      <TextInput
+        size="sm"
+        label="Search"
+        placeholder="Title, description or venue"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+      />
+      <Select
+        label="Type"
+        data={TYPE_FILTERS}
+        value={filters.type}
+        onChange={(value) => onPick({ type: (value ?? '') as EventType | '' })}
+        allowDeselect={false}
+      />
+      <Select
+        label="Status"
+        data={STATUS_FILTERS}
+        value={filters.status}
+        onChange={(value) => onPick({ status: (value ?? '') as EventStatus | '' })}
+        allowDeselect={false}
+      />
+    </FilterPanel>
   );
 }

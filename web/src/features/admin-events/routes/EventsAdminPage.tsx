@@ -6,18 +6,16 @@ import {
   isSiteAdminRole,
   PAGE_SIZES,
 } from '@linksmate/proto/rules';
-import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { LoadFailure } from '../../../components/LoadStates';
-import { MonthCalendar } from '../../../components/MonthCalendar';
-import { ShowingPagination } from '../../../components/ShowingPagination';
+import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
 import { useListAddress } from '../../../lib/address-query';
 import { monthRange, rangeBounds, readDay, readMonth } from '../../../lib/date-range';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
-import { MONTH_CAP, useEvents, useMonthEvents } from '../api/get-events';
+import { useEvents, useMonthEvents } from '../api/get-events';
 import { AddUserDialog } from '../components/AddUserDialog';
 import { EventFilters, type EventFilterValues } from '../components/EventFilters';
 import { EventsTable } from '../components/EventsTable';
@@ -37,7 +35,7 @@ export function EventsAdminPage() {
   const { role } = useSession();
   const siteAdmin = isSiteAdminRole(role);
   const { params, update, page } = useListAddress();
-  const view = params.get('view') === 'calendar' ? 'calendar' : 'list';
+  const view = readView(params);
   const filters: EventFilterValues = {
     type: oneOf<EventType>(EVENT_TYPES, params.get('type')),
     status: oneOf<EventStatus>(EVENT_STATUSES, params.get('status')),
@@ -67,15 +65,6 @@ export function EventsAdminPage() {
   const calendar = useMonthEvents({ ...common, ...rangeBounds(days.from, days.to) }, view === 'calendar');
   const shown = view === 'list' ? list : calendar;
 
-  const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / LIMIT);
-  // A page past the end (an old link, or fewer events since) shows the last one instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && totalPages > 0 && page > totalPages)
-      update({ page: totalPages });
-  }, [list.data]);
-
   const [adding, setAdding] = useState<Event | null>(null);
   const rows = list.data?.events ?? [];
   const state = list.isPending ? 'Loading events...' : rows.length === 0 ? 'No events found' : null;
@@ -94,15 +83,7 @@ export function EventsAdminPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })}
-            data={[
-              { value: 'list', label: 'List' },
-              { value: 'calendar', label: 'Calendar' },
-            ]}
-          />
+          <ViewSwitch view={view} onChange={(next) => update({ view: next === 'calendar' ? next : null })} />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -122,56 +103,34 @@ export function EventsAdminPage() {
         onSearch={setSearchText}
       />
 
-      {shown.isError ? (
-        <LoadFailure
-          title={EVENTS_TEXTS.loadFailed}
-          retryLabel="Retry"
-          onRetry={() => void shown.refetch()}
-          retrying={shown.isFetching}
-        />
-      ) : view === 'list' ? (
-        <>
-          <Paper withBorder radius="md">
-            <EventsTable
-              events={rows}
-              state={state}
-              stale={list.isPlaceholderData}
-              canAddUser={siteAdmin}
-              onAddUser={setAdding}
-            />
-          </Paper>
-          <ShowingPagination
-            noun="events"
-            page={page}
-            limit={LIMIT}
-            total={total}
-            onPage={(n) => update({ page: n })}
+      <ListOrCalendar
+        view={view}
+        noun="events"
+        failure={{ title: EVENTS_TEXTS.loadFailed, retryLabel: 'Retry' }}
+        table={
+          <EventsTable
+            events={rows}
+            state={state}
+            stale={list.isPlaceholderData}
+            canAddUser={siteAdmin}
+            onAddUser={setAdding}
           />
-        </>
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <MonthCalendar
-            month={month}
-            label="Events"
-            busy={calendar.isFetching}
-            onMonthChange={(next) => update({ month: next })}
-            items={(calendar.data?.events ?? []).map((event) => ({
-              key: event.id,
-              at: event.start_time,
-              label: event.title,
-              color: STATUS_COLOURS[event.status],
-              href: paths.event.href(event.id),
-            }))}
-            footer={
-              (calendar.data?.total ?? 0) > MONTH_CAP && (
-                <Text size="sm" c="dimmed">
-                  Showing the first {MONTH_CAP} of {calendar.data?.total} events this month.
-                </Text>
-              )
-            }
-          />
-        </Paper>
-      )}
+        }
+        page={page}
+        limit={LIMIT}
+        month={month}
+        list={list}
+        calendar={calendar}
+        onAddress={update}
+        calendarLabel="Events"
+        items={(calendar.data?.events ?? []).map((event) => ({
+          key: event.id,
+          at: event.start_time,
+          label: event.title,
+          color: STATUS_COLOURS[event.status],
+          href: paths.event.href(event.id),
+        }))}
+      />
 
       {siteAdmin && <AddUserDialog event={adding} onClose={() => setAdding(null)} />}
     </Stack>

@@ -1,6 +1,7 @@
 import type { Transaction } from '@linksmate/proto';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/dates';
 import { humanise } from './filters';
@@ -38,63 +39,54 @@ export function TransactionsTable({
   stale?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={stale || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Description</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {state ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {state}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            transactions.map((tx) => (
-              <Table.Tr key={tx.id} data-testid="transaction">
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(tx.created_at)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" title={tx.type}>
-                    {humanise(tx.type)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge color={STATUS_COLOURS[tx.status] ?? 'gray'}>{humanise(tx.status)}</StatusBadge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(tx.amount, tx.currency)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {tx.user_email ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={tx.description ? undefined : 'dimmed'} lineClamp={2}>
-                    {tx.description ?? '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={820}
+      columns={6}
+      state={state}
+      stale={stale}
+      head={
+        <>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Type</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th>User</Table.Th>
+          <Table.Th>Description</Table.Th>
+        </>
+      }
+    >
+      {transactions.map((tx) => (
+        <Table.Tr key={tx.id} data-testid="transaction">
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(tx.created_at)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" title={tx.type}>
+              {humanise(tx.type)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge color={STATUS_COLOURS[tx.status] ?? 'gray'}>{humanise(tx.status)}</StatusBadge>
+          </Table.Td>
+          <Table.Td ta="right">
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(tx.amount, tx.currency)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {tx.user_email ?? '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c={tx.description ? undefined : 'dimmed'} lineClamp={2}>
+              {tx.description ?? '—'}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

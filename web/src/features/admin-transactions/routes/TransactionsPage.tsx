@@ -5,6 +5,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ShowingPagination } from '../../../components/ShowingPagination';
+import { useLastPageWhenPast } from '../../../lib/address-query';
 import { useListParams } from '../../../lib/list-params';
 import { useTransactions } from '../api/get-transactions';
 import { FilterPanel } from '../components/FilterPanel';
@@ -40,14 +41,9 @@ export function TransactionsPage() {
   const transactions = useTransactions(toQuery(filters, page));
   const total = transactions.data?.total ?? 0;
   const rows = transactions.data?.transactions ?? [];
-  const totalPages = Math.ceil(total / PAGE_SIZES.adminTransactions);
-
-  // A page past the end (an old link, or fewer transactions since) shows the last one instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reply is the trigger
-  useEffect(() => {
-    if (transactions.data && !transactions.isPlaceholderData && totalPages > 0 && page > totalPages)
-      update({ page: totalPages });
-  }, [transactions.data]);
+  useLastPageWhenPast(transactions, total, PAGE_SIZES.adminTransactions, page, (last) =>
+    update({ page: last }),
+  );
 
   const clear = () => {
     setDrafts({ userEmail: '', minAmount: '', maxAmount: '' });

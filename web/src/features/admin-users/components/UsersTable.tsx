@@ -27,6 +27,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatLongDate, relativeTime } from '../../../lib/dates';
 import { capitalise } from '../../../lib/text';
@@ -105,189 +106,163 @@ export function UsersTable({
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
   const someSelected = users.some((u) => selected.has(u.id));
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={allSelected ? 'Select none' : 'Select all'}
-                checked={allSelected}
-                indeterminate={someSelected && !allSelected}
-                onChange={() => onToggleAll(!allSelected)}
-                disabled={!users.length}
-              />
-            </Table.Th>
-            <SortHeader field="email" label="User" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
-            <SortHeader field="role" label="Role" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
-            <Table.Th>Membership</Table.Th>
-            <SortHeader
-              field="created_at"
-              label="Joined"
-              sortBy={sortBy}
-              sortOrder={sortOrder}
-              onSort={onSort}
+    <ListTable
+      minWidth={900}
+      columns={7}
+      state={state}
+      head={
+        <>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label={allSelected ? 'Select none' : 'Select all'}
+              checked={allSelected}
+              indeterminate={someSelected && !allSelected}
+              onChange={() => onToggleAll(!allSelected)}
+              disabled={!users.length}
             />
-            <Table.Th>Status</Table.Th>
-            <Table.Th w={60}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {state}
+          </Table.Th>
+          <SortHeader field="email" label="User" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
+          <SortHeader field="role" label="Role" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
+          <Table.Th>Membership</Table.Th>
+          <SortHeader
+            field="created_at"
+            label="Joined"
+            sortBy={sortBy}
+            sortOrder={sortOrder}
+            onSort={onSort}
+          />
+          <Table.Th>Status</Table.Th>
+          <Table.Th w={60}>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const own = user.id === ownId;
+        return (
+          <Table.Tr key={user.id} bg={selected.has(user.id) ? 'var(--mantine-color-green-0)' : undefined}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${fullName(user)}`}
+                checked={selected.has(user.id)}
+                onChange={() => onToggle(user.id)}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {fullName(user)}
+                  {own && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (you)
+                    </Text>
+                  )}
                 </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            users.map((user) => {
-              const own = user.id === ownId;
-              return (
-                <Table.Tr
-                  key={user.id}
-                  bg={selected.has(user.id) ? 'var(--mantine-color-green-0)' : undefined}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${fullName(user)}`}
-                      checked={selected.has(user.id)}
-                      onChange={() => onToggle(user.id)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm" fw={600}>
-                        {fullName(user)}
-                        {own && (
-                          <Text span size="xs" c="dimmed">
-                            {' '}
-                            (you)
-                          </Text>
-                        )}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {user.email}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        @{user.username}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Select
-                        size="xs"
-                        w={130}
-                        aria-label={`Role of ${fullName(user)}`}
-                        data={ROLE_OPTIONS}
-                        value={user.role}
-                        onChange={(value) => value && value !== user.role && onRole(user, value)}
-                        allowDeselect={false}
-                        disabled={own || roleBusyId === user.id}
-                      />
-                      {/* The label's menu says User/Moderator/Admin; a coach or site admin is told apart here. */}
-                      {user.account_role !== ROLE_FOR_LABEL[user.role] && (
-                        <Text size="xs" c="dimmed">
-                          {user.account_role.replace('_', ' ')}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={BADGE_COLOURS[user.membership_type]}>
-                      {capitalise(user.membership_type)}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    {user.created_at ? (
-                      <Tooltip label={formatLongDate(user.created_at)}>
-                        <Text size="sm">{relativeTime(user.created_at)}</Text>
-                      </Tooltip>
-                    ) : (
-                      <Text size="sm">N/A</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {user.banned ? (
-                      <Tooltip label={user.ban_reason ?? 'No reason given'}>
-                        <Badge color="red.8" variant="filled">
-                          Banned
-                        </Badge>
-                      </Tooltip>
-                    ) : (
-                      <Badge color="green" variant="dot">
-                        Active
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${fullName(user)}`}
-                        >
-                          <IconDots size={18} aria-hidden />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {user.banned ? (
-                          <Menu.Item
-                            leftSection={<IconCircleCheck size={16} />}
-                            onClick={() => onAction(user, 'unban')}
-                          >
-                            Unban User
-                          </Menu.Item>
-                        ) : (
-                          <Menu.Item
-                            leftSection={<IconBan size={16} />}
-                            onClick={() => onAction(user, 'ban')}
-                            disabled={own}
-                          >
-                            Ban User
-                          </Menu.Item>
-                        )}
-                        <Menu.Item
-                          leftSection={<IconCrown size={16} />}
-                          onClick={() => onAction(user, 'grant')}
-                        >
-                          Grant Membership
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={<IconMail size={16} />}
-                          onClick={() => onAction(user, 'email')}
-                        >
-                          Send Email
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={<IconKey size={16} />}
-                          onClick={() => onAction(user, 'reset')}
-                        >
-                          Password Reset
-                        </Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={16} />}
-                          onClick={() => onAction(user, 'delete')}
-                          disabled={own}
-                        >
-                          Delete User
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                <Text size="xs" c="dimmed">
+                  {user.email}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  @{user.username}
+                </Text>
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <Select
+                  size="xs"
+                  w={130}
+                  aria-label={`Role of ${fullName(user)}`}
+                  data={ROLE_OPTIONS}
+                  value={user.role}
+                  onChange={(value) => value && value !== user.role && onRole(user, value)}
+                  allowDeselect={false}
+                  disabled={own || roleBusyId === user.id}
+                />
+                {/* The label's menu says User/Moderator/Admin; a coach or site admin is told apart here. */}
+                {user.account_role !== ROLE_FOR_LABEL[user.role] && (
+                  <Text size="xs" c="dimmed">
+                    {user.account_role.replace('_', ' ')}
+                  </Text>
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge color={BADGE_COLOURS[user.membership_type]}>
+                {capitalise(user.membership_type)}
+              </StatusBadge>
+            </Table.Td>
+            <Table.Td>
+              {user.created_at ? (
+                <Tooltip label={formatLongDate(user.created_at)}>
+                  <Text size="sm">{relativeTime(user.created_at)}</Text>
+                </Tooltip>
+              ) : (
+                <Text size="sm">N/A</Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {user.banned ? (
+                <Tooltip label={user.ban_reason ?? 'No reason given'}>
+                  <Badge color="red.8" variant="filled">
+                    Banned
+                  </Badge>
+                </Tooltip>
+              ) : (
+                <Badge color="green" variant="dot">
+                  Active
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(user)}`}>
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {user.banned ? (
+                    <Menu.Item
+                      leftSection={<IconCircleCheck size={16} />}
+                      onClick={() => onAction(user, 'unban')}
+                    >
+                      Unban User
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item
+                      leftSection={<IconBan size={16} />}
+                      onClick={() => onAction(user, 'ban')}
+                      disabled={own}
+                    >
+                      Ban User
+                    </Menu.Item>
+                  )}
+                  <Menu.Item leftSection={<IconCrown size={16} />} onClick={() => onAction(user, 'grant')}>
+                    Grant Membership
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconMail size={16} />} onClick={() => onAction(user, 'email')}>
+                    Send Email
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction(user, 'reset')}>
+                    Password Reset
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => onAction(user, 'delete')}
+                    disabled={own}
+                  >
+                    Delete User
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { IconBuildingStadium, IconCheck, IconEye, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ListTable } from '../../../components/ListTable';
 import { paths } from '../../../lib/paths';
 import { VenueStatusBadges } from './VenueStatusBadges';
 import { placeOf, venueTypeLabel } from './venue-text';
@@ -93,121 +94,111 @@ export function VenuesTable({
   onAction(venue: AdminVenueListItem, action: VenueAction): void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Image</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Types</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
+    <ListTable
+      minWidth={900}
+      columns={6}
+      state={state}
+      head={
+        <>
+          <Table.Th>Image</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Location</Table.Th>
+          <Table.Th>Types</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Actions</Table.Th>
+        </>
+      }
+    >
+      {venues.map((venue) => {
+        const pending = venue.review_status === 'pending';
+        return (
+          <Table.Tr key={venue.id} data-testid="venue-row">
+            <Table.Td>
+              <Thumbnail venue={venue} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={paths.admin.venue.href(venue.id)} fw={600} size="sm">
+                {venue.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={placeOf(venue) ? undefined : 'dimmed'}>
+                {placeOf(venue) || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Types types={venue.venue_type} />
+            </Table.Td>
+            <Table.Td>
+              <VenueStatusBadges venue={venue} />
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={6} align="flex-end">
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  <Button
+                    component={Link}
+                    to={isListed(venue) ? paths.venue.href(venue.id) : paths.admin.venue.href(venue.id)}
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconEye size={14} aria-hidden />}
+                    aria-label={`View ${venue.name}`}
+                  >
+                    View
+                  </Button>
+                  {canManage && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconPencil size={14} aria-hidden />}
+                        aria-label={`Edit ${venue.name}`}
+                        onClick={() => onAction(venue, 'edit')}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        aria-label={`Delete ${venue.name}`}
+                        onClick={() => onAction(venue, 'delete')}
+                      >
+                        Delete
+                      </Button>
+                    </>
+                  )}
+                </Group>
+                {canManage && pending && (
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      aria-label={`Approve ${venue.name}`}
+                      loading={busyId === venue.id}
+                      disabled={busyId !== null && busyId !== venue.id}
+                      onClick={() => onAction(venue, 'approve')}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="outline"
+                      color="red.8"
+                      leftSection={<IconX size={14} aria-hidden />}
+                      aria-label={`Reject ${venue.name}`}
+                      disabled={busyId !== null}
+                      onClick={() => onAction(venue, 'reject')}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {state}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            venues.map((venue) => {
-              const pending = venue.review_status === 'pending';
-              return (
-                <Table.Tr key={venue.id} data-testid="venue-row">
-                  <Table.Td>
-                    <Thumbnail venue={venue} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.admin.venue.href(venue.id)} fw={600} size="sm">
-                      {venue.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={placeOf(venue) ? undefined : 'dimmed'}>
-                      {placeOf(venue) || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Types types={venue.venue_type} />
-                  </Table.Td>
-                  <Table.Td>
-                    <VenueStatusBadges venue={venue} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={6} align="flex-end">
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={isListed(venue) ? paths.venue.href(venue.id) : paths.admin.venue.href(venue.id)}
-                          size="compact-sm"
-                          variant="default"
-                          leftSection={<IconEye size={14} aria-hidden />}
-                          aria-label={`View ${venue.name}`}
-                        >
-                          View
-                        </Button>
-                        {canManage && (
-                          <>
-                            <Button
-                              size="compact-sm"
-                              variant="default"
-                              leftSection={<IconPencil size={14} aria-hidden />}
-                              aria-label={`Edit ${venue.name}`}
-                              onClick={() => onAction(venue, 'edit')}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              color="red"
-                              leftSection={<IconTrash size={14} aria-hidden />}
-                              aria-label={`Delete ${venue.name}`}
-                              onClick={() => onAction(venue, 'delete')}
-                            >
-                              Delete
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                      {canManage && pending && (
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            leftSection={<IconCheck size={14} aria-hidden />}
-                            aria-label={`Approve ${venue.name}`}
-                            loading={busyId === venue.id}
-                            disabled={busyId !== null && busyId !== venue.id}
-                            onClick={() => onAction(venue, 'approve')}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="outline"
-                            color="red.8"
-                            leftSection={<IconX size={14} aria-hidden />}
-                            aria-label={`Reject ${venue.name}`}
-                            disabled={busyId !== null}
-                            onClick={() => onAction(venue, 'reject')}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ListTable>
   );
 }
