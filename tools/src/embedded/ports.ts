@@ -1,7 +1,44 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** A port free on the loopback interface right now. */
-export function freePort(): Promise<number> {
+/**
+ * The lowest port of the kernel's ephemeral range: the local ports outgoing connections (a pool's
+ * connections to PostgreSQL, say) and `listen(0)` draw from. 32768 on Linux unless configured.
+ */
+function ephemeralLow(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const port = Number(low);
+    return Number.isInteger(port) && port > 2048 ? port : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Whether nothing listens on, or is bound to, the port on the loopback interface right now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port free on the loopback interface, for a server to listen on a moment later. Picked below the
+ * ephemeral range: a port the kernel handed out for `listen(0)` and took back is soon handed to an
+ * outgoing connection as its local port, and the server's listen then fails with EADDRINUSE (seen
+ * when a stack opened its database pools between picking its services' ports and starting them).
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow() - 1;
+  const low = Math.max(1024, high - 12_000);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await isFree(port)) return port;
+  }
+  // A crowded range: let the kernel choose, as before.
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
