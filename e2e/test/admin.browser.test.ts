@@ -180,7 +180,7 @@ describe('the admin area in the browser, against make run', () => {
     expect(after.coaches.find((c) => c.id === coach.id)?.availability_schedule).toEqual(own);
   });
 
-  it('when the admin adds someone to an event that takes payment, then both add-user dialogs say the seat is complimentary, and a free event’s does not', async () => {
+  it('when the admin adds someone to an event that takes payment, then both add-user dialogs say the seat is complimentary, a free event’s does not, and the bookings list says Complimentary', async () => {
     const token = await demoToken(stack.url, 'admin@linksmate.dev');
     const { venues } = (await (await fetch(`${stack.url}/api/v1/venues?limit=1`)).json()) as {
       venues: Array<{ id: number }>;
@@ -229,6 +229,14 @@ describe('the admin area in the browser, against make run', () => {
     await admin.getByRole('button', { name: 'Add user', exact: true }).click();
     dialog = admin.getByRole('dialog', { name: 'Add user to event' });
     await dialog.getByText(notice).waitFor();
+
+    // The seat the demo gave at Priya Raman's paid clinic reads as complimentary in her bookings.
+    const coach = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await logInAs(coach, stack.url, 'academy@linksmate.dev');
+    await coach.goto(`${stack.url}/admin/bookings`);
+    const given = coach.getByRole('row').filter({ hasText: 'Short Game School with Priya Raman' });
+    await given.getByRole('cell', { name: 'Complimentary', exact: true }).waitFor();
+    await coach.context().close();
   });
 
   it('when the venue manager opens the admin area, then the menu is the reduced one and a hidden section’s API answers 403', async () => {

@@ -17,8 +17,10 @@ export interface DemoOfficialEvent {
   /** GST-exclusive cents; 0 for a free open event. */
   price: number;
   ticketTypes?: NewTicketType[];
-  /** Seats given by the admin (spec 2 §7 add-user). */
+  /** Seats given by the admin (spec 2 §7 add-user); at a paid event they are complimentary. */
   confirmed?: string[];
+  /** The coach who runs it (first and last name of a demo coach): their coach admin looks after it. */
+  coach?: string;
 }
 
 export interface DemoMemberGame {
@@ -100,6 +102,39 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     capacity: 16,
     price: 0,
     confirmed: [golfer('zara_k'), golfer('isla_r'), golfer('amelia_c'), golfer('emma_r')],
+  },
+  {
+    title: 'Junior Golf Clinic with Priya Raman',
+    description:
+      'Two hours for 8 to 14 year olds: grip, stance and a game on the range. Clubs provided; parents welcome.',
+    venue: 'moore-park-golf',
+    inDays: 3,
+    hour: 6,
+    hours: 2,
+    capacity: 12,
+    price: 0,
+    coach: 'Priya Raman',
+    confirmed: [golfer('oscar_p'), golfer('chloe_d'), golfer('zara_k')],
+  },
+  {
+    title: 'Short Game School with Priya Raman',
+    description: 'Three hours of chipping, pitching and bunker play at The Lakes, in groups of five.',
+    venue: 'the-lakes-golf-club',
+    inDays: 10,
+    hour: 22,
+    hours: 3,
+    capacity: 10,
+    price: 6000,
+    ticketTypes: [
+      {
+        name: 'Clinic',
+        description: 'Three hours of coaching, range balls included',
+        price_per_ticket: 6000,
+        currency: 'AUD',
+      },
+    ],
+    coach: 'Priya Raman',
+    confirmed: [golfer('isla_r')],
   },
   {
     title: 'Sandbelt Classic Team Event',

@@ -22,6 +22,8 @@ export interface DemoPastEvent {
   price?: number;
   played: string[];
   rejected?: string[];
+  /** The coach who ran it (first and last name of a demo coach). */
+  coach?: string;
 }
 
 export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
@@ -36,6 +38,19 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     capacity: 4,
     played: [JACK, golfer('harper_w'), golfer('ruby_f')],
     rejected: [golfer('ben_h')],
+  },
+  {
+    title: 'Putting Masterclass with Priya Raman',
+    description: 'Ninety minutes on the practice green: reading slopes and pace control from six feet in.',
+    official: true,
+    creator: 'admin@linksmate.dev',
+    venue: 'moore-park-golf',
+    daysAgo: 4,
+    hour: 7,
+    hours: 2,
+    capacity: 8,
+    coach: 'Priya Raman',
+    played: [golfer('ethan_b'), golfer('amelia_c'), golfer('emma_r'), golfer('oscar_p')],
   },
   {
     title: 'Albert Park Early Nine',

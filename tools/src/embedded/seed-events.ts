@@ -1,5 +1,12 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
-import type { Event, EventsReply, GolfersReply, ImportEventBody, VenueReply } from '@linksmate/proto';
+import type {
+  CoachesReply,
+  Event,
+  EventsReply,
+  GolfersReply,
+  ImportEventBody,
+  VenueReply,
+} from '@linksmate/proto';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from './demo-events';
 import { DEMO_PAST_EVENTS } from './demo-past-events';
 import { inParallel, userIdOf } from './seed-directory';
@@ -71,6 +78,20 @@ export async function seedEvents(
     if (response.status !== 200) throw new Error(`Demo venue ${slug} is missing: ${response.status}`);
     venueIds.set(slug, ((await response.json()) as VenueReply).venue.id);
   }
+  // Coaches by name, for the events a demo coach runs (their coach admin looks after those).
+  const coachIds = new Map<string, number>();
+  if ([...officials, ...played].some((e) => e.coach)) {
+    const response = await fetch(`${urls.venues}/coaches?limit=100`);
+    if (response.status !== 200) throw new Error(`Listing coaches failed: ${response.status}`);
+    for (const c of ((await response.json()) as CoachesReply).coaches)
+      coachIds.set(`${c.first_name} ${c.last_name}`, c.id);
+  }
+  const coachOf = (name: string | undefined) => {
+    if (!name) return {};
+    const id = coachIds.get(name);
+    if (!id) throw new Error(`Demo coach ${name} is missing`);
+    return { coach_profile_id: id };
+  };
   // People by e-mail: the golfers list gives ids without a login per person.
   const ids = new Map<string, number>();
   for (let page = 1; ; page++) {
@@ -146,6 +167,7 @@ export async function seedEvents(
         capacity: e.capacity,
         price_per_participant: e.price,
         currency: 'AUD',
+        ...coachOf(e.coach),
         // An official event needs a slot type: a free one has a single free admission.
         ticket_types: e.ticketTypes ?? [
           { name: 'General Admission', description: 'Free entry', price_per_ticket: 0, currency: 'AUD' },
@@ -200,6 +222,7 @@ export async function seedEvents(
       start_time: at(today, -p.daysAgo, p.hour),
       end_time: at(today, -p.daysAgo, p.hour, p.hours),
       capacity: p.capacity,
+      ...coachOf(p.coach),
       price_per_participant: p.price ?? 0,
       currency: 'AUD',
       ...(p.price ? { payment_method: 'pay_at_venue' as const } : {}),

@@ -5,7 +5,7 @@ import { ListTable } from '../../../components/ListTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { bookerOf, notesPreview, STATUS_COLOURS, statusLabel } from './booking-text';
+import { bookerOf, notesPreview, paidLabel, STATUS_COLOURS, statusLabel } from './booking-text';
 
 /** Spec 3 §2: notes as a 20-character preview, the whole text in a tooltip (and for screen readers). */
 function Notes({ notes }: { notes: string | null }) {
@@ -102,7 +102,7 @@ export function BookingsTable({
             </StatusBadge>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{booking.payment_intent_id_stripe ? 'Yes' : 'No'}</Text>
+            <Text size="sm">{paidLabel(booking)}</Text>
           </Table.Td>
           <Table.Td maw={200}>
             <Notes notes={booking.notes} />

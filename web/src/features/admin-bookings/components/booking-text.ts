@@ -48,3 +48,12 @@ export function bookingsTitle(role: string | null): string {
   if (role === 'facility_admin') return 'Venue Bookings';
   return 'All Platform Bookings';
 }
+
+/**
+ * The Paid column (spec 3 §2: paid by card, yes or no), and a seat an admin gave at an event that
+ * takes payment: nothing paid on purpose (`amount_paid` 0), not owed.
+ */
+export function paidLabel(booking: Pick<AdminBooking, 'payment_intent_id_stripe' | 'amount_paid'>): string {
+  if (booking.payment_intent_id_stripe) return 'Yes';
+  return booking.amount_paid === 0 ? 'Complimentary' : 'No';
+}

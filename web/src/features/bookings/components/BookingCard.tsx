@@ -8,9 +8,15 @@ import { paths } from '../../../lib/paths';
 import type { Booking } from '../api/get-my-bookings';
 import { BookingStatusBadge } from './BookingStatusBadge';
 
-/** A booking the person may still give up: not paid by card, not decided against, not over. */
+/** A seat an admin gave at an event that takes payment: nothing paid, on purpose. */
+const complimentary = (booking: Booking) => booking.amount_paid === 0;
+
+/**
+ * A booking the person may still give up: not paid by card (a complimentary seat owes nothing
+ * back, as the server rules), not decided against, not over.
+ */
 export const cancellable = (booking: Booking, now = Date.now()) =>
-  booking.amount_paid === null &&
+  (booking.amount_paid === null || complimentary(booking)) &&
   (booking.booking_status === 'pending' || booking.booking_status === 'confirmed') &&
   new Date(booking.event_end_time ?? booking.event_start_time).getTime() > now;
 
@@ -43,7 +49,8 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
         <Line label="Starts">{formatDateTime(booking.event_start_time)}</Line>
         {booking.venue_name && <Line label="Venue">{booking.venue_name}</Line>}
         <Line label="Booked">{formatDateTime(booking.booked_at)}</Line>
-        {booking.amount_paid !== null && (
+        {complimentary(booking) && <Line label="Seat">Complimentary, nothing to pay</Line>}
+        {booking.amount_paid !== null && !complimentary(booking) && (
           <Line label="Paid">
             <span data-testid="booking-paid">
               {booking.seats} {booking.seats === 1 ? 'slot' : 'slots'},{' '}
