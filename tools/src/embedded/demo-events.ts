@@ -132,6 +132,12 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
         price_per_ticket: 6000,
         currency: 'AUD',
       },
+      {
+        name: 'Clinic and Lunch',
+        description: 'The clinic, then lunch in the clubhouse',
+        price_per_ticket: 8500,
+        currency: 'AUD',
+      },
     ],
     coach: 'Priya Raman',
     confirmed: [golfer('isla_r')],
