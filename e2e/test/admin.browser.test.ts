@@ -236,6 +236,15 @@ describe('the admin area in the browser, against make run', () => {
     await coach.goto(`${stack.url}/admin/bookings`);
     const given = coach.getByRole('row').filter({ hasText: 'Short Game School with Priya Raman' });
     await given.getByRole('cell', { name: 'Complimentary', exact: true }).waitFor();
+    // Arriving at /admin, the coach admin lands on bookings; the menu's Dashboard shows their figures.
+    await coach.goto(`${stack.url}/admin`);
+    await coach.waitForURL((url) => url.pathname === '/admin/bookings');
+    await coach
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await coach.getByText(/events and bookings of your coaching/).waitFor();
+    await screenshot(coach, '97-admin-coach-dashboard');
     await coach.context().close();
   });
 

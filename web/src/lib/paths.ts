@@ -67,6 +67,14 @@ const fixed = <P extends string>(path: P) => ({ path, href: (): P => path });
 // Spec 3: "Create {product} Event" lives at /admin/create-{product}-event.
 const officialEventProduct = OFFICIAL_EVENT_TYPE.replace(/_event$/, '');
 
+/**
+ * Navigation state of the admin sidebar's links: a section chosen in the menu. A coach_admin who
+ * arrives at /admin goes on to bookings (spec 3 §2); one who picks Dashboard in the menu sees it.
+ */
+export const ADMIN_MENU_STATE = { chosenInMenu: true } as const;
+export const chosenInAdminMenu = (state: unknown) =>
+  !!state && (state as Partial<typeof ADMIN_MENU_STATE>).chosenInMenu === true;
+
 export const paths = {
   home: fixed('/'),
   login: {

@@ -3,7 +3,7 @@ import { Box, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@m
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { ADMIN_MENU_STATE, paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import classes from './AdminLayout.module.css';
 import { PageLoader } from './AppLayout';
@@ -36,6 +36,7 @@ export function AdminLayout() {
                   key={link.section}
                   component={RouterLink}
                   to={link.to}
+                  state={ADMIN_MENU_STATE}
                   label={link.label}
                   active={isCurrent(link.to)}
                   aria-current={isCurrent(link.to) ? 'page' : undefined}

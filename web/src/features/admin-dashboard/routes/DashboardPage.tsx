@@ -8,9 +8,9 @@ import {
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
-import { paths } from '../../../lib/paths';
+import { chosenInAdminMenu, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type AdminDashboardReply, useDashboard } from '../api/get-dashboard';
 import { ActivityChart } from '../components/ActivityChart';
@@ -32,11 +32,15 @@ const SCOPE_NOTE: Record<AdminDashboardReply['scope'], string> = {
 /**
  * The admin area's landing page (spec 3 §2 "/admin"): figures worth a look. Site admins see members,
  * sign-ups and revenue beside this month's events and bookings; venue and coach admins only the
- * events and bookings (the server sends them nothing else). A coach_admin is sent to bookings.
+ * events and bookings of their part (the server sends them nothing else). A coach_admin arriving
+ * here is sent to bookings.
  */
 export function DashboardPage() {
   const { role } = useSession();
-  if (adminLandingSection(role) === 'bookings') return <Navigate to={paths.admin.bookings.href()} replace />;
+  const { state } = useLocation();
+  // Arriving at /admin, a coach_admin lands on bookings; the sidebar's Dashboard still opens this.
+  if (adminLandingSection(role) === 'bookings' && !chosenInAdminMenu(state))
+    return <Navigate to={paths.admin.bookings.href()} replace />;
   return <Dashboard siteAdmin={isSiteAdminRole(role)} />;
 }
 
