@@ -222,7 +222,7 @@ describe('member games, join approval and bookings in the browser, against make 
     findings.paidEvent = await seriousAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Book your slots' }).click();
     const dialog = page.getByRole('dialog');
-    const add = dialog.getByRole('button', { name: `Add one ${paid.slot.name}` });
+    const add = dialog.getByRole('button', { name: `Add one ${paid.slot.name}`, exact: true });
     await add.click();
     await add.click();
     const subtotal = 2 * paid.slot.price_per_ticket;
