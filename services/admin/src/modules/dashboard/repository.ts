@@ -1,3 +1,4 @@
+import { upsertNewer } from '@linksmate/platform';
 import type { AdminScope } from '@linksmate/proto';
 import { and, arrayContains, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { bookingFacts, coachFacts, eventFacts, revenueEntries, venueFacts } from '../../db/schema';
@@ -16,29 +17,12 @@ export async function insertRevenue(db: Db, row: NewRevenueEntry): Promise<void>
 }
 
 /** Stores an event's snapshot unless a newer one (or its deletion) is kept. */
-export async function upsertEvent(db: Db, row: Omit<NewEventFact, 'deleted'>): Promise<void> {
-  const { eventId: _id, ...set } = row;
-  await db
-    .insert(eventFacts)
-    .values({ ...row, deleted: false })
-    .onConflictDoUpdate({
-      target: eventFacts.eventId,
-      set: { ...set, deleted: false },
-      setWhere: sql`excluded.version > ${eventFacts.version}`,
-    });
-}
+export const upsertEvent = (db: Db, row: Omit<NewEventFact, 'deleted'>) =>
+  upsertNewer(db, eventFacts, { ...row, deleted: false });
 
 /** A deleted event stops counting; the row stays so an older snapshot cannot bring it back. */
-export async function markEventDeleted(db: Db, eventId: number, version: number): Promise<void> {
-  await db
-    .insert(eventFacts)
-    .values({ eventId, deleted: true, version })
-    .onConflictDoUpdate({
-      target: eventFacts.eventId,
-      set: { deleted: true, version },
-      setWhere: sql`excluded.version > ${eventFacts.version}`,
-    });
-}
+export const markEventDeleted = (db: Db, eventId: number, version: number) =>
+  upsertNewer(db, eventFacts, { eventId, deleted: true, version }, { deleted: true, version });
 
 /**
  * A booking's status as of `changedAt`: kept when no later one is, whatever order the events come
@@ -139,53 +123,24 @@ export async function countBookingsByStatus(
 }
 
 /** Stores who runs a venue unless a newer snapshot (or its deletion) is kept. */
-export async function upsertVenueFact(db: Db, row: Omit<NewVenueFact, 'deleted'>): Promise<void> {
-  const { venueId: _id, ...set } = row;
-  await db
-    .insert(venueFacts)
-    .values({ ...row, deleted: false })
-    .onConflictDoUpdate({
-      target: venueFacts.venueId,
-      set: { ...set, deleted: false },
-      setWhere: sql`excluded.version > ${venueFacts.version}`,
-    });
-}
+export const upsertVenueFact = (db: Db, row: Omit<NewVenueFact, 'deleted'>) =>
+  upsertNewer(db, venueFacts, { ...row, deleted: false });
 
 /** A deleted venue is run by nobody; the row stays so an older snapshot cannot bring it back. */
-export async function markVenueFactDeleted(db: Db, venueId: number, version: number): Promise<void> {
-  await db
-    .insert(venueFacts)
-    .values({ venueId, deleted: true, version })
-    .onConflictDoUpdate({
-      target: venueFacts.venueId,
-      set: { deleted: true, adminUserIds: sql`'{}'::integer[]`, version },
-      setWhere: sql`excluded.version > ${venueFacts.version}`,
-    });
-}
+export const markVenueFactDeleted = (db: Db, venueId: number, version: number) =>
+  upsertNewer(
+    db,
+    venueFacts,
+    { venueId, deleted: true, version },
+    { deleted: true, adminUserIds: sql`'{}'::integer[]`, version },
+  );
 
 /** Stores whose a coach profile is unless a newer snapshot (or its deletion) is kept. */
-export async function upsertCoachFact(db: Db, row: Omit<NewCoachFact, 'deleted'>): Promise<void> {
-  const { coachId: _id, ...set } = row;
-  await db
-    .insert(coachFacts)
-    .values({ ...row, deleted: false })
-    .onConflictDoUpdate({
-      target: coachFacts.coachId,
-      set: { ...set, deleted: false },
-      setWhere: sql`excluded.version > ${coachFacts.version}`,
-    });
-}
+export const upsertCoachFact = (db: Db, row: Omit<NewCoachFact, 'deleted'>) =>
+  upsertNewer(db, coachFacts, { ...row, deleted: false });
 
-export async function markCoachFactDeleted(db: Db, coachId: number, version: number): Promise<void> {
-  await db
-    .insert(coachFacts)
-    .values({ coachId, deleted: true, version })
-    .onConflictDoUpdate({
-      target: coachFacts.coachId,
-      set: { deleted: true, userId: null, version },
-      setWhere: sql`excluded.version > ${coachFacts.version}`,
-    });
-}
+export const markCoachFactDeleted = (db: Db, coachId: number, version: number) =>
+  upsertNewer(db, coachFacts, { coachId, deleted: true, version }, { deleted: true, userId: null, version });
 
 /** The venues (not deleted) that name the person among their admins. */
 export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
