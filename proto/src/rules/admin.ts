@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type Role, SITE_ADMIN_ROLES } from './roles';
+import { ADMIN_ROLES, isSiteAdminRole, type Role, SITE_ADMIN_ROLES } from './roles';
 
 /** The admin area (spec 3): its sections, who may use each, and the texts of its screens. */
 
@@ -131,6 +131,30 @@ export type AdminScope =
   | { kind: 'all' }
   | { kind: 'venues'; ids: number[] }
   | { kind: 'coach'; id: number | null };
+
+/** Where a service looks up, in its own projections, what a venue or coach admin runs. */
+export interface AdminScopeLookups {
+  /** The coach profile (not deleted) the person's account holds, if any. */
+  coachIdOfUser(userId: number): Promise<number | null | undefined>;
+  /** The venues (not deleted) that name the person among their admins. */
+  venueIdsRunBy(userId: number): Promise<number[]>;
+}
+
+/**
+ * The caller's scope: site admins everything, a coach admin their coach profile, a facility admin
+ * the venues naming them. Any other role (none reaches the admin routes) gets nothing.
+ */
+export async function resolveAdminScope(
+  caller: { user_id: number; role: string },
+  lookups: AdminScopeLookups,
+): Promise<AdminScope> {
+  if (isSiteAdminRole(caller.role)) return { kind: 'all' };
+  if (caller.role === 'coach_admin')
+    return { kind: 'coach', id: (await lookups.coachIdOfUser(caller.user_id)) ?? null };
+  if (caller.role === 'facility_admin')
+    return { kind: 'venues', ids: await lookups.venueIdsRunBy(caller.user_id) };
+  return { kind: 'venues', ids: [] };
+}
 
 /** A row the scope is decided on: an event or an availability slot. */
 export interface AdminScoped {

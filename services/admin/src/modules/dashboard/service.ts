@@ -21,6 +21,7 @@ import {
   type EventData,
   type EventDeleted,
   isSiteAdminRole,
+  resolveAdminScope,
   type TransactionRecorded,
   type VenueCreated,
   type VenueDeleted,
@@ -150,13 +151,11 @@ export class Dashboard {
    * What of the events and bookings the caller's figures cover (spec 3): site admins the platform,
    * a facility admin the venues they run, a coach admin their own coaching.
    */
-  async scopeOf(claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
-    if (isSiteAdminRole(claims.role)) return { kind: 'all' };
-    if (claims.role === 'coach_admin')
-      return { kind: 'coach', id: await coachIdOfUser(this.deps.db, claims.user_id) };
-    if (claims.role === 'facility_admin')
-      return { kind: 'venues', ids: await venueIdsRunBy(this.deps.db, claims.user_id) };
-    return { kind: 'venues', ids: [] };
+  scopeOf(claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
+    return resolveAdminScope(claims, {
+      coachIdOfUser: (userId) => coachIdOfUser(this.deps.db, userId),
+      venueIdsRunBy: (userId) => venueIdsRunBy(this.deps.db, userId),
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import {
   type CoachCreated,
   type CoachDeleted,
   type EventData,
-  isSiteAdminRole,
+  resolveAdminScope,
   type UserDeleted,
   type UserUpdated,
   type VenueCreated,
@@ -108,12 +108,10 @@ export class Projections {
    * facility admin the venues that name them among their admins, a coach admin the coach profile
    * their account holds. Any other role (none reaches the admin routes) gets nothing.
    */
-  async adminScope(db: Db, claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
-    if (isSiteAdminRole(claims.role)) return { kind: 'all' };
-    if (claims.role === 'coach_admin')
-      return { kind: 'coach', id: (await coachIdOfUser(db, claims.user_id)) ?? null };
-    if (claims.role === 'facility_admin')
-      return { kind: 'venues', ids: await venueIdsRunBy(db, claims.user_id) };
-    return { kind: 'venues', ids: [] };
+  adminScope(db: Db, claims: Pick<AccessTokenClaims, 'user_id' | 'role'>): Promise<AdminScope> {
+    return resolveAdminScope(claims, {
+      coachIdOfUser: (userId) => coachIdOfUser(db, userId),
+      venueIdsRunBy: (userId) => venueIdsRunBy(db, userId),
+    });
   }
 }
