@@ -25,7 +25,11 @@ const DEMO_BANNED = {
   reason: 'Repeated spam messages to other members',
 };
 
-async function call<T>(url: string, init: RequestInit & { token?: string; body?: string } = {}): Promise<T> {
+/** A demo call as a signed-in person (or none): its JSON answer, or an error naming what went wrong. */
+export async function call<T>(
+  url: string,
+  init: RequestInit & { token?: string; body?: string } = {},
+): Promise<T> {
   const { token, ...rest } = init;
   const response = await fetch(url, {
     ...rest,

@@ -1,12 +1,15 @@
-import type {
-  AvailabilityBatchReply,
-  AvailabilityReply,
-  AvailabilitySlotFields,
-  CoachesReply,
+import {
+  AVAILABILITY_BATCH,
+  type AvailabilityBatchReply,
+  type AvailabilityReply,
+  type AvailabilitySlotFields,
+  type CoachesReply,
+  instantAt,
+  wallClockAt,
 } from '@linksmate/proto';
+import { call } from './seed-admin';
 
 const TIME_ZONE = 'Australia/Sydney';
-const DAY = 24 * 3_600_000;
 
 /** How far ahead the demo's times are offered: the next two weeks, as a coach or club would. */
 const DAYS_AHEAD = 14;
@@ -20,36 +23,32 @@ interface WeeklySlot {
   fields: Omit<AvailabilitySlotFields, 'start_time' | 'end_time'>;
 }
 
-/** The wall-clock time in Sydney on the calendar day `inDays` after today, as an instant. */
-function sydneyTime(today: Date, inDays: number, hhmm: string): Date {
-  const day = new Date(today.getTime() + inDays * DAY);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(day);
-  const guess = new Date(`${date}T${hhmm}:00Z`);
-  // The zone's offset at that moment (+10:00 or +11:00), taken off the wall-clock reading.
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(guess)
-    .find((part) => part.type === 'timeZoneName')!
-    .value.replace('GMT', '');
-  const [hours, minutes] = (offset || '+00:00').split(':').map(Number) as [number, number];
-  const sign = offset.startsWith('-') ? -1 : 1;
-  return new Date(guess.getTime() - sign * (Math.abs(hours) * 60 + minutes) * 60_000);
-}
-
-function weekdayIn(today: Date, inDays: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short' }).format(
-    new Date(today.getTime() + inDays * DAY),
-  );
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+/**
+ * The calendar days from tomorrow to DAYS_AHEAD in Sydney, each with its weekday and the instant a
+ * Sydney clock reads `HH:MM` on it.
+ */
+function sydneyDaysAhead(today: Date) {
+  const { year, month, day } = wallClockAt(today, TIME_ZONE);
+  return Array.from({ length: DAYS_AHEAD }, (_, i) => {
+    const date = { year, month, day: day + i + 1 };
+    return {
+      // Noon: no change of offset moves it to another day.
+      weekday: wallClockAt(instantAt({ ...date, hour: 12 }, TIME_ZONE), TIME_ZONE).weekday,
+      at: (hhmm: string) => {
+        const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+        return instantAt({ ...date, hour, minute }, TIME_ZONE);
+      },
+    };
+  });
 }
 
 /** Every slot of a weekly plan over the next two weeks (from tomorrow), in start order. */
 function slotsOf(plan: WeeklySlot[], today: Date): AvailabilitySlotFields[] {
   const slots: Array<AvailabilitySlotFields & { at: number }> = [];
-  for (let inDays = 1; inDays <= DAYS_AHEAD; inDays++) {
-    const weekday = weekdayIn(today, inDays);
-    for (const slot of plan.filter((p) => p.weekdays.includes(weekday)))
+  for (const day of sydneyDaysAhead(today))
+    for (const slot of plan.filter((p) => p.weekdays.includes(day.weekday)))
       for (const start of slot.starts) {
-        const begins = sydneyTime(today, inDays, start);
+        const begins = day.at(start);
         slots.push({
           ...slot.fields,
           at: begins.getTime(),
@@ -57,26 +56,7 @@ function slotsOf(plan: WeeklySlot[], today: Date): AvailabilitySlotFields[] {
           end_time: new Date(begins.getTime() + slot.minutes * 60_000).toISOString(),
         });
       }
-  }
   return slots.sort((a, b) => a.at - b.at).map(({ at: _at, ...fields }) => fields);
-}
-
-async function call<T>(
-  url: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /**
@@ -91,14 +71,16 @@ export async function seedAvailability(
 ): Promise<number> {
   const today = options.now ?? new Date();
   const admin = await options.login('admin@linksmate.dev');
-  const existing = await call<AvailabilityReply>(`${urls.events}/admin/availability?limit=1`, admin);
+  const existing = await call<AvailabilityReply>(`${urls.events}/admin/availability?limit=1`, {
+    token: admin,
+  });
   if (existing.total > 0) return 0;
 
   const venueId = async (slug: string) =>
-    (await call<{ venue: { id: number } }>(`${urls.venues}/venues/slug/${slug}`, admin)).venue.id;
+    (await call<{ venue: { id: number } }>(`${urls.venues}/venues/slug/${slug}`)).venue.id;
   const moorePark = await venueId('moore-park-golf');
   const theLakes = await venueId('the-lakes-golf-club');
-  const { coaches } = await call<CoachesReply>(`${urls.venues}/coaches?limit=100`, admin);
+  const { coaches } = await call<CoachesReply>(`${urls.venues}/coaches?limit=100`);
   const priya = coaches.find((c) => c.first_name === 'Priya' && c.last_name === 'Raman');
 
   const plans: Array<{ email: string; plan: WeeklySlot[] }> = [
@@ -184,31 +166,40 @@ export async function seedAvailability(
 
   let made = 0;
   const byAcademy: number[] = [];
+  const academy = await options.login('academy@linksmate.dev');
+  const tokens: Record<string, string> = {
+    'admin@linksmate.dev': admin,
+    'academy@linksmate.dev': academy,
+  };
   for (const { email, plan } of plans) {
-    const token = email === 'admin@linksmate.dev' ? admin : await options.login(email);
+    const token = tokens[email] ?? (await options.login(email));
     const slots = slotsOf(plan, today);
-    for (let i = 0; i < slots.length; i += 50) {
+    for (let i = 0; i < slots.length; i += AVAILABILITY_BATCH.maxSlots) {
       const { slots: created } = await call<AvailabilityBatchReply>(
         `${urls.events}/admin/availability/batch`,
-        token,
-        { method: 'POST', body: { slots: slots.slice(i, i + 50) } },
+        {
+          token,
+          method: 'POST',
+          body: JSON.stringify({ slots: slots.slice(i, i + AVAILABILITY_BATCH.maxSlots) }),
+        },
       );
       made += created.length;
-      if (email === 'academy@linksmate.dev') byAcademy.push(...created.map((s) => s.id));
+      if (token === academy) byAcademy.push(...created.map((s) => s.id));
     }
   }
   // A lesson taken and one called off, as the coach would mark them.
-  const [booked, cancelled] = byAcademy;
-  const academy = await options.login('academy@linksmate.dev');
-  if (booked)
-    await call(`${urls.events}/admin/availability/${booked}`, academy, {
-      method: 'PUT',
-      body: { status: 'booked', notes_for_admin: 'Booked by phone: Oscar Pearce' },
-    });
-  if (cancelled)
-    await call(`${urls.events}/admin/availability/${cancelled}`, academy, {
-      method: 'PUT',
-      body: { status: 'canceled', notes_for_admin: 'Coach away at a PGA course' },
-    });
+  const marks = [
+    { status: 'booked', notes_for_admin: 'Booked by phone: Oscar Pearce' },
+    { status: 'canceled', notes_for_admin: 'Coach away at a PGA course' },
+  ] as const;
+  for (const [i, mark] of marks.entries()) {
+    const slot = byAcademy[i];
+    if (slot)
+      await call(`${urls.events}/admin/availability/${slot}`, {
+        token: academy,
+        method: 'PUT',
+        body: JSON.stringify(mark),
+      });
+  }
   return made;
 }

@@ -1,3 +1,5 @@
+import { instantAt, wallClockAt } from '@linksmate/proto';
+
 /** Months in a time zone: which one it is, where each starts, and the last few of them. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -16,47 +18,15 @@ export function addMonths({ year, month }: Month, months: number): Month {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    /** The wall clock read as if it were UTC: minus the instant, the zone's offset then. */
-    asUtc: Date.UTC(
-      part('year'),
-      part('month') - 1,
-      part('day'),
-      part('hour'),
-      part('minute'),
-      part('second'),
-    ),
-  };
-}
-
 /** The month it is at `instant` in the time zone. */
 export function monthAt(instant: Date, timeZone: string): Month {
-  const { year, month } = wallClock(instant, timeZone);
+  const { year, month } = wallClockAt(instant, timeZone);
   return { year, month };
 }
 
 /** The instant the month starts (midnight on its first day) in the time zone. */
-export function monthStart(month: Month, timeZone: string): Date {
-  const local = Date.UTC(month.year, month.month - 1, 1);
-  const offsetAt = (instant: number) => wallClock(new Date(instant), timeZone).asUtc - instant;
-  // The offset at the guess, then at the answer it gives (they differ only across a change of offset).
-  const guess = local - offsetAt(local);
-  return new Date(local - offsetAt(guess));
-}
+export const monthStart = ({ year, month }: Month, timeZone: string): Date =>
+  instantAt({ year, month, day: 1 }, timeZone);
 
 /** The `count` months up to and including the one at `now`, oldest first, and the instants they span. */
 export function lastMonths(now: Date, count: number, timeZone: string) {
