@@ -161,3 +161,9 @@ export function handicapRangeMessage(min: number | null, max: number | null): st
 
 /** The skill gate's refusal, e.g. 'This game is for intermediate players or above.' */
 export const skillGateMessage = (minimum: string) => `This game is for ${minimum} players or above.`;
+
+/**
+ * A seat an admin gave at an event that takes payment (events-bookings' add-user): recorded as
+ * nothing paid (`amount_paid` 0, no payment intent), owed nothing and free to give back.
+ */
+export const isComplimentarySeat = (booking: { amount_paid: number | null }) => booking.amount_paid === 0;

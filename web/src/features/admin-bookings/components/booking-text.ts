@@ -1,5 +1,5 @@
 import type { AdminBooking } from '@linksmate/proto';
-import { ADMIN_BOOKING_STATUSES, type BookingStatus } from '@linksmate/proto/rules';
+import { ADMIN_BOOKING_STATUSES, type BookingStatus, isComplimentarySeat } from '@linksmate/proto/rules';
 
 /** Spec 3 §8 "Bookings". */
 export const BOOKING_TEXTS = {
@@ -55,5 +55,5 @@ export function bookingsTitle(role: string | null): string {
  */
 export function paidLabel(booking: Pick<AdminBooking, 'payment_intent_id_stripe' | 'amount_paid'>): string {
   if (booking.payment_intent_id_stripe) return 'Yes';
-  return booking.amount_paid === 0 ? 'Complimentary' : 'No';
+  return isComplimentarySeat(booking) ? 'Complimentary' : 'No';
 }

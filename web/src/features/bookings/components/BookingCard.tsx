@@ -1,5 +1,5 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
-import { formatCents } from '@linksmate/proto/rules';
+import { formatCents, isComplimentarySeat } from '@linksmate/proto/rules';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -8,15 +8,12 @@ import { paths } from '../../../lib/paths';
 import type { Booking } from '../api/get-my-bookings';
 import { BookingStatusBadge } from './BookingStatusBadge';
 
-/** A seat an admin gave at an event that takes payment: nothing paid, on purpose. */
-const complimentary = (booking: Booking) => booking.amount_paid === 0;
-
 /**
  * A booking the person may still give up: not paid by card (a complimentary seat owes nothing
  * back, as the server rules), not decided against, not over.
  */
 export const cancellable = (booking: Booking, now = Date.now()) =>
-  (booking.amount_paid === null || complimentary(booking)) &&
+  (booking.amount_paid === null || isComplimentarySeat(booking)) &&
   (booking.booking_status === 'pending' || booking.booking_status === 'confirmed') &&
   new Date(booking.event_end_time ?? booking.event_start_time).getTime() > now;
 
@@ -49,8 +46,8 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
         <Line label="Starts">{formatDateTime(booking.event_start_time)}</Line>
         {booking.venue_name && <Line label="Venue">{booking.venue_name}</Line>}
         <Line label="Booked">{formatDateTime(booking.booked_at)}</Line>
-        {complimentary(booking) && <Line label="Seat">Complimentary, nothing to pay</Line>}
-        {booking.amount_paid !== null && !complimentary(booking) && (
+        {isComplimentarySeat(booking) && <Line label="Seat">Complimentary, nothing to pay</Line>}
+        {booking.amount_paid !== null && !isComplimentarySeat(booking) && (
           <Line label="Paid">
             <span data-testid="booking-paid">
               {booking.seats} {booking.seats === 1 ? 'slot' : 'slots'},{' '}
