@@ -18,10 +18,12 @@ export async function recordPaymentStatus(
     .onConflictDoUpdate({
       target: payments.providerPaymentIntentId,
       set: { status: payment.status, updatedAt: now },
-      // After a decline the intent "requires a payment method": the same state told another way, so
-      // a failed payment is not moved back and then failed (and published) a second time.
+      // A failed payment moves on only when a new attempt is under way or done. After a decline the
+      // intent "requires a payment method" (the same state told another way), and a late snapshot
+      // from before the attempt reads "pending": neither may move it back, or the next report of the
+      // decline would fail (and publish) it a second time.
       setWhere: sql`${payments.status} <> ${payment.status} and ${payments.status} not in ('succeeded', 'canceled')
-        and not (${payments.status} = 'failed' and ${payment.status} = 'requires_payment_method')`,
+        and not (${payments.status} = 'failed' and ${payment.status} in ('requires_payment_method', 'pending'))`,
     })
     .returning({ id: payments.id });
   return changed.length > 0;
