@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/PageHeader';
 import { AnnouncementForm } from '../components/AnnouncementForm';
 import { AnnouncementList } from '../components/AnnouncementList';
 
@@ -6,14 +7,10 @@ import { AnnouncementList } from '../components/AnnouncementList';
 export function AnnouncementsAdminPage() {
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          Platform Announcements
-        </Title>
-        <Text c="dimmed" size="sm">
-          Send announcements to everyone on LinksMate and see the recent ones.
-        </Text>
-      </Stack>
+      <PageHeader
+        title="Platform Announcements"
+        subtitle="Send announcements to everyone on LinksMate and see the recent ones."
+      />
       <AnnouncementForm />
       <AnnouncementList />
     </Stack>

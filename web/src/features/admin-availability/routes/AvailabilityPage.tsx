@@ -5,13 +5,14 @@ import {
   type AvailabilitySlotStatus,
   PAGE_SIZES,
 } from '@linksmate/proto/rules';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FilterPanel, readStatus, StatusFilter } from '../../../components/ListFilters';
 import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
+import { PageHeader } from '../../../components/PageHeader';
 import { useListAddress } from '../../../lib/address-query';
 import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { ApiError } from '../../../lib/api-client';
@@ -69,34 +70,32 @@ export function AvailabilityPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Manage Availability
-          </Title>
-          <Text c="dimmed" size="sm">
-            The times that can be booked: add them one at a time or in a batch, and keep their status up to
-            date.
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <ViewSwitch
-            view={view}
-            listLabel="Table"
-            onChange={(next) => update({ view: next === 'calendar' ? next : null })}
-          />
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'new' })}>
-            Add New Slot
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconCalendarPlus size={16} aria-hidden />}
-            onClick={() => setDialog({ kind: 'batch' })}
-          >
-            Create in Batch
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Manage Availability"
+        subtitle="The times that can be booked: add them one at a time or in a batch, and keep their status up to date."
+        actions={
+          <>
+            <ViewSwitch
+              view={view}
+              listLabel="Table"
+              onChange={(next) => update({ view: next === 'calendar' ? next : null })}
+            />
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: 'new' })}
+            >
+              Add New Slot
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCalendarPlus size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: 'batch' })}
+            >
+              Create in Batch
+            </Button>
+          </>
+        }
+      />
 
       <FilterPanel
         cols={{ base: 1, sm: 3 }}

@@ -1,11 +1,11 @@
 import type { AdminBooking } from '@linksmate/proto';
 import { BOOKING_STATUSES, isSiteAdminRole, PAGE_SIZES } from '@linksmate/proto/rules';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FilterPanel, readStatus, StatusFilter } from '../../../components/ListFilters';
 import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { useListAddress } from '../../../lib/address-query';
 import { monthRange, rangeBounds, readMonth, readRange } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-context';
@@ -62,27 +62,19 @@ export function BookingsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {bookingsTitle(role)}
-          </Title>
-          <Text c="dimmed" size="sm">
-            Who booked which event, whether they paid, and where each booking stands.
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <ViewSwitch view={view} onChange={(next) => update({ view: next === 'calendar' ? next : null })} />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={shown.isFetching && !shown.isPending}
-            onClick={() => void shown.refetch()}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={bookingsTitle(role)}
+        subtitle="Who booked which event, whether they paid, and where each booking stands."
+        actions={
+          <>
+            <ViewSwitch
+              view={view}
+              onChange={(next) => update({ view: next === 'calendar' ? next : null })}
+            />
+            <RefreshButton query={shown} />
+          </>
+        }
+      />
 
       <FilterPanel
         cols={{ base: 1, sm: view === 'list' ? 3 : 2, md: 4 }}

@@ -1,8 +1,9 @@
 import type { AdminProfileClaim } from '@linksmate/proto';
 import { CLAIM_STATUSES, PAGE_SIZES } from '@linksmate/proto/rules';
-import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
 import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useAddressQuery } from '../../../lib/address-query';
 import { useClaims } from '../api/get-claims';
@@ -46,15 +47,10 @@ export function ProfileClaimsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          Profile Claim Requests
-        </Title>
-        <Text c="dimmed" size="sm">
-          Coaches and venue owners asking to manage their profile. Approving gives them the profile and its
-          role.
-        </Text>
-      </Stack>
+      <PageHeader
+        title="Profile Claim Requests"
+        subtitle="Coaches and venue owners asking to manage their profile. Approving gives them the profile and its role."
+      />
 
       {claims.isError && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>

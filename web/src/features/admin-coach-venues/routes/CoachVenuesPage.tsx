@@ -1,8 +1,9 @@
 import type { Coach } from '@linksmate/proto';
 import { isSiteAdminRole } from '@linksmate/proto/rules';
-import { Alert, Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
 import { useSession } from '../../../lib/session-context';
 import { OWN_COACH_MESSAGES, OwnCoachError, useOwnCoachId } from '../api/get-own-coach';
 import { CoachList, coachName } from '../components/CoachList';
@@ -73,29 +74,27 @@ export function CoachVenuesPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {siteAdmin ? 'Coach Venues' : 'My Coaching Venues'}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {siteAdmin
-              ? 'Choose a coach to manage the venues they teach at and their primary venue.'
-              : 'The venues you teach at. Your primary venue is the one golfers see first.'}
-          </Text>
-        </Stack>
-        {siteAdmin && (
-          <Badge
-            size="lg"
-            color="grape"
-            c="grape.9"
-            variant="light"
-            leftSection={<IconShieldCheck size={14} aria-hidden />}
-          >
-            Site Admin View
-          </Badge>
-        )}
-      </Group>
+      <PageHeader
+        title={siteAdmin ? 'Coach Venues' : 'My Coaching Venues'}
+        subtitle={
+          siteAdmin
+            ? 'Choose a coach to manage the venues they teach at and their primary venue.'
+            : 'The venues you teach at. Your primary venue is the one golfers see first.'
+        }
+        actions={
+          siteAdmin && (
+            <Badge
+              size="lg"
+              color="grape"
+              c="grape.9"
+              variant="light"
+              leftSection={<IconShieldCheck size={14} aria-hidden />}
+            >
+              Site Admin View
+            </Badge>
+          )
+        }
+      />
       {siteAdmin ? (
         <SiteAdminView />
       ) : coach ? (

@@ -1,10 +1,11 @@
 import type { Coach } from '@linksmate/proto';
 import { PAGE_SIZES } from '@linksmate/proto/rules';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader } from '../../../components/PageHeader';
 import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useAddressQuery, useLastPageWhenPast } from '../../../lib/address-query';
 import { useDeleteCoach } from '../api/delete-coach';
@@ -56,19 +57,15 @@ export function CoachesPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Coaches Management
-          </Title>
-          <Text c="dimmed" size="sm">
-            {coaches.data ? `${total} coach${total === 1 ? '' : 'es'} total` : '\u00a0'}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add New Coach
-        </Button>
-      </Group>
+      <PageHeader
+        title="Coaches Management"
+        subtitle={coaches.data ? `${total} coach${total === 1 ? '' : 'es'} total` : '\u00a0'}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            Add New Coach
+          </Button>
+        }
+      />
 
       {coaches.isError && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>

@@ -1,15 +1,15 @@
 import { adminLandingSection, isSiteAdminRole } from '@linksmate/proto/rules';
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconCurrencyDollar,
-  IconRefresh,
   IconTicket,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { chosenInAdminMenu, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type AdminDashboardReply, useDashboard } from '../api/get-dashboard';
@@ -50,26 +50,15 @@ function Dashboard({ siteAdmin }: { siteAdmin: boolean }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Dashboard
-          </Title>
-          <Text c="dimmed" size="sm">
-            {figures
-              ? `${monthName(figures.month)}, in Sydney time${SCOPE_NOTE[figures.scope]}.`
-              : 'Figures worth a look.'}
-          </Text>
-        </Stack>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={dashboard.isFetching && !dashboard.isPending}
-          onClick={() => void dashboard.refetch()}
-        >
-          Refresh
-        </Button>
-      </Group>
+      <PageHeader
+        title="Dashboard"
+        subtitle={
+          figures
+            ? `${monthName(figures.month)}, in Sydney time${SCOPE_NOTE[figures.scope]}.`
+            : 'Figures worth a look.'
+        }
+        actions={<RefreshButton query={dashboard} />}
+      />
 
       {dashboard.isError && !figures ? (
         <LoadFailure

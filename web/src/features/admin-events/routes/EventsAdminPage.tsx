@@ -6,11 +6,11 @@ import {
   isSiteAdminRole,
   PAGE_SIZES,
 } from '@linksmate/proto/rules';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { useListAddress } from '../../../lib/address-query';
 import { monthRange, rangeBounds, readDay, readMonth } from '../../../lib/date-range';
 import { paths } from '../../../lib/paths';
@@ -71,29 +71,23 @@ export function EventsAdminPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {eventsTitle(role)}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {siteAdmin
-              ? 'Official events and member games, past and upcoming. Each opens in a new tab.'
-              : 'The events you look after, past and upcoming. Each opens in a new tab.'}
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <ViewSwitch view={view} onChange={(next) => update({ view: next === 'calendar' ? next : null })} />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={shown.isFetching && !shown.isPending}
-            onClick={() => void shown.refetch()}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={eventsTitle(role)}
+        subtitle={
+          siteAdmin
+            ? 'Official events and member games, past and upcoming. Each opens in a new tab.'
+            : 'The events you look after, past and upcoming. Each opens in a new tab.'
+        }
+        actions={
+          <>
+            <ViewSwitch
+              view={view}
+              onChange={(next) => update({ view: next === 'calendar' ? next : null })}
+            />
+            <RefreshButton query={shown} />
+          </>
+        }
+      />
 
       <EventFilters
         filters={filters}

@@ -1,9 +1,9 @@
 import { PAGE_SIZES } from '@linksmate/proto/rules';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useLastPageWhenPast } from '../../../lib/address-query';
 import { useListParams } from '../../../lib/list-params';
@@ -58,24 +58,11 @@ export function TransactionsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Payment Transactions
-          </Title>
-          <Text c="dimmed" size="sm">
-            Every payment taken on LinksMate, to filter and look through.
-          </Text>
-        </Stack>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={transactions.isFetching && !transactions.isPending}
-          onClick={() => void transactions.refetch()}
-        >
-          Refresh
-        </Button>
-      </Group>
+      <PageHeader
+        title="Payment Transactions"
+        subtitle="Every payment taken on LinksMate, to filter and look through."
+        actions={<RefreshButton query={transactions} />}
+      />
 
       <FilterPanel
         filters={filters}

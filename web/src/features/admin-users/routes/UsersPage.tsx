@@ -1,10 +1,11 @@
 import type { AdminUser } from '@linksmate/proto';
 import { ADMIN_MESSAGES, ADMIN_USER_SORTS, type AdminUserSort, PAGE_SIZES } from '@linksmate/proto/rules';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { ShowingPagination } from '../../../components/ShowingPagination';
 import { useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session-context';
@@ -129,44 +130,33 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            User Management
-          </Title>
-          <Text c="dimmed" size="sm">
-            Find people, change their role or membership, and keep the platform safe.
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={exportCsv.isPending}
-            onClick={() =>
-              exportCsv.mutate(
-                {
-                  search: search || undefined,
-                  role: (role || undefined) as never,
-                  sort_by: sortBy,
-                  sort_order: sortOrder,
-                },
-                { onError: notifyFailure },
-              )
-            }
-          >
-            Export CSV
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={users.isFetching && !users.isPending}
-            onClick={() => void users.refetch()}
-          >
-            Refresh
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="User Management"
+        subtitle="Find people, change their role or membership, and keep the platform safe."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exportCsv.isPending}
+              onClick={() =>
+                exportCsv.mutate(
+                  {
+                    search: search || undefined,
+                    role: (role || undefined) as never,
+                    sort_by: sortBy,
+                    sort_order: sortOrder,
+                  },
+                  { onError: notifyFailure },
+                )
+              }
+            >
+              Export CSV
+            </Button>
+            <RefreshButton query={users} />
+          </>
+        }
+      />
 
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
         {[

@@ -1,13 +1,14 @@
 import type { AdminVenueListItem } from '@linksmate/proto';
 import { ADMIN_VENUE_MESSAGES, isSiteAdminRole, PAGE_SIZES } from '@linksmate/proto/rules';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadStates';
+import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { useSession } from '../../../lib/session-context';
 import { useDeleteVenue } from '../api/delete-venue';
 import { useAdminVenues } from '../api/get-admin-venues';
@@ -117,34 +118,24 @@ export function VenuesAdminPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Venues Management
-          </Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {count ?? '\u00a0'}
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={venues.isFetching && !venues.isPending}
-            onClick={() => void venues.refetch()}
-          >
-            Refresh
-          </Button>
-          {canManage && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setWizard({ opened: true, venueId: null })}
-            >
-              Add New Venue
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <PageHeader
+        title="Venues Management"
+        subtitle={count ?? '\u00a0'}
+        liveSubtitle
+        actions={
+          <>
+            <RefreshButton query={venues} />
+            {canManage && (
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setWizard({ opened: true, venueId: null })}
+              >
+                Add New Venue
+              </Button>
+            )}
+          </>
+        }
+      />
 
       <FilterPanel
         venues={all}
