@@ -144,34 +144,27 @@ describe('membership-payments: event payments for events-bookings (internal)', (
   });
 
   it('when the webhooks come late and out of order after the decline was read, then the failure is published once', async () => {
-    // Stripe does not promise order: hold the webhooks back and deliver them by hand after the read.
-    payments.stripe.setWebhookUrl('');
     const member = await payments.member();
-    const created = await intentFor(member.id);
-    expect((await payments.confirmCard(created.client_secret, CARDS.declined)).ok).toBe(false);
-    await internal('GET', `/internal/event-payments/${created.payment_intent_id}`);
-    const held = payments.stripe
-      .eventsOfType()
-      .filter((e) => (e.data as { object: { id: string } }).object.id === created.payment_intent_id);
-    expect(held.map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
-    try {
+    // Stripe does not promise order: hold the webhooks back and deliver them by hand after the read.
+    await payments.withWebhooksHeld(async () => {
+      const created = await intentFor(member.id);
+      expect((await payments.confirmCard(created.client_secret, CARDS.declined)).ok).toBe(false);
+      await internal('GET', `/internal/event-payments/${created.payment_intent_id}`);
+      const held = payments.stripe
+        .eventsOfType()
+        .filter((e) => (e.data as { object: { id: string } }).object.id === created.payment_intent_id);
+      expect(held.map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
       for (const event of held) {
-        const payload = JSON.stringify(event);
-        await payments.call('POST', '/payments/webhook', undefined, payload, {
-          'content-type': 'application/json',
-          'stripe-signature': payments.stripe.signature(payload),
-        });
+        await payments.deliverWebhook(event);
         expect(await ledgerRow(created.payment_intent_id)).toEqual([
           expect.objectContaining({ status: 'failed' }),
         ]);
       }
-    } finally {
-      payments.stripe.setWebhookUrl(`${payments.url}/payments/webhook`);
-    }
-    const failed = (await payments.published('payments.payment.failed', member.id)).filter(
-      (e) => (e.data as { payment_id: string }).payment_id === created.payment_intent_id,
-    );
-    expect(failed).toHaveLength(1);
+      const failed = (await payments.published('payments.payment.failed', member.id)).filter(
+        (e) => (e.data as { payment_id: string }).payment_id === created.payment_intent_id,
+      );
+      expect(failed).toHaveLength(1);
+    });
   });
 
   it('when a paid event payment is refunded twice, then one refund is made and charge.refunded is recorded as a transaction', async () => {

@@ -151,6 +151,28 @@ export class PaymentsUnderTest {
     }, 15_000);
   }
 
+  /**
+   * Webhooks held back (`withWebhooksHeld`) come in here by hand, signed as Stripe signs them, in
+   * the order a test chooses: Stripe does not promise one.
+   */
+  async deliverWebhook(event: object) {
+    const payload = JSON.stringify(event);
+    return this.call('POST', '/payments/webhook', undefined, payload, {
+      'content-type': 'application/json',
+      'stripe-signature': this.stripe.signature(payload),
+    });
+  }
+
+  /** Runs `work` with the simulator's webhooks held back (kept, not sent), then sends new ones again. */
+  async withWebhooksHeld<T>(work: () => Promise<T>): Promise<T> {
+    this.stripe.setWebhookUrl('');
+    try {
+      return await work();
+    } finally {
+      this.stripe.setWebhookUrl(`${this.url}/payments/webhook`);
+    }
+  }
+
   async close() {
     await this.pool.end();
     await this.service.close();

@@ -48,31 +48,28 @@ describe('membership-payments: webhooks and the life of a membership', () => {
 
   it('when two webhooks arrive in reverse order, then the membership ends as the later state says, with one transaction each', async () => {
     // Hold the webhooks back to deliver them by hand, newest first.
-    payments.stripe.setWebhookUrl('');
-    const member = await payments.member();
-    const res = await payments.call('POST', '/payments/create-subscription', member.token, {
-      plan_id: await payments.priceId('monthly'),
-    });
-    expect((await payments.confirmCard(res.json().client_secret, CARDS.success)).ok).toBe(true);
-    const events = payments.stripe
-      .eventsOfType()
-      .filter((e) =>
-        ['customer.subscription.created', 'customer.subscription.updated'].includes(String(e.type)),
-      )
-      .filter((e) => (e.data as { object: { id: string } }).object.id === res.json().subscription_id);
-    expect(events.map((e) => e.type)).toEqual([
-      'customer.subscription.created',
-      'customer.subscription.updated',
-    ]);
-    for (const event of [...events].reverse()) {
-      const payload = JSON.stringify(event);
-      const delivered = await payments.call('POST', '/payments/webhook', undefined, payload, {
-        'content-type': 'application/json',
-        'stripe-signature': payments.stripe.signature(payload),
+    const member = await payments.withWebhooksHeld(async () => {
+      const member = await payments.member();
+      const res = await payments.call('POST', '/payments/create-subscription', member.token, {
+        plan_id: await payments.priceId('monthly'),
       });
-      expect(delivered.json()).toEqual({ received: true, duplicate: false });
-    }
-    payments.stripe.setWebhookUrl(`${payments.url}/payments/webhook`);
+      expect((await payments.confirmCard(res.json().client_secret, CARDS.success)).ok).toBe(true);
+      const events = payments.stripe
+        .eventsOfType()
+        .filter((e) =>
+          ['customer.subscription.created', 'customer.subscription.updated'].includes(String(e.type)),
+        )
+        .filter((e) => (e.data as { object: { id: string } }).object.id === res.json().subscription_id);
+      expect(events.map((e) => e.type)).toEqual([
+        'customer.subscription.created',
+        'customer.subscription.updated',
+      ]);
+      for (const event of [...events].reverse()) {
+        const delivered = await payments.deliverWebhook(event);
+        expect(delivered.json()).toEqual({ received: true, duplicate: false });
+      }
+      return member;
+    });
     expect(await payments.membership(member.token)).toEqual({ status: 'trialing', plan_id: 'monthly' });
     const types = (await payments.transactionsFor(member.id)).map((t) => t.type);
     expect(types.filter((t) => t === 'customer.subscription.created')).toHaveLength(1);
