@@ -9,7 +9,7 @@ import {
 } from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
-import { consumeEventChats, consumePeople } from './consumers/projections';
+import { consumeChatScopes, consumeEventChats, consumePeople } from './consumers/projections';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { messageDigest } from './jobs/message-digest';
@@ -50,6 +50,7 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   // One line per module.
   consumePeople(runtime, projections);
   consumeEventChats(runtime, projections);
+  consumeChatScopes(runtime, projections);
   registerChatRoutes(app, new ChatsService({ ...context, projections }));
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
   const digest = new DigestService(context);

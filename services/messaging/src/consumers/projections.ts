@@ -3,6 +3,9 @@ import {
   BookingCancelled,
   BookingConfirmed,
   BookingStatusChanged,
+  CoachCreated,
+  CoachDeleted,
+  CoachUpdated,
   EventCancelled,
   EventCreated,
   EventDeleted,
@@ -11,6 +14,10 @@ import {
   UserDeleted,
   UserUnblocked,
   userSnapshotEvents,
+  VenueCreated,
+  VenueDeleted,
+  VenueSubmitted,
+  VenueUpdated,
 } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { Projections } from '../modules/projections/service';
@@ -52,6 +59,24 @@ export function consumeEventChats(runtime: ServiceRuntime<typeof schema>, projec
       )
         await projections.applyBooking(tx, event.data);
       else await projections.applyEvent(tx, event.data);
+    },
+  );
+}
+
+/**
+ * Who runs each venue and whose account holds each coach profile (venues-coaches), newest winning:
+ * which facility and coach admins reach an event's chat.
+ */
+export function consumeChatScopes(runtime: ServiceRuntime<typeof schema>, projections: Projections): void {
+  runtime.consume(
+    'chat-scopes',
+    [VenueCreated, VenueUpdated, VenueSubmitted, VenueDeleted, CoachCreated, CoachUpdated, CoachDeleted],
+    async (event, tx) => {
+      if (event.type === VenueDeleted.type) await projections.venueDeleted(tx, event.data);
+      else if (event.type === CoachDeleted.type) await projections.coachDeleted(tx, event.data);
+      else if (event.type === CoachCreated.type || event.type === CoachUpdated.type)
+        await projections.applyCoach(tx, event.data);
+      else await projections.applyVenue(tx, event.data);
     },
   );
 }

@@ -4,7 +4,6 @@ import {
   type ConversationsReply,
   type DirectMessagesReply,
   type EventMessagesReply,
-  isAdminRole,
   type MarkReadReply,
   MESSAGING_MESSAGES,
   type Message,
@@ -30,8 +29,9 @@ type Viewer = Pick<AccessTokenClaims, 'user_id' | 'role'>;
 /**
  * Direct messages and event chats (spec 2 "Messaging"): sending, reading page by page, marking read,
  * and the conversation list. The rules are kept here, whatever the client does: no message to
- * oneself, to a missing person or across a block (either way); an event chat only for its
- * organiser, its confirmed players and admins.
+ * oneself, to a missing person or across a block (either way); an event chat only for whom proto's
+ * `mayReachEventChat` lets in (its organiser, its confirmed players, the admins whose scope covers
+ * it), the same for reading, writing, marking read and following it live.
  */
 export class ChatsService {
   constructor(private readonly deps: ChatsDeps) {}
@@ -93,12 +93,14 @@ export class ChatsService {
     return event;
   }
 
-  private async mayUseEventChat(event: ChatEventRow, viewer: Viewer): Promise<boolean> {
-    if (event.creatorUserId === viewer.user_id || isAdminRole(viewer.role)) return true;
-    return this.deps.projections.isConfirmedMember(this.db, event.id, viewer.user_id);
+  private mayUseEventChat(event: ChatEventRow, viewer: Viewer): Promise<boolean> {
+    return this.deps.projections.mayReachEventChat(this.db, viewer, event);
   }
 
-  /** For the gateway: may this person follow the event's chat live? */
+  /**
+   * For the gateway: may this person follow the event's chat live? Their role is messaging's copy of
+   * identity's (the socket's token may be older); the rule is the REST calls' own.
+   */
   async mayFollowEventChat(eventId: number, userId: number): Promise<boolean> {
     const [event, person] = await Promise.all([
       this.deps.projections.event(this.db, eventId),

@@ -1,30 +1,43 @@
-import type {
-  BookingConfirmed,
-  EventCreated,
-  EventData,
-  UserBlocked,
-  UserDeleted,
-  UserUnblocked,
-  UserUpdated,
+import {
+  type AccessTokenClaims,
+  type BookingConfirmed,
+  type CoachCreated,
+  type CoachDeleted,
+  type EventCreated,
+  type EventData,
+  mayReachEventChat,
+  type UserBlocked,
+  type UserDeleted,
+  type UserUnblocked,
+  type UserUpdated,
+  type VenueCreated,
+  type VenueDeleted,
 } from '@linksmate/proto';
 import type { ChatEventRow, Db, UserRow } from '../../db/types';
 import {
+  coachIdOfUser,
   confirmedMembers,
   eitherBlocked,
   findChatEvent,
   findUser,
   isConfirmedMember,
   markChatEventDeleted,
+  markCoachDeleted,
   markUserDeleted,
+  markVenueDeleted,
   setBlock,
   setMembership,
   upsertChatEvent,
+  upsertCoach,
   upsertUser,
+  upsertVenue,
+  venueIdsRunBy,
 } from './repository';
 
 /**
  * messaging's copies of other contexts' data: people (names, pictures, e-mail for the digest),
- * blocks between them, events and who holds a confirmed seat of each (who may use its chat).
+ * blocks between them, events and who holds a confirmed seat of each, who runs each venue and whose
+ * account holds each coach profile (together: who may use an event's chat).
  * Every change is guarded by the source's version or time, so late events never roll a copy back.
  */
 export class Projections {
@@ -63,6 +76,8 @@ export class Projections {
       status: event.status,
       startTime: new Date(event.start_time),
       creatorUserId: event.creator_user_id,
+      venueId: event.venue_id,
+      coachProfileId: event.coach_profile_id,
       deleted: false,
       version: event.version,
     });
@@ -70,6 +85,33 @@ export class Projections {
 
   eventDeleted(tx: Db, eventId: number, version: number): Promise<void> {
     return markChatEventDeleted(tx, eventId, version);
+  }
+
+  /** A snapshot without `admin_user_ids` (published before they were carried) names no admins. */
+  applyVenue(tx: Db, venue: EventData<typeof VenueCreated>): Promise<void> {
+    return upsertVenue(tx, {
+      id: venue.venue_id,
+      adminUserIds: venue.admin_user_ids ?? [],
+      deleted: false,
+      version: venue.version,
+    });
+  }
+
+  venueDeleted(tx: Db, event: EventData<typeof VenueDeleted>): Promise<void> {
+    return markVenueDeleted(tx, event.venue_id, event.version);
+  }
+
+  applyCoach(tx: Db, coach: EventData<typeof CoachCreated>): Promise<void> {
+    return upsertCoach(tx, {
+      id: coach.coach_id,
+      userId: coach.user_id,
+      deleted: false,
+      version: coach.version,
+    });
+  }
+
+  coachDeleted(tx: Db, event: EventData<typeof CoachDeleted>): Promise<void> {
+    return markCoachDeleted(tx, event.coach_id, event.version);
   }
 
   /** A booking's latest state: confirmed holds a seat (and a place in the chat); anything else not. */
@@ -101,5 +143,21 @@ export class Projections {
 
   confirmedMembers(db: Db, eventId: number): Promise<number[]> {
     return confirmedMembers(db, eventId);
+  }
+
+  /**
+   * Whether the viewer may use the event's chat (proto's `mayReachEventChat`), decided on these
+   * copies: who runs which venue, whose account holds which coach profile, who holds a confirmed seat.
+   */
+  mayReachEventChat(
+    db: Db,
+    viewer: Pick<AccessTokenClaims, 'user_id' | 'role'>,
+    event: ChatEventRow,
+  ): Promise<boolean> {
+    return mayReachEventChat(viewer, event, {
+      coachIdOfUser: (userId) => coachIdOfUser(db, userId),
+      venueIdsRunBy: (userId) => venueIdsRunBy(db, userId),
+      isConfirmedPlayer: (eventId, userId) => isConfirmedMember(db, eventId, userId),
+    });
   }
 }
