@@ -36,7 +36,7 @@ export const REALTIME_EVENTS = [
   ...new Set([...SOCKET_EVENT_DEFINITIONS, ...tokenVersionEvents, ...CHAT_EXITS]),
 ];
 
-/** Whether a person may follow an event chat (messaging decides: its organiser, confirmed players, admins). */
+/** Whether a person may follow an event chat (messaging decides, by proto's `mayReachEventChat`, as for REST). */
 export type EventChatAccess = (eventId: number, userId: number) => Promise<boolean>;
 
 /** Asks messaging (`/internal/event-chats/{eventId}/members/{userId}`) with the service token. */
