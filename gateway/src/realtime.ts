@@ -14,6 +14,7 @@ import {
   EVERYONE_ROOM,
   EventCancelled,
   type EventChatAccessReply,
+  EventChatReachNarrowed,
   EventDeleted,
   eventOf,
   eventRoom,
@@ -25,8 +26,14 @@ import {
 import { Server } from 'socket.io';
 import type { TokenVersions } from './token-versions';
 
-/** Events after which people no longer belong in an event chat's room. */
-const CHAT_EXITS = [BookingCancelled, BookingStatusChanged, EventCancelled, EventDeleted];
+/** Events after which people no longer belong in an event chat's room (or may not). */
+const CHAT_EXITS = [
+  BookingCancelled,
+  BookingStatusChanged,
+  EventCancelled,
+  EventDeleted,
+  EventChatReachNarrowed,
+];
 
 /**
  * What the gateway consumes: the events it pushes (proto's table), those carrying token versions,
@@ -130,6 +137,8 @@ export class Realtime {
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
         this.leaveChats(event);
+        const narrowed = eventOf([EventChatReachNarrowed], event);
+        if (narrowed) await this.recheckChats(narrowed.data.user_ids);
         for (const push of socketPushesFor(event)) {
           if (!push.rooms.length) continue;
           this.io.to(push.rooms).emit(push.name, push.payload);
@@ -146,6 +155,25 @@ export class Realtime {
       this.io.in(userRoom(booking.data.user_id)).socketsLeave(eventRoom(booking.data.event_id));
     const ended = eventOf([EventCancelled, EventDeleted], event);
     if (ended) this.io.in(eventRoom(ended.data.event_id)).socketsLeave(eventRoom(ended.data.event_id));
+  }
+
+  /**
+   * People who may have lost some chats (messaging says so once its copies changed): each chat their
+   * sockets follow is asked about again, and left unless messaging still lets them in.
+   */
+  private async recheckChats(userIds: number[]): Promise<void> {
+    for (const userId of userIds) {
+      const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+      const rooms = new Set(sockets.flatMap((s) => [...s.rooms].filter((room) => room.startsWith('event:'))));
+      for (const room of rooms) {
+        const eventId = Number(room.slice('event:'.length));
+        const allowed = await this.options.eventChatAccess(eventId, userId).catch((err) => {
+          this.options.logger.warn({ err, eventId }, 'gateway: event chat access could not be checked');
+          return false;
+        });
+        if (!allowed) this.io.in(userRoom(userId)).socketsLeave(room);
+      }
+    }
   }
 
   /** Before the HTTP server closes: sockets would otherwise hold it open. */

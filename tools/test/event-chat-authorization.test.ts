@@ -1,12 +1,13 @@
+import type { Gateway } from '@linksmate/gateway';
 import * as messaging from '@linksmate/messaging';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
-import { EVENT_CHAT_JOIN, type Role } from '@linksmate/proto';
+import { EVENT_CHAT_JOIN, eventRoom, type Role } from '@linksmate/proto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
 import { RabbitServices } from './fixtures/rabbit-services';
-import { TestSockets } from './fixtures/sockets';
+import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'event-chat-authorization-service-token';
 
@@ -68,6 +69,7 @@ describe('event chat authorization: REST and socket joins through the gateway ×
   let identityStub: Awaited<ReturnType<typeof tokenVersionsServer>>;
   let messagingApp: HttpApp;
   let base: string;
+  let gateway: Gateway;
   let publisher: RabbitMqEventBus;
   const sockets = new TestSockets();
   const tokens = new Map<Caller, string>();
@@ -82,7 +84,7 @@ describe('event chat authorization: REST and socket joins through the gateway ×
       { SERVICE_TOKEN, JWKS_URL: auth.jwksUrl, SMTP_URL: 'smtp://127.0.0.1:1' },
     );
     const messagingUrl = await messagingApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
+    ({ base, gateway } = await services.gateway('gateway', {
       IDENTITY_URL: identityStub.url,
       JWKS_URL: auth.jwksUrl,
       SERVICE_TOKEN,
@@ -245,5 +247,69 @@ describe('event chat authorization: REST and socket joins through the gateway ×
       }
     }
     expect(unexpected).toEqual([]);
+  });
+
+  /** Whether the gateway has this socket in the event's room (what decides whom its messages reach). */
+  const inRoom = async (socket: Socket, eventId: number) =>
+    (await gateway.realtime.io.in(eventRoom(eventId)).fetchSockets()).some((s) => s.id === socket.id);
+
+  it("when a venue stops naming its facility admin, or a coach profile leaves its coach admin's account, then their sockets stop following those chats and hear no more of them", async () => {
+    const venueAdmin = await sockets.connect(base, tokens.get('facility_admin')!);
+    const coachAdmin = await sockets.connect(base, tokens.get('coach_admin')!);
+    const siteAdmin = await sockets.connect(base, tokens.get('site_admin')!);
+    expect(await join(venueAdmin, GAME)).toEqual({ ok: true });
+    expect(await join(coachAdmin, CLINIC)).toEqual({ ok: true });
+    expect(await join(siteAdmin, GAME)).toEqual({ ok: true });
+
+    await publisher.publish([
+      envelope('venues.venue.updated', 'venues-coaches', {
+        venue_id: VENUE_A,
+        name: `Venue ${VENUE_A}`,
+        slug: null,
+        address: null,
+        city: null,
+        state: null,
+        lat: null,
+        lng: null,
+        is_active: true,
+        is_verified: true,
+        admin_user_ids: [],
+        version: 2,
+      }),
+      envelope('venues.coach.updated', 'venues-coaches', {
+        coach_id: COACH_X,
+        user_id: null,
+        first_name: 'Priya',
+        last_name: 'Raman',
+        email: null,
+        profile_image_url: null,
+        venue_id: VENUE_B,
+        is_verified: true,
+        version: 2,
+      }),
+    ]);
+    await eventually(async () => {
+      expect(await inRoom(venueAdmin, GAME)).toBe(false);
+      expect(await inRoom(coachAdmin, CLINIC)).toBe(false);
+    }, 15_000);
+    // Nobody else was moved: the site admin still follows the game.
+    expect(await inRoom(siteAdmin, GAME)).toBe(true);
+    expect(await join(venueAdmin, GAME)).toEqual({ ok: false, error: 'forbidden' });
+
+    const venueAdminHeard: unknown[] = [];
+    venueAdmin.on('message:new', (payload: unknown) => venueAdminHeard.push(payload));
+    const organiser = await auth.tokenFor(ORGANISER, 'member', {
+      membership_status: 'active',
+      membership_ends_at: null,
+    });
+    const arrives = nextPush(siteAdmin, 'message:new');
+    const sent = await fetch(`${base}/api/v1/messages/event/${GAME}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${organiser}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Just us now' }),
+    });
+    expect(sent.status).toBe(201);
+    expect(await arrives).toMatchObject({ event_id: GAME, content: 'Just us now' });
+    expect(venueAdminHeard).toEqual([]);
   });
 });

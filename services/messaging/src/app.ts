@@ -48,10 +48,11 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
   const projections = new Projections();
   // One line per module.
+  const chats = new ChatsService({ ...context, projections });
   consumePeople(runtime, projections);
-  consumeEventChats(runtime, projections);
-  consumeChatScopes(runtime, projections);
-  registerChatRoutes(app, new ChatsService({ ...context, projections }));
+  consumeEventChats(runtime, projections, chats);
+  consumeChatScopes(runtime, projections, chats);
+  registerChatRoutes(app, chats);
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
   const digest = new DigestService(context);
   registerDigestRoutes(app, digest);

@@ -69,9 +69,10 @@ describe('messaging: event chats are scoped like the admin area', () => {
   const event = (
     id: number,
     fields: { venue: number; coach: number | null; creator: number; type: string },
+    version = 1,
   ) =>
     m.deliver(
-      'events.event.created',
+      version === 1 ? 'events.event.created' : 'events.event.updated',
       {
         event_id: id,
         title: `Event ${id}`,
@@ -86,7 +87,7 @@ describe('messaging: event chats are scoped like the admin area', () => {
         current_participant_count: 1,
         price_per_participant: 0,
         currency: 'AUD',
-        version: 1,
+        version,
       },
       'events-bookings',
     );
@@ -104,6 +105,12 @@ describe('messaging: event chats are scoped like the admin area', () => {
         occurred_at: new Date().toISOString(),
       },
       'events-bookings',
+    );
+
+  /** Who messaging told the gateway to check again, each time it did. */
+  const narrowed = async () =>
+    (await m.published('messaging.event-chat.reach-narrowed')).map(
+      (e) => (e.data as { user_ids: number[] }).user_ids,
     );
 
   const counts = async () => ({
@@ -214,24 +221,43 @@ describe('messaging: event chats are scoped like the admin area', () => {
   });
 
   it('when venue A no longer names its facility admin, then the chat is closed to them, and a late older snapshot does not reopen it', async () => {
+    const told = (await narrowed()).length;
     await venue(VENUE_A, [], 3);
     await expectRefused(people.venueAdminA, GAME);
+    // The gateway is told to check the sockets of whoever the venue no longer names.
+    expect((await narrowed()).slice(told)).toEqual([[people.venueAdminA.id]]);
     await venue(VENUE_A, [people.venueAdminA.id], 2);
     await expectRefused(people.venueAdminA, GAME);
     await venue(VENUE_A, [people.venueAdminA.id], 4);
     await expectReach(people.venueAdminA, GAME);
+    // Neither the ignored late snapshot nor a widening tells the gateway anything.
+    expect((await narrowed()).length).toBe(told + 1);
   });
 
   it("when coach X's profile is deleted or passes to another account, then its admin no longer reaches the clinic", async () => {
+    const told = (await narrowed()).length;
     await coach(COACH_X, people.coachAdminY.id, 2);
     await expectRefused(people.coachAdminX, CLINIC);
     await expectReach(people.coachAdminY, CLINIC);
     await m.deliver('venues.coach.deleted', { coach_id: COACH_X, version: 3 }, 'venues-coaches');
     await expectRefused(people.coachAdminY, CLINIC);
+    expect((await narrowed()).slice(told)).toEqual([[people.coachAdminX.id], [people.coachAdminY.id]]);
   });
 
   it('when the venue is deleted, then its facility admin no longer reaches its events', async () => {
     await m.deliver('venues.venue.deleted', { venue_id: VENUE_B, version: 2 }, 'venues-coaches');
     await expectRefused(people.venueAdminB, CLINIC);
+    expect((await narrowed()).at(-1)).toEqual([people.venueAdminB.id]);
+  });
+
+  it("when the game moves to another venue, then venue A's facility admin loses its chat and the gateway is told to check their sockets", async () => {
+    const game = { venue: VENUE_A, coach: null, creator: people.organiser.id, type: 'member_game' };
+    const told = (await narrowed()).length;
+    await event(GAME, game, 2);
+    expect((await narrowed()).length).toBe(told);
+    await event(GAME, { ...game, venue: VENUE_B }, 3);
+    expect((await narrowed()).slice(told)).toEqual([[people.venueAdminA.id]]);
+    await expectRefused(people.venueAdminA, GAME);
+    await expectReach(people.organiser, GAME);
   });
 });

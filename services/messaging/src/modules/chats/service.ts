@@ -3,6 +3,7 @@ import {
   type AccessTokenClaims,
   type ConversationsReply,
   type DirectMessagesReply,
+  EventChatReachNarrowed,
   type EventMessagesReply,
   type MarkReadReply,
   MESSAGING_MESSAGES,
@@ -108,6 +109,22 @@ export class ChatsService {
     ]);
     if (!event || event.deleted || !person || person.deleted) return false;
     return this.mayUseEventChat(event, { user_id: userId, role: person.role as Viewer['role'] });
+  }
+
+  /**
+   * After a projection change that may have taken event chats from these people (in the change's
+   * transaction): the gateway asks again for the chats their sockets follow.
+   */
+  async reachNarrowed(tx: Db, userIds: number[], meta: EventMeta): Promise<void> {
+    if (!userIds.length) return;
+    await this.deps.runtime.publish(
+      tx,
+      this.deps.runtime.event(
+        EventChatReachNarrowed,
+        { user_ids: [...new Set(userIds)], occurred_at: this.deps.clock().toISOString() },
+        meta,
+      ),
+    );
   }
 
   async sendEvent(

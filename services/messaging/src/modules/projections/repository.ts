@@ -51,6 +51,16 @@ export const upsertCoach = (db: Db, row: CoachProjection) => upsertNewer(db, coa
 export const markCoachDeleted = (db: Db, id: number, version: number) =>
   upsertNewer(db, coaches, { id, deleted: true, version }, { deleted: true, userId: null, version });
 
+export async function findVenue(db: Db, id: number) {
+  const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  return row;
+}
+
+export async function findCoach(db: Db, id: number) {
+  const [row] = await db.select().from(coaches).where(eq(coaches.id, id)).limit(1);
+  return row;
+}
+
 /** The venues (not deleted) that name the person among their admins. */
 export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
   const rows = await db
