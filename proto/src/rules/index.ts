@@ -13,6 +13,7 @@ export * from './passwords';
 export * from './payments-admin';
 export * from './product';
 export * from './profile';
+export * from './refunds';
 export * from './roles';
 export * from './time-zones';
 export * from './tokens';
