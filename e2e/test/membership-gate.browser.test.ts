@@ -5,13 +5,11 @@ import { demoToken, logInAs, userIdOfToken } from '../src/page-helpers';
 import { type RunningMakeRun, startMakeRun } from '../src/stack';
 
 /** The membership status the browser's stored token claims. */
-const claimedStatus = (page: Page) =>
-  page.evaluate(() => {
-    const token = localStorage.getItem('token');
-    if (!token) return null;
-    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    return (JSON.parse(atob(payload)) as { membership_status: string | null }).membership_status;
-  });
+const claimedStatus = async (page: Page): Promise<string | null> => {
+  const token = (await page.evaluate("localStorage.getItem('token')")) as string | null;
+  if (!token) return null;
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).membership_status ?? null;
+};
 
 describe('membership gate in the browser, against make run', () => {
   let stack: RunningMakeRun;
@@ -43,7 +41,7 @@ describe('membership gate in the browser, against make run', () => {
     await logInAs(page, stack.url, email);
     await page.goto(`${stack.url}/players`);
     await page.waitForURL('**/membership');
-    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const token = (await page.evaluate("localStorage.getItem('token')")) as string;
     expect(await claimedStatus(page)).toBeNull();
     return { page, token };
   }
