@@ -21,9 +21,11 @@ import {
   SOCKET_EVENT_DEFINITIONS,
   socketPushesFor,
   tokenVersionEvents,
+  UserClaimsChanged,
   userRoom,
 } from '@linksmate/proto';
 import { Server } from 'socket.io';
+import type { CurrentMemberships } from './current-memberships';
 import type { TokenVersions } from './token-versions';
 
 /** Events after which people no longer belong in an event chat's room (or may not). */
@@ -78,6 +80,8 @@ export class Realtime {
     private readonly options: {
       verifier: TokenVerifier;
       tokenVersions: TokenVersions;
+      /** Fed from identity's claims-changed events, before they are pushed to the person's socket. */
+      memberships: CurrentMemberships;
       bus: EventBus;
       logger: Logger;
       corsOrigins: string[];
@@ -136,6 +140,8 @@ export class Realtime {
         const versioned = eventOf(tokenVersionEvents, event);
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
+        const claims = eventOf([UserClaimsChanged], event);
+        if (claims) this.options.memberships.observeEvent(claims.data);
         this.leaveChats(event);
         const narrowed = eventOf([EventChatReachNarrowed], event);
         if (narrowed) await this.recheckChats(narrowed.data.user_ids);

@@ -234,3 +234,20 @@ export const TokenVersionsReply = Type.Object({
   versions: Type.Array(Type.Object({ user_id: Id, token_version: Int({ minimum: 0 }) })),
 });
 export type TokenVersionsReply = Type.Static<typeof TokenVersionsReply>;
+
+/**
+ * The memberships identity's copy took within the longest life of an access token: the ones older
+ * tokens may still claim otherwise. The gateway loads them at start (and after its bus was away)
+ * so the membership gate follows the membership as it is now.
+ */
+export const MembershipClaimsReply = Type.Object({
+  memberships: Type.Array(
+    Type.Object({
+      user_id: Id,
+      membership_status: NullableString,
+      membership_ends_at: Nullable(Timestamp),
+      membership_version: Int({ minimum: 0 }),
+    }),
+  ),
+});
+export type MembershipClaimsReply = Type.Static<typeof MembershipClaimsReply>;
