@@ -86,6 +86,10 @@ export interface ClaimsDeps {
  * identity may have made an account (it answered, or its answer never came), any later failure,
  * the commit's included, takes the account back with the password it was made with, before the
  * person hears the claim failed — so a failed claim leaves neither claim nor account.
+ *
+ * An e-mail that already has an account is never said to (no account enumeration): identity mails
+ * its owner and answers with a placeholder id, the claim is rolled back, and the claimant is
+ * answered as a new claim would be. A venue someone already runs (venue_admins) is a 409.
  */
 export class ClaimsService {
   constructor(private readonly deps: ClaimsDeps) {}
