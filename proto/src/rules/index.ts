@@ -6,6 +6,7 @@ export * from './admin';
 export * from './coaches';
 export * from './events';
 export * from './limits';
+export * from './links';
 export * from './membership';
 export * from './messaging';
 export * from './money';
