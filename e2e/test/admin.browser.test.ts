@@ -326,11 +326,7 @@ describe('the admin area in the browser, against make run', () => {
     await dialog.getByRole('button', { name: 'Make Moderator (coach admin)' }).click();
     await admin.getByText('Role changed to Moderator (coach admin)').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await admin.waitForFunction(
-      () =>
-        (document.querySelector('input[aria-label="Role of Sam Fairweather"]') as HTMLInputElement | null)
-          ?.value === 'Moderator (coach admin)',
-    );
+    await expect.poll(() => menu.inputValue()).toBe('Moderator (coach admin)');
     expect(await accountRole()).toBe('coach_admin');
     await admin.reload();
     await menu.waitFor();

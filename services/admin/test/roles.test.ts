@@ -115,12 +115,31 @@ describe('admin: role changes in User Management (PUT /admin/users/{id}/role)', 
     });
   });
 
-  it('when a role without User Management asks for a change, then 403 and identity is not asked', async () => {
+  it('when a role without User Management asks for a change, then 403, identity is not asked and each refusal is audited', async () => {
     const person = await admin.person({ role: 'member' });
-    for (const role of ['member', 'coach', 'coach_admin', 'facility_admin'] as const) {
+    const roles = ['member', 'coach', 'coach_admin', 'facility_admin'] as const;
+    for (const role of roles) {
       const res = await setRole(person.user_id, 'coach', await admin.token(role, 77));
       expect(res.statusCode).toBe(403);
     }
     expect(admin.owners.callsTo(`/${person.user_id}/role`)).toHaveLength(0);
+    const entries = (await admin.audit('change_role')).slice(-roles.length);
+    expect(entries.map((e) => e.actor_role)).toEqual([...roles]);
+    for (const entry of entries)
+      expect(entry).toMatchObject({
+        actor_user_id: 77,
+        target_user_id: person.user_id,
+        outcome: 'refused',
+        details: { status: 403 },
+      });
+    // Without a token nobody is known to audit; a malformed id is audited without a target.
+    expect((await setRole(person.user_id, 'coach', undefined as never)).statusCode).toBe(401);
+    expect((await setRole(99_999_999_999 as never, 'coach', await admin.token('coach', 78))).statusCode).toBe(
+      403,
+    );
+    expect((await admin.audit('change_role')).at(-1)).toMatchObject({
+      actor_user_id: 78,
+      target_user_id: null,
+    });
   });
 });

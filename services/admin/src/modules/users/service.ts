@@ -163,6 +163,15 @@ export class AdminUsersService {
     );
   }
 
+  /** Audits a role change the access check refused (a role without User Management asked). */
+  roleChangeDenied(actor: Actor, userId: number, refusal: HttpError, requestId: string): Promise<void> {
+    const target = Number.isInteger(userId) && userId > 0 && userId <= 2_147_483_647 ? userId : null;
+    return this.deps.audit.refused(
+      { actor, action: 'change_role', targetUserId: target, requestId },
+      refusal,
+    );
+  }
+
   sendPasswordReset(actor: Actor, userId: number, requestId: string): Promise<AdminUserActionReply> {
     return this.onAccount(
       { actor, action: 'send_password_reset', targetUserId: userId, requestId },
