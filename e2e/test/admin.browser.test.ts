@@ -280,4 +280,56 @@ describe('the admin area in the browser, against make run', () => {
     await manager.goto(`${stack.url}/admin/users`);
     await manager.getByRole('heading', { name: 'Access Denied' }).waitFor();
   });
+  it('when the admin changes a coach to a coach admin through the role menu, then a confirmation names the role and its sections, cancelling changes nothing, and confirming changes it and shows it', async () => {
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const accountRole = async () =>
+      (
+        (await (
+          await fetch(`${stack.url}/api/v1/admin/users?search=coach%40linksmate.dev`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { users: Array<{ account_role: string }> }
+      ).users[0]!.account_role;
+    expect(await accountRole()).toBe('coach');
+
+    await admin.goto(`${stack.url}/admin/users?search=coach%40linksmate.dev`);
+    const menu = admin.getByLabel('Role of Sam Fairweather', { exact: true }).first();
+    await menu.waitFor();
+    expect(await menu.inputValue()).toBe('User (coach)');
+    await menu.click();
+    // An admin may set every role; each carries the spec's label.
+    expect(await admin.getByRole('option').allTextContents()).toEqual([
+      'User (member)',
+      'User (coach)',
+      'Moderator (facility admin)',
+      'Moderator (coach admin)',
+      'Admin (site admin)',
+      'Admin',
+    ]);
+    await admin.getByRole('option', { name: 'Moderator (coach admin)', exact: true }).click();
+
+    const dialog = admin.getByRole('dialog', { name: 'Change Role' });
+    await dialog.getByText(/from User \(coach\) to Moderator \(coach admin\)/).waitFor();
+    await dialog
+      .getByText(
+        "They will have the admin area's Dashboard, Coach Venues, Availability, Bookings and Events.",
+      )
+      .waitFor();
+    await screenshot(admin, '98-admin-role-change');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await menu.inputValue()).toBe('User (coach)');
+    expect(await accountRole()).toBe('coach');
+
+    await menu.click();
+    await admin.getByRole('option', { name: 'Moderator (coach admin)', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Make Moderator (coach admin)' }).click();
+    await admin.getByText('Role changed to Moderator (coach admin)').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => menu.inputValue()).toBe('Moderator (coach admin)');
+    expect(await accountRole()).toBe('coach_admin');
+    await admin.reload();
+    await menu.waitFor();
+    expect(await menu.inputValue()).toBe('Moderator (coach admin)');
+  });
 });

@@ -129,7 +129,12 @@ export const InternalBanBody = Type.Object({ ...Actor, reason: Nullable(Text({ m
 export type InternalBanBody = Type.Static<typeof InternalBanBody>;
 export const InternalActorBody = Type.Object(Actor);
 export type InternalActorBody = Type.Static<typeof InternalActorBody>;
-export const InternalRoleBody = Type.Object({ ...Actor, role: AccountRole });
+export const InternalRoleBody = Type.Object({
+  ...Actor,
+  role: AccountRole,
+  /** The asking admin's role: when given, identity applies the rule of role changes under its lock. */
+  actor_role: Type.Optional(AccountRole),
+});
 export type InternalRoleBody = Type.Static<typeof InternalRoleBody>;
 export const InternalEmailBody = Type.Object({ ...Actor, ...SendUserEmailBody.properties });
 export type InternalEmailBody = Type.Static<typeof InternalEmailBody>;

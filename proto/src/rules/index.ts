@@ -15,6 +15,7 @@ export * from './payments-admin';
 export * from './product';
 export * from './profile';
 export * from './refunds';
+export * from './role-changes';
 export * from './roles';
 export * from './time-zones';
 export * from './tokens';

@@ -95,6 +95,44 @@ describe("identity: the admin service's commands on accounts (/internal/users/*)
     expect(demoted.json().role).toBe('member');
   });
 
+  it('when the admin service names the actor’s role, then identity applies the rule of role changes to the role held now: a site admin neither gives nor takes the admin roles', async () => {
+    const siteAdmin = await identity.verifiedUser('site_sid', 'site.sid@example.com');
+    await identity.setUser(siteAdmin.id, { role: 'site_admin' });
+    const other = await identity.verifiedUser('other_admin', 'other.admin@example.com');
+    await identity.setUser(other.id, { role: 'admin' });
+    const coach = await identity.verifiedUser('coaching_cody', 'coaching.cody@example.com');
+    await identity.setUser(coach.id, { role: 'coach' });
+    const asSiteAdmin = (userId: number, role: string) =>
+      identity.app.inject({
+        method: 'PUT',
+        url: `/internal/users/${userId}/role`,
+        payload: { actor_user_id: siteAdmin.id, actor_role: 'site_admin', role },
+        headers: asService,
+      });
+    for (const [userId, role] of [
+      [other.id, 'member'],
+      [coach.id, 'site_admin'],
+    ] as const) {
+      const res = await asSiteAdmin(userId, role);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: 'Only an admin can give or take the admin role.',
+        code: 'admin_role_reserved',
+      });
+    }
+    const allowed = await asSiteAdmin(coach.id, 'coach_admin');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().role).toBe('coach_admin');
+    // Without the actor's role (an older caller), only identity's own rules apply.
+    const demoted = await identity.app.inject({
+      method: 'PUT',
+      url: `/internal/users/${other.id}/role`,
+      payload: { actor_user_id: siteAdmin.id, role: 'member' },
+      headers: asService,
+    });
+    expect(demoted.json().role).toBe('member');
+  });
+
   it('when a member is promoted, then their session goes on and claims-changed tells them; when demoted, their tokens stop counting', async () => {
     const golfer = await identity.verifiedUser('promoted_pat', 'promoted.pat@example.com');
     const promoted = await command('PUT', `/internal/users/${golfer.id}/role`, { role: 'coach' });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { currentUser, type HttpApp } from '@linksmate/platform';
+import { currentUser, type HttpApp, HttpError } from '@linksmate/platform';
 import {
   ADMIN_SECTION_ROLES,
   AdminGrantBody,
@@ -102,6 +102,17 @@ export function registerAdminUserRoutes(app: HttpApp, users: AdminUsersService):
     {
       config: { access },
       schema: { params: IdParams, body: ChangeRoleBody, response: { ...actionAnswers, 403: ApiErrorSchema } },
+      // A signed-in role without User Management is refused by the access check, before the body is
+      // read; the refusal is audited too (the rule's own refusals are audited by the service).
+      onError: async (request, _reply, error) => {
+        if (
+          request.user &&
+          error instanceof HttpError &&
+          error.statusCode === 403 &&
+          error.code === 'forbidden'
+        )
+          await users.roleChangeDenied(actorOf(request), Number(request.params.id), error, request.id);
+      },
     },
     async (request) => users.changeRole(actorOf(request), request.params.id, request.body.role, request.id),
   );

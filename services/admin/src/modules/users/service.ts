@@ -1,4 +1,11 @@
-import { type Clock, forbidden, HttpError, type InternalClient, notFound } from '@linksmate/platform';
+import {
+  type Clock,
+  conflict,
+  forbidden,
+  HttpError,
+  type InternalClient,
+  notFound,
+} from '@linksmate/platform';
 import {
   ADMIN_MESSAGES,
   ADMIN_USER_DEFAULT_SORT,
@@ -12,9 +19,11 @@ import {
   type GrantedMemberships,
   type InternalUserReply,
   isRole,
-  isSiteAdminRole,
+  ROLE_CHANGE_REFUSALS,
   ROLE_FOR_LABEL,
+  ROLE_NAMES,
   type Role,
+  roleChangeRefusal,
   roleLabel,
 } from '@linksmate/proto';
 import type { Db } from '../../db/types';
@@ -107,21 +116,36 @@ export class AdminUsersService {
     );
   }
 
+  /**
+   * Sets one of our roles (or the role a spec label stands for), if the rule of role changes lets the
+   * actor (proto `roleChangeRefusal`); identity checks the same rule again under the person's lock.
+   * Done or refused, the audit entry names the role the person had and the one asked for.
+   */
   async changeRole(
     actor: Actor,
     userId: number,
     asked: AdminRoleLabel | Role,
     requestId: string,
   ): Promise<AdminUserActionReply> {
-    const entry = { actor, action: 'change_role', targetUserId: userId, details: { role: asked }, requestId };
+    const entry: AuditedAction = {
+      actor,
+      action: 'change_role',
+      targetUserId: userId,
+      details: { role: asked },
+      requestId,
+    };
     const person = await this.deps.directory.find(userId);
     if (!person) return this.refuse(entry, notFound(ADMIN_MESSAGES.userNotFound, 'user_not_found'));
+    const from = person.role as Role;
     // Choosing the label a person already has (a coach is a "user") keeps their role as it is.
-    if (!isRole(asked) && roleLabel(person.role as Role) === asked)
-      return { message: 'Role unchanged', user: toAdminUser(person) };
-    const role = isRole(asked) ? asked : ROLE_FOR_LABEL[asked];
-    if ((isSiteAdminRole(role) || isSiteAdminRole(person.role)) && actor.role !== 'admin')
-      return this.refuse(entry, forbidden(ADMIN_MESSAGES.onlyAdminGivesAdmin, 'admin_role_reserved'));
+    const to = isRole(asked) ? asked : roleLabel(from) === asked ? from : ROLE_FOR_LABEL[asked];
+    entry.details = { role: asked, from_role: from, to_role: to };
+    const refusal = roleChangeRefusal(actor, { user_id: userId, role: from }, to);
+    if (refusal) {
+      const { status, message, code } = ROLE_CHANGE_REFUSALS[refusal];
+      return this.refuse(entry, status === 409 ? conflict(message, code) : forbidden(message, code));
+    }
+    if (to === from) return { message: 'Role unchanged', user: toAdminUser(person) };
     return this.onAccount(
       entry,
       () =>
@@ -130,11 +154,21 @@ export class AdminUsersService {
           `/internal/users/${userId}/role`,
           {
             actor_user_id: actor.user_id,
-            role,
+            actor_role: actor.role,
+            role: to,
           },
           requestId,
         ),
-      'Role updated',
+      `Role changed to ${ROLE_NAMES[to]}`,
+    );
+  }
+
+  /** Audits a role change the access check refused (a role without User Management asked). */
+  roleChangeDenied(actor: Actor, userId: number, refusal: HttpError, requestId: string): Promise<void> {
+    const target = Number.isInteger(userId) && userId > 0 && userId <= 2_147_483_647 ? userId : null;
+    return this.deps.audit.refused(
+      { actor, action: 'change_role', targetUserId: target, requestId },
+      refusal,
     );
   }
 

@@ -44,12 +44,15 @@ export function registerModerationRoutes(app: HttpApp, moderation: ModerationSer
   );
   app.put(
     '/internal/users/:id/role',
-    { config: internal, schema: { params: IdParams, body: InternalRoleBody, response: answers } },
+    {
+      config: internal,
+      schema: { params: IdParams, body: InternalRoleBody, response: { ...answers, 403: ApiErrorSchema } },
+    },
     async (request) =>
       toInternalUser(
         await moderation.changeRole(
           request.params.id,
-          request.body.actor_user_id,
+          { user_id: request.body.actor_user_id, role: request.body.actor_role },
           request.body.role,
           actedBy(request),
         ),

@@ -1,9 +1,11 @@
-import { conflict, type EventMeta, notFound, type ServiceRuntime } from '@linksmate/platform';
+import { conflict, type EventMeta, forbidden, notFound, type ServiceRuntime } from '@linksmate/platform';
 import {
   ADMIN_MESSAGES,
   EmailRequested,
   type InternalUserReply,
+  ROLE_CHANGE_REFUSALS,
   type Role,
+  roleChangeRefusal,
   UserBanned,
   UserClaimsChanged,
   UserRoleChanged,
@@ -80,9 +82,29 @@ export class ModerationService {
     });
   }
 
-  changeRole(userId: number, actorUserId: number, role: Role, meta: EventMeta): Promise<User> {
+  /**
+   * Sets the role. Given the asking admin's role, the rule of role changes (proto
+   * `roleChangeRefusal`) is applied to the role the person holds now, under their lock.
+   */
+  changeRole(
+    userId: number,
+    actor: { user_id: number; role?: Role },
+    role: Role,
+    meta: EventMeta,
+  ): Promise<User> {
     return this.db.transaction(async (tx) => {
-      const user = await this.target(tx, userId, actorUserId);
+      const user = await this.target(tx, userId, actor.user_id);
+      const refusal = actor.role
+        ? roleChangeRefusal(
+            { user_id: actor.user_id, role: actor.role },
+            { user_id: user.id, role: user.role as Role },
+            role,
+          )
+        : null;
+      if (refusal) {
+        const { status, message, code } = ROLE_CHANGE_REFUSALS[refusal];
+        throw status === 409 ? conflict(message, code) : forbidden(message, code);
+      }
       if (user.role === role) return user;
       if (role !== 'admin') await this.keepAnAdmin(tx, user);
       // From member every role only adds powers: the person's session goes on and picks the new

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@linksmate/proto';
-import { type AdminUserSort, ROLE_FOR_LABEL } from '@linksmate/proto/rules';
+import { type AdminUserSort, ROLE_NAMES, type Role, roleMenuOptions } from '@linksmate/proto/rules';
 import {
   ActionIcon,
   Badge,
@@ -33,12 +33,6 @@ import { formatLongDate, relativeTime } from '../../../lib/dates';
 import { capitalise } from '../../../lib/text';
 
 export type UserAction = 'ban' | 'unban' | 'grant' | 'email' | 'reset' | 'delete';
-
-const ROLE_OPTIONS = [
-  { value: 'user', label: 'User' },
-  { value: 'moderator', label: 'Moderator' },
-  { value: 'admin', label: 'Admin' },
-];
 
 const BADGE_COLOURS = { lifetime: 'grape', premium: 'green', basic: 'blue', free: 'gray' } as const;
 
@@ -79,7 +73,7 @@ export function UsersTable({
   users,
   state,
   selected,
-  ownId,
+  actor,
   sortBy,
   sortOrder,
   roleBusyId,
@@ -93,14 +87,16 @@ export function UsersTable({
   /** What stands in for rows: loading, a failure, or nothing found. */
   state: ReactNode | null;
   selected: Set<number>;
-  ownId: number | null;
+  /** Who is looking: their own row is marked, and the role menu offers only what they may change. */
+  actor: { user_id: number; role: string } | null;
   sortBy: AdminUserSort;
   sortOrder: 'asc' | 'desc';
   roleBusyId: number | null;
   onSort(field: AdminUserSort): void;
   onToggle(id: number): void;
   onToggleAll(all: boolean): void;
-  onRole(user: AdminUser, role: string): void;
+  /** A role picked in the menu: the page confirms before anything changes. */
+  onRole(user: AdminUser, role: Role): void;
   onAction(user: AdminUser, action: UserAction): void;
 }) {
   const allSelected = users.length > 0 && users.every((u) => selected.has(u.id));
@@ -139,7 +135,13 @@ export function UsersTable({
       }
     >
       {users.map((user) => {
-        const own = user.id === ownId;
+        const own = user.id === actor?.user_id;
+        // The real role and only the changes the rule of role changes lets this actor make.
+        const roles = actor ? roleMenuOptions(actor, { user_id: user.id, role: user.account_role }) : [];
+        const options = (roles.length ? roles : [user.account_role]).map((role) => ({
+          value: role,
+          label: ROLE_NAMES[role],
+        }));
         return (
           <Table.Tr key={user.id} bg={selected.has(user.id) ? 'var(--mantine-color-green-0)' : undefined}>
             <Table.Td>
@@ -169,24 +171,16 @@ export function UsersTable({
               </Stack>
             </Table.Td>
             <Table.Td>
-              <Stack gap={2}>
-                <Select
-                  size="xs"
-                  w={130}
-                  aria-label={`Role of ${fullName(user)}`}
-                  data={ROLE_OPTIONS}
-                  value={user.role}
-                  onChange={(value) => value && value !== user.role && onRole(user, value)}
-                  allowDeselect={false}
-                  disabled={own || roleBusyId === user.id}
-                />
-                {/* The label's menu says User/Moderator/Admin; a coach or site admin is told apart here. */}
-                {user.account_role !== ROLE_FOR_LABEL[user.role] && (
-                  <Text size="xs" c="dimmed">
-                    {user.account_role.replace('_', ' ')}
-                  </Text>
-                )}
-              </Stack>
+              <Select
+                size="xs"
+                w={220}
+                aria-label={`Role of ${fullName(user)}`}
+                data={options}
+                value={user.account_role}
+                onChange={(value) => value && value !== user.account_role && onRole(user, value as Role)}
+                allowDeselect={false}
+                disabled={options.length < 2 || roleBusyId === user.id}
+              />
             </Table.Td>
             <Table.Td>
               <StatusBadge color={BADGE_COLOURS[user.membership_type]}>

@@ -1,5 +1,11 @@
 import type { AdminUser } from '@linksmate/proto';
-import { ADMIN_MESSAGES, ADMIN_USER_SORTS, type AdminUserSort, PAGE_SIZES } from '@linksmate/proto/rules';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_USER_SORTS,
+  type AdminUserSort,
+  PAGE_SIZES,
+  type Role,
+} from '@linksmate/proto/rules';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
@@ -25,12 +31,14 @@ import { BulkBar } from '../components/BulkBar';
 import { BulkGrantDialog } from '../components/BulkGrantDialog';
 import { GrantMembershipDialog } from '../components/GrantMembershipDialog';
 import { notifyDone, notifyFailure } from '../components/notify';
+import { RoleChangeDialog } from '../components/RoleChangeDialog';
 import { SendEmailDialog } from '../components/SendEmailDialog';
 import { fullName, type UserAction, UsersTable } from '../components/UsersTable';
 
 type Dialog =
   | { kind: Exclude<UserAction, 'unban' | 'reset'>; user: AdminUser }
-  | { kind: 'bulk-ban' | 'bulk-grant' };
+  | { kind: 'bulk-ban' | 'bulk-grant' }
+  | { kind: 'role'; user: AdminUser; role: Role };
 
 const ROLE_FILTERS = [
   { value: '', label: 'All Roles' },
@@ -210,7 +218,7 @@ export function UsersPage() {
           users={rows}
           state={state}
           selected={selected}
-          ownId={claims?.user_id ?? null}
+          actor={claims ? { user_id: claims.user_id, role: claims.role } : null}
           sortBy={sortBy}
           sortOrder={sortOrder}
           roleBusyId={changeRole.isPending ? (changeRole.variables?.userId ?? null) : null}
@@ -223,9 +231,7 @@ export function UsersPage() {
             })
           }
           onToggleAll={(all) => setSelected(all ? new Set(rows.map((u) => u.id)) : new Set())}
-          onRole={(user, value) =>
-            changeRole.mutate({ userId: user.id, role: value as AdminUser['role'] }, done())
-          }
+          onRole={(user, role) => setDialog({ kind: 'role', user, role })}
           onAction={onAction}
         />
       </Paper>
@@ -270,6 +276,18 @@ export function UsersPage() {
         to={one ? `${fullName(one)} <${one.email}>` : ''}
         busy={email.isPending}
         onSend={(mail) => one && email.mutate({ userId: one.id, mail }, done())}
+        onClose={close}
+      />
+      <RoleChangeDialog
+        change={
+          dialog?.kind === 'role'
+            ? { who: fullName(dialog.user), from: dialog.user.account_role, to: dialog.role }
+            : null
+        }
+        busy={changeRole.isPending}
+        onConfirm={() =>
+          dialog?.kind === 'role' && changeRole.mutate({ userId: dialog.user.id, role: dialog.role }, done())
+        }
         onClose={close}
       />
       <ConfirmDialog
