@@ -1,4 +1,9 @@
-import { type AdminSection, mayUseAdminSection } from '@linksmate/proto/rules';
+import {
+  ADMIN_SECTION_NAMES,
+  ADMIN_SECTIONS,
+  type AdminSection,
+  mayUseAdminSection,
+} from '@linksmate/proto/rules';
 import {
   IconCalendarEvent,
   IconCalendarPlus,
@@ -23,41 +28,30 @@ export interface AdminSectionLink {
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
 }
 
-/** The sidebar in the spec's order (spec 3 §2); each role sees the sections it may use. */
-const SECTIONS: AdminSectionLink[] = [
-  { section: 'dashboard', label: 'Dashboard', to: paths.admin.dashboard.href(), icon: IconLayoutDashboard },
-  { section: 'venues', label: 'Venues', to: paths.admin.venues.href(), icon: IconMapPin },
-  { section: 'coaches', label: 'Coaches', to: paths.admin.coaches.href(), icon: IconUserStar },
-  { section: 'coach-venues', label: 'Coach Venues', to: paths.admin.coachVenues.href(), icon: IconMapPins },
-  {
-    section: 'profile-claims',
-    label: 'Profile Claims',
-    to: paths.admin.profileClaims.href(),
-    icon: IconIdBadge2,
-  },
-  {
-    section: 'availability',
-    label: 'Availability',
-    to: paths.admin.availability.href(),
-    icon: IconCalendarTime,
-  },
-  { section: 'bookings', label: 'Bookings', to: paths.admin.bookings.href(), icon: IconTicket },
-  { section: 'events', label: 'Events', to: paths.admin.events.href(), icon: IconCalendarEvent },
-  {
-    section: 'create-event',
-    label: 'Create LinksMate Event',
-    to: paths.admin.createOfficialEvent.href(),
-    icon: IconCalendarPlus,
-  },
-  {
-    section: 'announcements',
-    label: 'Announcements',
-    to: paths.admin.announcements.href(),
-    icon: IconSpeakerphone,
-  },
-  { section: 'transactions', label: 'Transactions', to: paths.admin.transactions.href(), icon: IconReceipt },
-  { section: 'users', label: 'User Management', to: paths.admin.users.href(), icon: IconUsers },
-];
+const ICONS_AND_PATHS: Record<AdminSection, Pick<AdminSectionLink, 'to' | 'icon'>> = {
+  dashboard: { to: paths.admin.dashboard.href(), icon: IconLayoutDashboard },
+  venues: { to: paths.admin.venues.href(), icon: IconMapPin },
+  coaches: { to: paths.admin.coaches.href(), icon: IconUserStar },
+  'coach-venues': { to: paths.admin.coachVenues.href(), icon: IconMapPins },
+  'profile-claims': { to: paths.admin.profileClaims.href(), icon: IconIdBadge2 },
+  availability: { to: paths.admin.availability.href(), icon: IconCalendarTime },
+  bookings: { to: paths.admin.bookings.href(), icon: IconTicket },
+  events: { to: paths.admin.events.href(), icon: IconCalendarEvent },
+  'create-event': { to: paths.admin.createOfficialEvent.href(), icon: IconCalendarPlus },
+  announcements: { to: paths.admin.announcements.href(), icon: IconSpeakerphone },
+  transactions: { to: paths.admin.transactions.href(), icon: IconReceipt },
+  users: { to: paths.admin.users.href(), icon: IconUsers },
+};
+
+/**
+ * The sidebar in the spec's order (spec 3 §2), named as the role-change dialog names them
+ * (ADMIN_SECTION_NAMES); each role sees the sections it may use.
+ */
+const SECTIONS: AdminSectionLink[] = ADMIN_SECTIONS.map((section) => ({
+  section,
+  label: ADMIN_SECTION_NAMES[section],
+  ...ICONS_AND_PATHS[section],
+}));
 
 export function adminSectionLinks(role: string | null): AdminSectionLink[] {
   return SECTIONS.filter((link) => mayUseAdminSection(role, link.section)).map((link) =>
