@@ -173,7 +173,7 @@ describe('ids in paths and queries, on every service', () => {
       expect.arrayContaining([
         'PUT /events/{id} id',
         'GET /events venue_id',
-        'POST /member-games/{id}/join-requests/{requestId}/approve requestId',
+        'PUT /member-games/{id}/join-requests/{requestId}/approve requestId',
       ]),
     );
   });
