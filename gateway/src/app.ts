@@ -15,14 +15,15 @@ import {
   RabbitMqEventBus,
   type TokenVerifier,
 } from '@linksmate/platform';
-import { eventRegistry } from '@linksmate/proto';
+import { CLAIMS_STALE, eventRegistry } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';
+import { CurrentMemberships } from './current-memberships';
 import { OpenApiGatherer, registerDocs } from './docs';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { eventChatAccessOver, Realtime } from './realtime';
-import { DEV_MAILBOX_PREFIX, isCredentialPath } from './routes';
+import { AUTH_PREFIX, DEV_MAILBOX_PREFIX, isCredentialPath } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
 import { registerUploads } from './uploads';
@@ -41,6 +42,7 @@ export interface Gateway {
   app: HttpApp;
   realtime: Realtime;
   tokenVersions: TokenVersions;
+  memberships: CurrentMemberships;
 }
 
 function allowedOrigins(config: GatewayConfig): string[] {
@@ -72,11 +74,17 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   }
   const eventBus = bus;
   const tokenVersions = new TokenVersions();
+  const memberships = new CurrentMemberships();
   const app = await createHttpApp({
     name: 'gateway',
     logger,
-    // Until identity's snapshot is in, a banned user's older token could pass: not ready yet.
-    readiness: async () => ({ bus: eventBus.isConnected(), token_versions: tokenVersions.hasSnapshot }),
+    // Until identity's snapshots are in, a banned user's older token, or one claiming a membership
+    // changed since, could pass: not ready yet.
+    readiness: async () => ({
+      bus: eventBus.isConnected(),
+      token_versions: tokenVersions.hasSnapshot,
+      memberships: memberships.hasSnapshot,
+    }),
     trustProxy: config.TRUST_PROXY,
     jsonNotFound: false,
   });
@@ -108,14 +116,21 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   });
 
   // Where a token is sent, it must verify and be current; services verify it again for themselves.
+  // Its membership claims must also get the gate's answer the membership as it is now gets, or it
+  // is refused as `claims_stale` (the client refreshes it: /auth/* takes it as it is) — so every
+  // service's membership gate, which reads the token, follows the current membership.
   fastify.addHook('onRequest', async (request) => {
-    if (apiPathOf(request) === null) return;
+    const path = apiPathOf(request);
+    if (path === null) return;
     const token = bearerToken(request);
     if (!token) return;
     try {
       const claims = await verifier.verify(token);
       if (tokenVersions.isStale(claims)) {
         throw new HttpError(401, 'Your session has ended. Please log in again.', 'token_revoked');
+      }
+      if (!path.startsWith(AUTH_PREFIX) && memberships.isStale(claims)) {
+        throw new HttpError(CLAIMS_STALE.status, CLAIMS_STALE.error, CLAIMS_STALE.code);
       }
     } catch (err) {
       if (err instanceof InvalidTokenError) {
@@ -154,17 +169,21 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const realtime = new Realtime(app.server, {
     verifier,
     tokenVersions,
+    memberships,
     bus: eventBus,
     logger,
     corsOrigins: origins,
     eventChatAccess: eventChatAccessOver(services.messaging, config.SERVICE_TOKEN),
   });
   const snapshot = new AbortController();
-  const loadTokenVersions = () =>
+  const loadTokenVersions = () => {
     void tokenVersions.loadSnapshot(services.identity, config.SERVICE_TOKEN, logger, snapshot.signal);
-  // Revocations published while the bus was away never reached this replica's exclusive queue.
+    void memberships.loadSnapshot(services.identity, config.SERVICE_TOKEN, logger, snapshot.signal);
+  };
+  // Revocations and membership changes published while the bus was away never reached this
+  // replica's exclusive queue.
   eventBus.onReconnected(() => {
-    logger.info('gateway: event bus back, reloading token versions');
+    logger.info('gateway: event bus back, reloading token versions and memberships');
     loadTokenVersions();
   });
   fastify.addHook('onReady', async () => {
@@ -180,5 +199,5 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     await realtime.close();
     if (ownsBus) await eventBus.close();
   });
-  return { app, realtime, tokenVersions };
+  return { app, realtime, tokenVersions, memberships };
 }

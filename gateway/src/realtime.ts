@@ -14,19 +14,28 @@ import {
   EVERYONE_ROOM,
   EventCancelled,
   type EventChatAccessReply,
+  EventChatReachNarrowed,
   EventDeleted,
   eventOf,
   eventRoom,
   SOCKET_EVENT_DEFINITIONS,
   socketPushesFor,
   tokenVersionEvents,
+  UserClaimsChanged,
   userRoom,
 } from '@linksmate/proto';
 import { Server } from 'socket.io';
+import type { CurrentMemberships } from './current-memberships';
 import type { TokenVersions } from './token-versions';
 
-/** Events after which people no longer belong in an event chat's room. */
-const CHAT_EXITS = [BookingCancelled, BookingStatusChanged, EventCancelled, EventDeleted];
+/** Events after which people no longer belong in an event chat's room (or may not). */
+const CHAT_EXITS = [
+  BookingCancelled,
+  BookingStatusChanged,
+  EventCancelled,
+  EventDeleted,
+  EventChatReachNarrowed,
+];
 
 /**
  * What the gateway consumes: the events it pushes (proto's table), those carrying token versions,
@@ -36,7 +45,7 @@ export const REALTIME_EVENTS = [
   ...new Set([...SOCKET_EVENT_DEFINITIONS, ...tokenVersionEvents, ...CHAT_EXITS]),
 ];
 
-/** Whether a person may follow an event chat (messaging decides: its organiser, confirmed players, admins). */
+/** Whether a person may follow an event chat (messaging decides, by proto's `mayReachEventChat`, as for REST). */
 export type EventChatAccess = (eventId: number, userId: number) => Promise<boolean>;
 
 /** Asks messaging (`/internal/event-chats/{eventId}/members/{userId}`) with the service token. */
@@ -71,6 +80,8 @@ export class Realtime {
     private readonly options: {
       verifier: TokenVerifier;
       tokenVersions: TokenVersions;
+      /** Fed from identity's claims-changed events, before they are pushed to the person's socket. */
+      memberships: CurrentMemberships;
       bus: EventBus;
       logger: Logger;
       corsOrigins: string[];
@@ -129,7 +140,11 @@ export class Realtime {
         const versioned = eventOf(tokenVersionEvents, event);
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
+        const claims = eventOf([UserClaimsChanged], event);
+        if (claims) this.options.memberships.observeEvent(claims.data);
         this.leaveChats(event);
+        const narrowed = eventOf([EventChatReachNarrowed], event);
+        if (narrowed) await this.recheckChats(narrowed.data.user_ids);
         for (const push of socketPushesFor(event)) {
           if (!push.rooms.length) continue;
           this.io.to(push.rooms).emit(push.name, push.payload);
@@ -146,6 +161,25 @@ export class Realtime {
       this.io.in(userRoom(booking.data.user_id)).socketsLeave(eventRoom(booking.data.event_id));
     const ended = eventOf([EventCancelled, EventDeleted], event);
     if (ended) this.io.in(eventRoom(ended.data.event_id)).socketsLeave(eventRoom(ended.data.event_id));
+  }
+
+  /**
+   * People who may have lost some chats (messaging says so once its copies changed): each chat their
+   * sockets follow is asked about again, and left unless messaging still lets them in.
+   */
+  private async recheckChats(userIds: number[]): Promise<void> {
+    for (const userId of userIds) {
+      const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+      const rooms = new Set(sockets.flatMap((s) => [...s.rooms].filter((room) => room.startsWith('event:'))));
+      for (const room of rooms) {
+        const eventId = Number(room.slice('event:'.length));
+        const allowed = await this.options.eventChatAccess(eventId, userId).catch((err) => {
+          this.options.logger.warn({ err, eventId }, 'gateway: event chat access could not be checked');
+          return false;
+        });
+        if (!allowed) this.io.in(userRoom(userId)).socketsLeave(room);
+      }
+    }
   }
 
   /** Before the HTTP server closes: sockets would otherwise hold it open. */

@@ -5,8 +5,8 @@ import { buildGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
 import { startUpstreams, stopUpstream, upstreamSettings } from './upstreams';
 
-describe('gateway token versions over RabbitMQ', () => {
-  it('when its broker connection drops and comes back, then it reloads identity’s snapshot, so a revocation it missed meanwhile counts', async () => {
+describe('gateway token versions and memberships over RabbitMQ', () => {
+  it('when its broker connection drops and comes back, then it reloads identity’s snapshots, so a revocation or a membership change it missed meanwhile counts', async () => {
     const upstreams = await startUpstreams();
     const auth = await createTestAuth();
     const broker = new URL(testAmqpUrl());
@@ -35,9 +35,18 @@ describe('gateway token versions over RabbitMQ', () => {
       await eventually(async () => expect((await fetch(`${base}/ready`)).status).toBe(503), 10_000);
       // Identity bans user 55 while this replica hears nothing: the event never reaches it.
       upstreams.identity.tokenVersions.versions = [{ user_id: 55, token_version: 2 }];
+      // Nor does user 56's new membership: the token from before it must stop counting too.
+      const member = await auth.tokenFor(56, 'member', { ver: 0 });
+      upstreams.identity.membershipClaims.memberships = [
+        { user_id: 56, membership_status: 'active', membership_ends_at: null, membership_version: 1 },
+      ];
       proxy.restore();
 
       await eventually(async () => expect(await profile()).toBe(401), 15_000);
+      await eventually(async () => {
+        const res = await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${member}` } });
+        expect(((await res.json()) as { code?: string }).code).toBe('claims_stale');
+      }, 15_000);
       expect((await fetch(`${base}/ready`)).status).toBe(200);
     } finally {
       await gateway.app.close();

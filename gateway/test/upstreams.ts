@@ -9,6 +9,16 @@ export interface Upstream {
   server: Server;
   /** What identity's `/internal/token-versions` answers (identity only). */
   tokenVersions: { status: number; versions: Array<{ user_id: number; token_version: number }> };
+  /** What identity's `/internal/membership-claims` answers (identity only). */
+  membershipClaims: {
+    status: number;
+    memberships: Array<{
+      user_id: number;
+      membership_status: string | null;
+      membership_ends_at: string | null;
+      membership_version: number;
+    }>;
+  };
 }
 
 /**
@@ -22,6 +32,7 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
         name,
         ready: true,
         tokenVersions: { status: 200, versions: [] },
+        membershipClaims: { status: 200, memberships: [] },
       } as unknown as Upstream;
       upstream.server = createServer((req, res) => {
         if (name === 'identity' && req.url === '/internal/token-versions') {
@@ -31,6 +42,15 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
             'content-type': 'application/json',
           });
           res.end(JSON.stringify(allowed ? { versions } : { error: 'unavailable' }));
+          return;
+        }
+        if (name === 'identity' && req.url === '/internal/membership-claims') {
+          const { status, memberships } = upstream.membershipClaims;
+          const allowed = !!req.headers['x-service-token'] && status === 200;
+          res.writeHead(allowed ? 200 : req.headers['x-service-token'] ? status : 401, {
+            'content-type': 'application/json',
+          });
+          res.end(JSON.stringify(allowed ? { memberships } : { error: 'unavailable' }));
           return;
         }
         if (req.url === '/ready') {

@@ -93,6 +93,15 @@ const ANYWHERE: unknown[] = [
 const BROKEN_TEXT = ['\ud800', 'a\udfffb'];
 /** Ids spelled every way but canonical decimal (issue 23): each must be a 400, never 16 or 4. */
 const ID_SPELLINGS = ['0x10', '4.0', '+4', '4e0', '04', ' 4', '2147483648', '-1', '0'];
+/** Links that are not web links (proto's isWebLink): each must be a 422 naming its field, never stored. */
+export const HOSTILE_LINKS = [
+  'javascript:alert(1)',
+  'data:text/html,x',
+  'file:///etc/passwd',
+  '/relative',
+  'http://',
+  'https:///x',
+];
 const HOSTILE_DATES = ['0000-01-01', '0000-06-01T10:00:00Z', '10000-01-01', '2026-02-30', 'yesterday'];
 
 /**
@@ -111,6 +120,7 @@ export function edgeConstants(schema: Schema): unknown[] {
       const max = branch.maxLength ?? 300;
       if (branch.pattern === ID_TEXT_PATTERN) values.push(...ID_SPELLINGS);
       values.push('x'.repeat(max), 'x'.repeat(max + 1), `${'x'.repeat(Math.max(0, max - 1))}\u0000`);
+      values.push(...HOSTILE_LINKS);
       if (branch.format) values.push(...HOSTILE_DATES);
     }
   }
@@ -137,6 +147,7 @@ function edgesOf(schema: Schema): fc.Arbitrary<unknown>[] {
         fc.string({ unit: 'binary', maxLength: 40 }),
         fc.string({ unit: 'grapheme', minLength: max, maxLength: max + 3 }),
         fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${s}\u0000${s}`),
+        fc.constantFrom(...HOSTILE_LINKS),
       );
       if (branch.format)
         edges.push(fc.constantFrom('2026-02-30', '0000-00-00', '2026-06-01T25:61:00Z', 'yesterday'));

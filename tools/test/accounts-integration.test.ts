@@ -74,4 +74,32 @@ describe('accounts over RabbitMQ: identity → outbox → RabbitMQ → messaging
     const token = new URL(mail.links[0]!).searchParams.get('token');
     expect((await identityApp.inject(`/auth/verify-email?token=${token}`)).statusCode).toBe(200);
   });
+
+  it("when someone registers an address that has an account, then the answer is a new registration's and the owner, not a second account, gets a mail with log-in and reset links", async () => {
+    const register = (username: string, email: string) =>
+      identityApp.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { username, email, password: 'Str0ng!pass' },
+      });
+    expect((await register('owner_first', 'owner@example.com')).statusCode).toBe(201);
+    const again = await register('owner_copy', 'Owner@Example.com');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({
+      message: 'Account created. Please check your email to verify your account.',
+      user: { id: expect.any(Number), username: 'owner_copy', email: 'Owner@Example.com' },
+    });
+    const told = await smtp.waitFor(
+      (m) => m.to.includes('owner@example.com') && m.subject.startsWith('Someone tried'),
+      20_000,
+    );
+    expect(told.text).toContain('Hi owner_first,');
+    expect(told.text).toContain('create a new account');
+    expect(told.links).toEqual(['http://linksmate.test/login', 'http://linksmate.test/forgot-password']);
+    const { rows } = await services.query(
+      'identity',
+      `select username from users where lower(email) = 'owner@example.com'`,
+    );
+    expect(rows).toEqual([{ username: 'owner_first' }]);
+  });
 });

@@ -224,19 +224,34 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
     expect(await claimsOf(coachId)).toHaveLength(1);
   });
 
-  it('when the e-mail already has an account, then 409 saying to sign in, and the profile keeps no claim', async () => {
+  it('when the e-mail already has an account, then the claim is answered as a new one, keeps nothing, and the owner is mailed a way to log in or reset', async () => {
     const registered = await api('POST', '/auth/register', {
       username: 'already_here',
       email: 'already.here@example.com',
       password: PASSWORD,
     });
     expect(registered.status).toBe(201);
+    const freshCoach = await coach('Fay', 'Fresh');
+    const fresh = await claim(freshCoach, 'fay.fresh@example.com');
     const coachId = await coach('Tom', 'Hale');
     const res = await claim(coachId, 'Already.Here@example.com');
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe('An account with this email already exists. Please sign in instead.');
+    expect(res.status).toBe(fresh.status);
+    expect(res.body.message).toBe(fresh.body.message);
+    expect(Object.keys(res.body.claim!).sort()).toEqual(Object.keys(fresh.body.claim!).sort());
+    expect(res.body.claim).toMatchObject({
+      status: 'pending',
+      entity_id: coachId,
+      user_id: expect.any(Number),
+    });
     expect(await claimsOf(coachId)).toEqual([]);
     expect(await accounts('already.here@example.com')).toHaveLength(1);
+
+    const told = await smtp.waitFor(
+      (m) => m.to.includes('already.here@example.com') && m.subject.startsWith('Someone tried'),
+      20_000,
+    );
+    expect(told.text).toContain('claim a coach or venue profile');
+    expect(told.links).toEqual(['http://linksmate.test/login', 'http://linksmate.test/forgot-password']);
   });
 
   it('when the claim cannot be committed after identity made the account, then identity takes the account back: no claim, no account, and the link it mailed leads nowhere', async () => {

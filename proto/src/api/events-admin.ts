@@ -73,6 +73,8 @@ export const AdminBooking = Type.Object({
   payment_intent_id_stripe: NullableString,
   /** Cents paid by card, GST included. */
   amount_paid: Nullable(Cents),
+  /** Cents given back to the card so far (all of it: Refunded; part: the booking stands). */
+  amount_refunded: Nullable(Cents),
   currency: NullableString,
   seats: Int({ minimum: 1 }),
   venue_name: NullableString,

@@ -208,6 +208,8 @@ export const Booking = Type.Object({
   seats: Int({ minimum: 1 }),
   /** Cents paid by card, GST included; null when nothing was paid through the platform. */
   amount_paid: Nullable(Cents),
+  /** Cents given back to the card so far: the whole amount paid (cancelled, Refunded) or a part. */
+  amount_refunded: Nullable(Cents),
   currency: NullableString,
   booked_at: Timestamp,
   notes: NullableString,

@@ -196,6 +196,10 @@ export type UploadReply = Type.Static<typeof UploadReply>;
  * profiles. Without a username identity makes a free one from the names (or the e-mail's local
  * part). An unverified account gets the verification mail as a registration does. An e-mail that
  * already has an account answers 409 `account_exists`; a username taken, 409 `username_taken`.
+ * With `when_taken: 'mail_owner'` (a claim, where a stranger types the address), a taken e-mail is
+ * not refused: identity mails the owner that someone tried to use it, makes nothing, and answers 202
+ * with an id that looks like a new account's (AccountTakenReply), so the caller can answer as if it
+ * had made one and the address's owner is never revealed.
  */
 export const CreateAccountBody = Type.Object({
   email: Email,
@@ -211,8 +215,17 @@ export const CreateAccountBody = Type.Object({
   availability_status_message: Type.Optional(Nullable(Text({ maxLength: 200 }))),
   /** Accounts made by the platform itself (demo data) start verified; claimed ones do not. */
   verified: Type.Boolean({ default: false }),
+  when_taken: Type.Optional(Type.Enum(['refuse', 'mail_owner'])),
 });
 export type CreateAccountBody = Type.Static<typeof CreateAccountBody>;
+
+/** `POST /internal/accounts` with `when_taken: 'mail_owner'` on a taken e-mail: nothing was made. */
+export const AccountTakenReply = Type.Object({
+  taken: Type.Literal(true),
+  /** An id from the accounts' own sequence, never anyone's: what a new account's id looks like. */
+  placeholder_user_id: Id,
+});
+export type AccountTakenReply = Type.Static<typeof AccountTakenReply>;
 
 export const CreateAccountReply = Type.Object({ user: AccountSummary });
 export type CreateAccountReply = Type.Static<typeof CreateAccountReply>;
@@ -234,3 +247,20 @@ export const TokenVersionsReply = Type.Object({
   versions: Type.Array(Type.Object({ user_id: Id, token_version: Int({ minimum: 0 }) })),
 });
 export type TokenVersionsReply = Type.Static<typeof TokenVersionsReply>;
+
+/**
+ * The memberships identity's copy took within the longest life of an access token: the ones older
+ * tokens may still claim otherwise. The gateway loads them at start (and after its bus was away)
+ * so the membership gate follows the membership as it is now.
+ */
+export const MembershipClaimsReply = Type.Object({
+  memberships: Type.Array(
+    Type.Object({
+      user_id: Id,
+      membership_status: NullableString,
+      membership_ends_at: Nullable(Timestamp),
+      membership_version: Int({ minimum: 0 }),
+    }),
+  ),
+});
+export type MembershipClaimsReply = Type.Static<typeof MembershipClaimsReply>;

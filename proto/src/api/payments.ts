@@ -136,6 +136,11 @@ export const Transaction = Type.Object({
   description: NullableString,
   created_at: Timestamp,
   stripe_event_id: Type.String(),
+  /** The provider's payment intent the event is about, when it is about one. */
+  payment_intent_id: NullableString,
+  /** For event payments and their refunds: the event and the booking (when known) they belong to. */
+  event_id: Nullable(Id),
+  booking_id: Nullable(Id),
 });
 export type Transaction = Type.Static<typeof Transaction>;
 
@@ -193,12 +198,24 @@ export const EventPayment = Type.Object({
 });
 export type EventPayment = Type.Static<typeof EventPayment>;
 
-export const EventRefundBody = Type.Object({ reason: Text({ maxLength: 200 }) });
+/**
+ * Everything left of the payment back to the card (one refund per intent, whoever asks, however
+ * often: the provider's idempotency key is the intent's). `booking_id` names the booking refunded,
+ * for the ledger and the admin transactions list.
+ */
+export const EventRefundBody = Type.Object({
+  reason: Text({ maxLength: 200 }),
+  booking_id: Type.Optional(Id),
+});
 export type EventRefundBody = Type.Static<typeof EventRefundBody>;
 export const EventRefundReply = Type.Object({
   payment_intent_id: Type.String(),
   refund_id: Type.String(),
   status: Type.String(),
   amount: Cents,
+  /** Everything refunded of the payment so far, this refund included. */
+  amount_refunded: Cents,
+  /** The payment's whole amount. */
+  amount_paid: Cents,
 });
 export type EventRefundReply = Type.Static<typeof EventRefundReply>;

@@ -66,6 +66,12 @@ export const UserClaimsChanged = defineEvent(
     role: Role,
     membership_status: NullableString,
     membership_ends_at: NullableTimestamp,
+    /**
+     * The version of the membership these claims come from (payments' snapshot version), null
+     * when the person has none: whoever keeps the current membership from these events keeps the
+     * highest version, whatever order they arrive in.
+     */
+    membership_version: Type.Optional(Nullable(Int({ minimum: 0 }))),
     token_version: Int({ minimum: 0 }),
     changed_at: Timestamp,
   }),

@@ -61,4 +61,15 @@ export const AnnouncementPublished = defineEvent(
   }),
 );
 
-export const messagingEvents = [MessageSent, MessageRead, AnnouncementPublished];
+/**
+ * People who may have lost some event chats (a venue no longer names them among its admins, a coach
+ * profile left their account, an event moved to another venue or coach): the gateway asks again,
+ * for each chat their sockets follow, and leaves those now refused.
+ */
+export const EventChatReachNarrowed = defineEvent(
+  'messaging.event-chat.reach-narrowed',
+  1,
+  Type.Object({ user_ids: Type.Array(Id), occurred_at: Timestamp }),
+);
+
+export const messagingEvents = [MessageSent, MessageRead, AnnouncementPublished, EventChatReachNarrowed];

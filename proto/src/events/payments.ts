@@ -64,6 +64,21 @@ export const PaymentFailed = defineEvent(
   Type.Object({ ...PaymentFacts.properties, failure_message: NullableString }),
 );
 
+/**
+ * Money went back to the card for a payment (a refund asked for by events-bookings, or made in the
+ * provider's dashboard): `amount_refunded` is everything refunded so far, `full` whether that is
+ * all of `amount`. Published once per provider refund event; consumers keep the largest total.
+ */
+export const PaymentRefunded = defineEvent(
+  'payments.payment.refunded',
+  1,
+  Type.Object({
+    ...PaymentFacts.properties,
+    amount_refunded: Cents,
+    full: Type.Boolean(),
+  }),
+);
+
 export const TransactionRecorded = defineEvent(
   'payments.transaction.recorded',
   1,
@@ -81,4 +96,10 @@ export const TransactionRecorded = defineEvent(
   }),
 );
 
-export const paymentsEvents = [MembershipChanged, PaymentSucceeded, PaymentFailed, TransactionRecorded];
+export const paymentsEvents = [
+  MembershipChanged,
+  PaymentSucceeded,
+  PaymentFailed,
+  PaymentRefunded,
+  TransactionRecorded,
+];

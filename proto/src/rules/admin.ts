@@ -175,3 +175,42 @@ export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
 export function dashboardScope(scope: AdminScope): DashboardScope {
   return scope.kind === 'all' ? 'platform' : scope.kind === 'venues' ? 'venues' : 'coaching';
 }
+
+/** What an event chat's reach is decided on: who organised the event, where and whose coaching it is. */
+export interface EventChatSubject {
+  id: number;
+  creatorUserId: number | null;
+  venueId: number | null;
+  coachProfileId: number | null;
+}
+
+/** Where a service looks up what an event chat's reach needs: the admin scope's lookups and the seats. */
+export interface EventChatLookups extends AdminScopeLookups {
+  /** Whether the person holds a confirmed seat of the event (a pending or cancelled one does not count). */
+  isConfirmedPlayer(eventId: number, userId: number): Promise<boolean>;
+}
+
+/**
+ * Who may read, write in, mark read and follow live an event's chat, the same for the REST calls
+ * and the socket's `event-chat:join`:
+ *
+ * - site admins (admin, site_admin): every chat;
+ * - a facility admin: the chats of events at the venues naming them among their admins;
+ * - a coach admin: the chats of events of the coach profile their account holds;
+ * - anyone (these admins too): the chats of events they organised or hold a confirmed seat of.
+ *
+ * A scoped admin's role adds reach, it never takes away what they have as a golfer. Lookups are
+ * made only when the cheaper answers have not decided.
+ */
+export async function mayReachEventChat(
+  viewer: { user_id: number; role: string },
+  event: EventChatSubject,
+  lookups: EventChatLookups,
+): Promise<boolean> {
+  if (isSiteAdminRole(viewer.role)) return true;
+  if (event.creatorUserId !== null && event.creatorUserId === viewer.user_id) return true;
+  if (viewer.role === 'facility_admin' || viewer.role === 'coach_admin') {
+    if (scopeCovers(await resolveAdminScope(viewer, lookups), event)) return true;
+  }
+  return lookups.isConfirmedPlayer(event.id, viewer.user_id);
+}

@@ -51,3 +51,9 @@ export const LINK_VALIDITY = {
  * starts it, and a resend inside it answers 429 with the seconds left.
  */
 export const LINK_MAIL_COOLDOWN_MS = 60_000;
+
+/**
+ * The owner of an address someone tried to register or claim with is told at most this often, so
+ * strangers cannot fill their inbox by trying again and again.
+ */
+export const ACCOUNT_EXISTS_MAIL_COOLDOWN_MS = 60 * 60_000;

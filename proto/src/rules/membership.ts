@@ -71,3 +71,25 @@ export const MEMBERSHIP_REQUIRED = {
   code: 'membership_required',
   redirectUrl: '/membership',
 } as const;
+
+/**
+ * Whether a token's membership claims still get the gate's answer the membership as it is now
+ * gets (for the token's role): when not, the token is stale and must be refreshed before it counts.
+ */
+export function sameMembershipDecision(
+  token: MembershipClaims,
+  current: Omit<MembershipClaims, 'role'>,
+  now: Date = new Date(),
+): boolean {
+  return passesMembershipCheck(token, now) === passesMembershipCheck({ ...current, role: token.role }, now);
+}
+
+/**
+ * The gateway's answer to a token whose membership claims are out of date (a membership granted,
+ * bought, cancelled or ended since it was issued): the client refreshes its token and asks again.
+ */
+export const CLAIMS_STALE = {
+  status: 401,
+  error: 'Your membership has changed. Please refresh your session.',
+  code: 'claims_stale',
+} as const;

@@ -127,6 +127,8 @@ export const CLAIM_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
   alreadyClaimed: 'This profile has already been claimed.',
+  /** A venue someone already runs (its venue_admins), however they came to run it. */
+  venueManaged: 'This venue is already managed by its team.',
   alreadyPending: 'A claim for this profile is already waiting for review.',
   accountExists: 'An account with this email already exists. Please sign in instead.',
 } as const;

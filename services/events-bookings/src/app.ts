@@ -43,14 +43,14 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   const seats = new Seats();
   const projections = new Projections();
   const eventReads = new EventReads(new ReadModel(runtime.db), context.clock);
-  const bookings = new BookingsService({ ...context, seats, projections });
-  const waitlist = new WaitlistService({ ...context, seats, bookings });
-  seats.onSeatsFreed(waitlist.promoteNext);
   const payments = new PaymentsClient({
     url: config.PAYMENTS_URL,
     serviceToken: config.SERVICE_TOKEN,
     timeoutMs: config.PAYMENTS_TIMEOUT_MS,
   });
+  const bookings = new BookingsService({ ...context, seats, projections, payments });
+  const waitlist = new WaitlistService({ ...context, seats, bookings });
+  seats.onSeatsFreed(waitlist.promoteNext);
   const checkout = new CheckoutService({
     ...context,
     seats,
@@ -61,7 +61,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   consumeUsers(runtime, projections);
   consumeVenues(runtime, projections);
   consumeCoaches(runtime, projections);
-  consumePayments(runtime, checkout);
+  consumePayments(runtime, checkout, bookings);
   registerEventRoutes(app, new EventsService({ ...context, seats, projections, reads: eventReads }));
   registerImportRoutes(
     app,

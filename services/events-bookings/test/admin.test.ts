@@ -1,4 +1,10 @@
-import { type AdminBooking, EVENT_MESSAGES, type Event, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
+import {
+  type AdminBooking,
+  EVENT_MESSAGES,
+  type Event,
+  OFFICIAL_EVENT_TYPE,
+  REFUND_MESSAGES,
+} from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
@@ -241,7 +247,7 @@ describe('events-bookings: the admin area’s events, bookings and official even
     );
   });
 
-  it('when an admin cancels a booking paid by card, then its refund is owed', async () => {
+  it('when an admin cancels a booking paid by card and payments cannot refund it, then 502 refund_failed and the booking, hold and seat stay as they were', async () => {
     const event = await eb.event({ eventType: OFFICIAL_EVENT_TYPE, capacity: 3, pricePerParticipant: 5000 });
     const payer = await eb.person();
     const { rows } = await eb.pool.query(
@@ -256,14 +262,20 @@ describe('events-bookings: the admin area’s events, bookings and official even
       [event.id, payer.id, rows[0].id],
     );
     await eb.pool.query('update events set participant_count = 1 where id = $1', [event.id]);
+    // No payments service answers here: the refund is asked first, so nothing is cancelled.
+    // (The refund itself, through payments and the simulator: tools/test/event-payments-refunds.test.ts.)
     const res = await setStatus(rows[0].id, 'cancelled');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().payment_intent_id_stripe).toBe('pi_admin_cancel');
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({ error: REFUND_MESSAGES.refundFailed, code: 'refund_failed' });
+    const booking = await eb.pool.query('select status, amount_refunded from bookings where id = $1', [
+      rows[0].id,
+    ]);
+    expect(booking.rows[0]).toEqual({ status: 'confirmed', amount_refunded: null });
     const hold = await eb.pool.query(
       `select status from seat_holds where payment_intent_id = 'pi_admin_cancel'`,
     );
-    expect(hold.rows[0]?.status).toBe('refunding');
-    expect(await participantCount(eb, event.id)).toBe(0);
+    expect(hold.rows[0]?.status).toBe('confirmed');
+    expect(await participantCount(eb, event.id)).toBe(1);
   });
 
   const official = (overrides: Record<string, unknown> = {}) => ({

@@ -1,4 +1,4 @@
-import { type Booking, EVENT_MESSAGES, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
+import { type Booking, EVENT_MESSAGES, OFFICIAL_EVENT_TYPE, REFUND_MESSAGES } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantCount } from './counts';
 import { type EventsBookingsUnderTest, startEventsBookings } from './fixtures';
@@ -100,7 +100,7 @@ describe('events-bookings: my bookings, cancelling, and admins adding people', (
     expect(again.json().error).toBe(EVENT_MESSAGES.bookingNotCancellable);
   });
 
-  it('when a person cancels a booking paid by card, then 409: the organiser cancels and refunds it, and the seat stays', async () => {
+  it('when a person cancels a booking paid by card and payments cannot refund it, then 502 refund_failed and the booking stays', async () => {
     const event = await official({ pricePerParticipant: 2000 });
     const pia = await eb.person();
     const {
@@ -110,12 +110,10 @@ describe('events-bookings: my bookings, cancelling, and admins adding people', (
        values ($1, $2, 'confirmed', 2200, 'AUD', 'pi_test_paid') returning id`,
       [event.id, pia.id],
     );
+    // No payments service answers here (the refund path: tools/test/event-payments-refunds.test.ts).
     const res = await eb.post(`/bookings/${paid.id}/cancel`, {}, pia.token);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      error: 'Paid bookings are cancelled by the organiser',
-      code: 'paid_booking',
-    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ error: REFUND_MESSAGES.refundFailed, code: 'refund_failed' });
     expect((await eb.pool.query('select status from bookings where id = $1', [paid.id])).rows[0].status).toBe(
       'confirmed',
     );

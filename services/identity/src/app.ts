@@ -22,6 +22,7 @@ import { registerImageRoutes } from './modules/images/routes';
 import { ProfileImages } from './modules/images/service';
 import { registerKeyRoutes } from './modules/keys/routes';
 import { SigningKeys } from './modules/keys/service';
+import { registerMembershipRoutes } from './modules/memberships/routes';
 import { MembershipSnapshots } from './modules/memberships/service';
 import { registerModerationRoutes } from './modules/moderation/routes';
 import { ModerationService } from './modules/moderation/service';
@@ -74,6 +75,7 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   await registerImageRoutes(app, images);
   registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));
   registerUserRoutes(app, users, auth);
+  registerMembershipRoutes(app, memberships, { tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   registerModerationRoutes(app, new ModerationService({ runtime, users, auth, memberships, clock }));
   consumeMembershipChanges(runtime, users, memberships);
   runtime.job(loginAttemptCleanup(auth));

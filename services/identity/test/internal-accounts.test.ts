@@ -143,6 +143,27 @@ describe('identity: accounts made by the platform (/internal/accounts)', () => {
     expect(await identity.published('notifications.email.requested')).toHaveLength(mails);
   });
 
+  it('when a claim (when_taken mail_owner) gives an e-mail that has an account, then 202 with a placeholder id nobody has, nothing is made, and the owner is mailed that someone tried', async () => {
+    const users = await identity.count('users');
+    const res = await create({ email: 'Jane.Coach@example.com', role: 'member', when_taken: 'mail_owner' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ taken: true, placeholder_user_id: expect.any(Number) });
+    expect(await identity.count('users')).toBe(users);
+    const { rows } = await identity.pool.query('select 1 from users where id = $1', [
+      res.json().placeholder_user_id,
+    ]);
+    expect(rows).toEqual([]);
+    const [owner] = (
+      await identity.pool.query(`select email from users where lower(email) = 'jane.coach@example.com'`)
+    ).rows;
+    const mails = await identity.mailRequests(owner.email, 'account-exists');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data).toMatchObject({ variables: { attempt: 'claim' } });
+    // A new address is made as always.
+    const fresh = await create({ email: 'new.claimant@example.com', when_taken: 'mail_owner' });
+    expect(fresh.statusCode).toBe(201);
+  });
+
   it('when a given username is held, then 409 username_taken', async () => {
     const res = await create({ username: 'JANE_DOE', email: 'another.jane@example.com' });
     expect(res.statusCode).toBe(409);

@@ -139,9 +139,32 @@ describe('identity: profiles, golfers and memberships', () => {
         role: 'member',
         membership_status: 'trialing',
         membership_ends_at: trialEnds,
+        membership_version: 2,
         token_version: 0,
       }),
     ]);
+  });
+
+  it('when the gateway asks for the memberships taken within a token’s life, then only with the service token, each with its claims and version', async () => {
+    const ask = (headers: Record<string, string> = {}) =>
+      identity.app.inject({ url: '/internal/membership-claims', headers });
+    expect((await ask()).statusCode).toBe(401);
+    const res = await ask({ 'x-service-token': SERVICE_TOKEN });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().memberships).toContainEqual({
+      user_id: me.id,
+      membership_status: 'trialing',
+      membership_ends_at: expect.any(String),
+      membership_version: 2,
+    });
+    // A change older than any token (8 hours by default) leaves nothing a token could still claim.
+    identity.clock.advance(8 * 3600_000 + 120_000);
+    try {
+      const later = await ask({ 'x-service-token': SERVICE_TOKEN });
+      expect(later.json().memberships).toEqual([]);
+    } finally {
+      identity.clock.reset();
+    }
   });
 
   it('when a token is refreshed, then it carries the current claims', async () => {

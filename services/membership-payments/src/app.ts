@@ -12,7 +12,7 @@ import { registerEventPaymentRoutes } from './modules/event-payments/routes';
 import { EventPaymentsService } from './modules/event-payments/service';
 import { registerGrantRoutes } from './modules/grants/routes';
 import { GrantService } from './modules/grants/service';
-import { PaymentsLedger } from './modules/ledger/service';
+import { PaymentsLedger, RefundsLedger } from './modules/ledger/service';
 import { MembershipService } from './modules/memberships/service';
 import { registerPlanRoutes } from './modules/plans/routes';
 import { PlansService } from './modules/plans/service';
@@ -44,6 +44,7 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   const memberships = new MembershipService(runtime, stripe, clock);
   const plans = new PlansService({ db, stripe, memberships });
   const ledger = new PaymentsLedger(runtime, clock);
+  const refunds = new RefundsLedger(runtime, clock);
   const users = new PaymentsUsers(db);
   const transactions = new TransactionsService(runtime);
   const checkout = new CheckoutService({ db, stripe, plans, memberships, ledger, users, clock });
@@ -53,6 +54,7 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     memberships,
     ledger,
+    refunds,
     users,
     transactions,
   });
@@ -67,7 +69,7 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
   await registerWebhookRoutes(app, webhooks);
   registerTransactionRoutes(app, transactions);
   registerGrantRoutes(app, new GrantService(db, memberships, clock));
-  registerEventPaymentRoutes(app, new EventPaymentsService({ db, stripe, checkout, ledger, users }));
+  registerEventPaymentRoutes(app, new EventPaymentsService({ db, stripe, checkout, ledger, refunds, users }));
   consumeUsers(runtime, users);
   consumeUserDeletions(runtime, users, memberships);
   return app;

@@ -9,7 +9,7 @@ import {
 } from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
-import { consumeEventChats, consumePeople } from './consumers/projections';
+import { consumeChatScopes, consumeEventChats, consumePeople } from './consumers/projections';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { messageDigest } from './jobs/message-digest';
@@ -48,9 +48,11 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock, config };
   const projections = new Projections();
   // One line per module.
+  const chats = new ChatsService({ ...context, projections });
   consumePeople(runtime, projections);
-  consumeEventChats(runtime, projections);
-  registerChatRoutes(app, new ChatsService({ ...context, projections }));
+  consumeEventChats(runtime, projections, chats);
+  consumeChatScopes(runtime, projections, chats);
+  registerChatRoutes(app, chats);
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
   const digest = new DigestService(context);
   registerDigestRoutes(app, digest);

@@ -64,6 +64,18 @@ describe('messaging: e-mail delivery', () => {
     );
   });
 
+  it('when an owner is told someone tried their address, then the mail says how and links log-in and password reset', async () => {
+    const mail = await mailed('owner@example.com', 'account-exists', { username: 'owner', attempt: 'claim' });
+    expect(mail.subject).toBe('Someone tried to sign up to LinksMate with your email');
+    expect(mail.text).toContain('Hi owner,');
+    expect(mail.text).toContain('claim a coach or venue profile');
+    expect(mail.links).toEqual([
+      'https://linksmate.example/login',
+      'https://linksmate.example/forgot-password',
+    ]);
+    expect(mail.html).toContain('href="https://linksmate.example/login"');
+  });
+
   it('when a password reset mail is requested, then its link leads to the reset page', async () => {
     const mail = await mailed('ben@example.com', 'reset-password', { username: 'ben', token: 'reset-9' });
     expect(mail.subject).toBe('Reset your LinksMate password');

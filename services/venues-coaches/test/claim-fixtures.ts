@@ -48,6 +48,8 @@ type NextCreate =
 export class IdentityStandIn {
   readonly calls: RecordedCall[] = [];
   readonly accounts = new Map<string, StandInAccount>();
+  /** Owners identity mailed because a claim tried their address (`when_taken: 'mail_owner'`). */
+  readonly mailedOwners: string[] = [];
   private readonly upcoming: NextCreate[] = [];
   /** Whether role grants fail (identity down) instead of answering. */
   failGrants = false;
@@ -109,6 +111,10 @@ export class IdentityStandIn {
 
     const behaviour = this.upcoming.shift();
     if (behaviour?.kind === 'refuse') return send(behaviour.status, behaviour.body);
+    if (this.accounts.has(key) && body.when_taken === 'mail_owner') {
+      this.mailedOwners.push(key);
+      return send(202, { taken: true, placeholder_user_id: this.nextId++ });
+    }
     if (this.accounts.has(key))
       return send(409, {
         error: 'An account with this email already exists.',

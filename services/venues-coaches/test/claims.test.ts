@@ -53,6 +53,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         first_name: 'Grace',
         last_name: 'Park',
         verified: false,
+        when_taken: 'mail_owner',
       });
       expect(await venues.claims('coach', coachId)).toEqual([
         expect.objectContaining({
@@ -164,6 +165,24 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       expect(res.statusCode).toBe(201);
     });
 
+    it('when the venue already has a manager (venue_admins), with or without a claim, then 409 already managed and identity is not asked', async () => {
+      const venueId = await venues.venue();
+      await venues.pool.query('insert into venue_admins (venue_id, user_id) values ($1, $2)', [venueId, 77]);
+      const calls = venues.identity.calls.length;
+      const res = await venues.claimAs('venue', venueId, 'taker@example.com');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: 'This venue is already managed by its team.',
+        code: 'venue_managed',
+      });
+      expect(venues.identity.calls).toHaveLength(calls);
+      await nothingMade('venue', venueId, 'taker@example.com');
+
+      // Its manager leaving makes it claimable again.
+      await venues.pool.query('delete from venue_admins where venue_id = $1', [venueId]);
+      expect((await venues.claimAs('venue', venueId, 'taker@example.com')).statusCode).toBe(201);
+    });
+
     it('when the profile has a pending claim, then 409 already pending, whoever asks', async () => {
       const coachId = await venues.coach();
       const first = await venues.claimAs('coach', coachId, 'first@example.com');
@@ -239,16 +258,32 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
   });
 
   describe('when identity says no, or fails', () => {
-    it('when the e-mail already has an account, then 409 saying to sign in, and no claim is left', async () => {
+    it('when the e-mail already has an account, then the claim is answered as a new one (201, same shape), identity mails the owner, and nothing is kept', async () => {
       venues.identity.existing('member@example.com');
       const coachId = await venues.coach();
+      const withdrawalsBefore = venues.identity.callsTo('/internal/accounts/withdraw').length;
       const res = await venues.claimAs('coach', coachId, 'MEMBER@example.com');
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({
-        error: 'An account with this email already exists. Please sign in instead.',
-        code: 'account_exists',
-        errors: { email: 'An account with this email already exists. Please sign in instead.' },
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        message: 'Profile claimed successfully! Please check your email to verify your account.',
+        claim: {
+          id: expect.any(Number),
+          user_id: expect.any(Number),
+          entity_type: 'coach',
+          entity_id: coachId,
+          contact_email: 'MEMBER@example.com',
+          status: 'pending',
+          created_at: expect.any(String),
+        },
       });
+      // Asked so that a taken address mails its owner instead of being refused.
+      expect(venues.identity.callsTo('/internal/accounts').at(-1)!.body).toMatchObject({
+        email: 'MEMBER@example.com',
+        when_taken: 'mail_owner',
+      });
+      expect(venues.identity.mailedOwners).toContain('member@example.com');
+      // No account is taken back (none was made) and nothing is left.
+      expect(venues.identity.callsTo('/internal/accounts/withdraw')).toHaveLength(withdrawalsBefore);
       await nothingMade('coach', coachId);
       // The profile is free for the next claim.
       const next = await venues.claimAs('coach', coachId, 'fresh@example.com');
@@ -351,14 +386,14 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       expect(venues.identity.account(loser)).toBeUndefined();
     });
 
-    it('when one e-mail claims two profiles at once, then identity lets one account be made and the other claim leaves nothing', async () => {
+    it('when one e-mail claims two profiles at once, then identity lets one account be made, both are answered alike and the other claim leaves nothing', async () => {
       const [coachA, coachB] = [await venues.coach(), await venues.coach()];
       const answers = await Promise.all(
         [coachA, coachB].map((entityId) =>
           venues.claim({ entityType: 'coach', entityId, email: 'twice@example.com', password: PASSWORD }),
         ),
       );
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
       const pending = [...(await venues.claims('coach', coachA)), ...(await venues.claims('coach', coachB))];
       expect(pending).toHaveLength(1);
     });

@@ -309,7 +309,7 @@ export function cpuMs(pid: number | undefined): number {
 
 /**
  * What the gateway asks identity for, answered by the bench: the keys the bench signs its tokens
- * with, and nobody's tokens revoked. identity itself has no part in listing or joining.
+ * with, nobody's tokens revoked and no membership changed. identity itself has no part in listing or joining.
  */
 export async function keysAndVersions(jwks: unknown): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
@@ -318,7 +318,9 @@ export async function keysAndVersions(jwks: unknown): Promise<{ url: string; clo
         ? jwks
         : req.url === '/internal/token-versions'
           ? { versions: [] }
-          : null;
+          : req.url === '/internal/membership-claims'
+            ? { memberships: [] }
+            : null;
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as admin from '@linksmate/admin';
@@ -41,8 +42,12 @@ export const EmbeddedConfigSchema = Type.Object({
 });
 export type EmbeddedConfig = Type.Static<typeof EmbeddedConfigSchema>;
 
+/**
+ * The simulator's keys. The secret one is drawn at each start: the gateway relays the simulator's
+ * API to browsers, so a key anyone could read would let anyone refund anyone's payment.
+ */
 const SIMULATOR_KEYS = {
-  secret: 'sk_test_simulator',
+  secret: `sk_test_${randomBytes(18).toString('hex')}`,
   publishable: 'pk_test_simulator',
   webhookSecret: 'whsec_simulator',
 } as const;
@@ -168,6 +173,9 @@ export async function startStack(
       webhookUrl: `http://127.0.0.1:${gatewayPort}/api/v1/payments/webhook`,
       webhookSecret: SIMULATOR_KEYS.webhookSecret,
       publishableKey: SIMULATOR_KEYS.publishable,
+      secretKey: SIMULATOR_KEYS.secret,
+      // Development controls for whoever runs this on their machine, never through the gateway.
+      controls: 'direct',
       log: (line) => logger.warn({ component: 'stripe-simulator' }, line),
     });
     await stripe.start();

@@ -4,8 +4,14 @@ import { parseForm } from './form';
 import type { ApiKey } from './routes';
 import { ApiFailure, asString, type Json, newId, SIMULATOR_NOTICE } from './values';
 
+export const DEFAULT_SECRET_KEY = 'sk_test_simulator';
+
 export interface ApiServerOptions {
   publishableKey: string;
+  /** The only secret key accepted. */
+  secretKey: string;
+  /** Who may use `/_sim/…` (see StripeSimulatorOptions.controls). */
+  controls: 'off' | 'direct' | 'relayed';
   /** Answers an API call (`/v1/…`), or throws an ApiFailure. */
   api(method: string, path: string, params: Json, key: ApiKey): Json;
   /** Answers a development control (`/_sim/…`). */
@@ -22,6 +28,8 @@ export class ApiServer {
   private readonly idempotent = new Map<string, { request: string; status: number; body: Json }>();
   /** Test hook: delay the next N server answers (the work is still done), as a slow network would. */
   private slowAnswers: { count: number; delayMs: number } = { count: 0, delayMs: 0 };
+  /** Test hook: the next N API calls fail with a 500, their work not done. */
+  private failingCalls = 0;
 
   constructor(private readonly options: ApiServerOptions) {}
 
@@ -33,6 +41,10 @@ export class ApiServer {
 
   close(): Promise<void> {
     return new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  failNextCalls(count: number): void {
+    this.failingCalls = count;
   }
 
   slowDownNextAnswers(count: number, delayMs: number): void {
@@ -60,10 +72,33 @@ export class ApiServer {
     res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key');
     if (method === 'OPTIONS') return this.send(res, 204, null);
 
+    // A path that climbs (`..`, spelled out or percent-encoded) is refused, never resolved: it is
+    // how a relay limited to /v1/* would otherwise be walked out of.
+    const rawPath = (req.url ?? '/').split('?')[0]!;
+    if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(rawPath) || /%2f|%5c/i.test(rawPath)) {
+      return this.send(res, 400, {
+        error: { type: 'invalid_request_error', message: 'Malformed request path' },
+      });
+    }
     try {
-      if (url.pathname.startsWith('/_sim/'))
+      if (url.pathname.startsWith('/_sim/')) {
+        if (!this.controlsAllowed(req)) {
+          return this.send(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+            },
+          });
+        }
         return this.send(res, 200, await this.options.control(method, url.pathname, params));
+      }
       const key = this.apiKey(req, params);
+      if (this.failingCalls > 0 && !key.publishable) {
+        this.failingCalls--;
+        return this.send(res, 500, {
+          error: { type: 'api_error', message: 'The simulated provider is unavailable (test hook).' },
+        });
+      }
       const idempotencyKey = asString(req.headers['idempotency-key']);
       const cacheKey = idempotencyKey && method === 'POST' ? `${key.value}:${idempotencyKey}` : undefined;
       const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
@@ -119,11 +154,26 @@ export class ApiServer {
       });
     }
     if (bearer === this.options.publishableKey) return { value: bearer, publishable: true };
-    if (!bearer.startsWith('sk_')) {
+    if (bearer !== this.options.secretKey) {
+      // As Stripe: the key is named only by its first characters.
       throw new ApiFailure(401, {
-        error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${bearer}` },
+        error: {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${bearer.slice(0, 8)}${'*'.repeat(Math.max(0, Math.min(bearer.length - 12, 24)))}${bearer.slice(-4)}`,
+        },
       });
     }
     return { value: bearer, publishable: false };
+  }
+
+  /** The development controls: only when enabled, and with `direct` only for unrelayed requests. */
+  private controlsAllowed(req: IncomingMessage): boolean {
+    const { controls } = this.options;
+    if (controls === 'relayed') return true;
+    if (controls !== 'direct') return false;
+    const relayed = ['x-forwarded-for', 'x-forwarded-host', 'forwarded', 'via'].some(
+      (name) => req.headers[name] !== undefined,
+    );
+    return !relayed;
   }
 }

@@ -1,4 +1,4 @@
-import { ApiServer } from './http';
+import { ApiServer, DEFAULT_SECRET_KEY } from './http';
 import { routeApi, routeControl } from './routes';
 import { ObjectStore, type Simulation } from './store';
 import { advanceSubscription } from './subscriptions';
@@ -6,12 +6,24 @@ import type { StripeObject } from './values';
 import { type WebhookDelivery, Webhooks } from './webhooks';
 
 export type { WebhookDelivery } from './webhooks';
+export type SimulatorControls = 'off' | 'direct' | 'relayed';
 
 export interface StripeSimulatorOptions {
   /** Where events are POSTed (the platform's webhook endpoint). */
   webhookUrl?: string;
   webhookSecret: string;
   publishableKey: string;
+  /**
+   * The one secret key server calls may use (default `sk_test_simulator`); any other is refused as
+   * Stripe refuses an unknown key. The embedded run draws a new one at each start.
+   */
+  secretKey?: string;
+  /**
+   * Who may use the development controls (`/_sim/…`): nobody (`off`, the default), callers that
+   * reach the simulator directly (`direct`: a request relayed by a proxy, which says so with
+   * `X-Forwarded-For`, `Forwarded` or `Via`, is refused), or anyone (`relayed`).
+   */
+  controls?: SimulatorControls;
   /** Delays between webhook delivery attempts; the list's length bounds the attempts. */
   webhookRetryDelaysMs?: number[];
   log?: (line: string) => void;
@@ -37,6 +49,8 @@ export class StripeSimulator {
     this.deliveries = webhooks.deliveries;
     this.http = new ApiServer({
       publishableKey: options.publishableKey,
+      secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
+      controls: options.controls ?? 'off',
       api: (method, path, params, key) => routeApi(this.sim, method, path, params, key),
       control: (method, path, params) => routeControl(this.sim, method, path, params),
       log: options.log,
@@ -81,6 +95,14 @@ export class StripeSimulator {
 
   findObjects(kind: string, match?: (o: StripeObject) => boolean): StripeObject[] {
     return this.sim.store.find(kind, match);
+  }
+
+  /**
+   * The next API calls fail as an unreachable Stripe would (500 `api_error`, nothing done, nothing
+   * remembered for their idempotency keys): a provider outage for tests.
+   */
+  failNextCalls(count: number): void {
+    this.http.failNextCalls(count);
   }
 
   /** The next answers are held back this long (the work is done at once): a slow network for tests. */

@@ -1,5 +1,5 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
-import { MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules';
+import { CLAIMS_STALE, MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules';
 import { getStoredToken } from './session';
 
 /** An API failure with the message the spec says to show. */
@@ -29,6 +29,42 @@ const membershipListeners = new Set<Listener>();
 export function onMembershipRequired(listener: Listener): () => void {
   membershipListeners.add(listener);
   return () => membershipListeners.delete(listener);
+}
+
+/**
+ * Renews the stored token (its claims then carry the membership as it is now), saying whether it
+ * did. The app registers it once; without one, a `claims_stale` refusal is passed on as it is.
+ */
+type ClaimsRefresher = () => Promise<boolean>;
+let claimsRefresher: ClaimsRefresher | null = null;
+let renewing: Promise<boolean> | null = null;
+
+export function setClaimsRefresher(refresher: ClaimsRefresher): () => void {
+  claimsRefresher = refresher;
+  return () => {
+    if (claimsRefresher === refresher) claimsRefresher = null;
+  };
+}
+
+/** One renewal at a time: calls refused together share it. */
+function renewClaims(): Promise<boolean> {
+  if (!claimsRefresher) return Promise.resolve(false);
+  renewing ??= claimsRefresher()
+    .catch(() => false)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
+}
+
+/** The gateway's 401 for a token whose membership changed since it was issued. */
+async function isClaimsStale(response: Response): Promise<boolean> {
+  if (response.status !== CLAIMS_STALE.status) return false;
+  try {
+    return ((await response.clone().json()) as { code?: unknown }).code === CLAIMS_STALE.code;
+  } catch {
+    return false;
+  }
 }
 
 export interface RequestOptions {
@@ -93,16 +129,23 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = options.auth === false ? null : getStoredToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const response = await fetch(`${PUBLIC_API_PREFIX}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    signal: options.signal,
-  });
+  const send = () => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = options.auth === false ? null : getStoredToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    return fetch(`${PUBLIC_API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal: options.signal,
+    });
+  };
+  let response = await send();
+  // The membership changed since the token was issued (a grant, a purchase, a lapse): the gateway
+  // refused it before anything was done, so the call is asked again, once, with a renewed token.
+  if (!path.startsWith('/auth/') && (await isClaimsStale(response)) && (await renewClaims()))
+    response = await send();
   if (!response.ok) throw await failure(response);
   const text = await response.text();
   // An empty success body becomes an empty object.

@@ -1,6 +1,7 @@
 import { causedBy, type ServiceRuntime } from '@linksmate/platform';
-import { PaymentSucceeded } from '@linksmate/proto';
+import { PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type * as schema from '../db/schema';
+import type { BookingsService } from '../modules/bookings/service';
 import type { CheckoutService } from '../modules/checkout/service';
 
 /**
@@ -10,11 +11,30 @@ import type { CheckoutService } from '../modules/checkout/service';
  * is owed on the hold and asked of payments after commit (confirm call or sweep job), never while
  * the event's lock is held.
  */
-export function consumePayments(runtime: ServiceRuntime<typeof schema>, checkout: CheckoutService): void {
+export function consumePayments(
+  runtime: ServiceRuntime<typeof schema>,
+  checkout: CheckoutService,
+  bookings: BookingsService,
+): void {
   runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {
     const { purpose, provider_payment_intent_id: intentId } = event.data;
     if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
     // In the delivery's own transaction: no second connection per message (pool sizes are small).
     await checkout.confirmPaidHold(intentId, causedBy(event), tx);
+  });
+  /**
+   * Money went back for an event payment (asked for by a cancel here, or made in the provider's
+   * dashboard): a full refund cancels the booking and frees its seat, a partial one is recorded.
+   * The inbox drops a redelivery; a replayed refund with the same total changes nothing.
+   */
+  runtime.consume('payment-refunds', [PaymentRefunded], async (event, tx) => {
+    const { purpose, provider_payment_intent_id: intentId } = event.data;
+    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    await bookings.applyRefund(
+      tx,
+      intentId,
+      { amountRefunded: event.data.amount_refunded, full: event.data.full },
+      causedBy(event),
+    );
   });
 }

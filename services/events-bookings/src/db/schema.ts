@@ -181,6 +181,8 @@ export const bookings = pgTable(
     notes: text('notes'),
     /** Cents paid by card, GST included. */
     amountPaid: integer('amount_paid'),
+    /** Cents given back to the card so far (payments.payment.refunded): all of it, or a part. */
+    amountRefunded: integer('amount_refunded'),
     currency: text('currency'),
     /** The provider's payment intent (spec 3 `payment_intent_id_stripe`): its presence means paid. */
     paymentIntentId: text('payment_intent_id'),

@@ -113,7 +113,7 @@ export const linkMailRequests = pgTable(
   'link_mail_requests',
   {
     addressHash: text('address_hash').notNull(),
-    purpose: text('purpose').$type<'verify_email' | 'reset_password'>().notNull(),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'account_exists'>().notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -118,6 +118,10 @@ export const transactions = pgTable(
     userId: integer('user_id'),
     userEmail: text('user_email'),
     description: text('description'),
+    /** The provider's payment intent the event is about, and for event payments their event and booking. */
+    paymentIntentId: text('payment_intent_id'),
+    eventId: integer('event_id'),
+    bookingId: integer('booking_id'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

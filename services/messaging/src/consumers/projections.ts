@@ -1,8 +1,11 @@
-import type { ServiceRuntime } from '@linksmate/platform';
+import { causedBy, type ServiceRuntime } from '@linksmate/platform';
 import {
   BookingCancelled,
   BookingConfirmed,
   BookingStatusChanged,
+  CoachCreated,
+  CoachDeleted,
+  CoachUpdated,
   EventCancelled,
   EventCreated,
   EventDeleted,
@@ -11,8 +14,13 @@ import {
   UserDeleted,
   UserUnblocked,
   userSnapshotEvents,
+  VenueCreated,
+  VenueDeleted,
+  VenueSubmitted,
+  VenueUpdated,
 } from '@linksmate/proto';
 import type * as schema from '../db/schema';
+import type { ChatsService } from '../modules/chats/service';
 import type { Projections } from '../modules/projections/service';
 
 /** Who people are and whom they blocked (identity), newest winning. */
@@ -29,8 +37,15 @@ export function consumePeople(runtime: ServiceRuntime<typeof schema>, projection
   );
 }
 
-/** Events and who holds a confirmed seat of each (events-bookings): who may use an event's chat. */
-export function consumeEventChats(runtime: ServiceRuntime<typeof schema>, projections: Projections): void {
+/**
+ * Events and who holds a confirmed seat of each (events-bookings): who may use an event's chat. An
+ * event moved to another venue or coach tells the gateway whose sockets to check again.
+ */
+export function consumeEventChats(
+  runtime: ServiceRuntime<typeof schema>,
+  projections: Projections,
+  chats: ChatsService,
+): void {
   runtime.consume(
     'event-chats',
     [
@@ -51,7 +66,34 @@ export function consumeEventChats(runtime: ServiceRuntime<typeof schema>, projec
         event.type === BookingStatusChanged.type
       )
         await projections.applyBooking(tx, event.data);
-      else await projections.applyEvent(tx, event.data);
+      else await chats.reachNarrowed(tx, await projections.applyEvent(tx, event.data), causedBy(event));
+    },
+  );
+}
+
+/**
+ * Who runs each venue and whose account holds each coach profile (venues-coaches), newest winning:
+ * which facility and coach admins reach an event's chat. Whoever a change leaves out, the gateway
+ * checks again.
+ */
+export function consumeChatScopes(
+  runtime: ServiceRuntime<typeof schema>,
+  projections: Projections,
+  chats: ChatsService,
+): void {
+  runtime.consume(
+    'chat-scopes',
+    [VenueCreated, VenueUpdated, VenueSubmitted, VenueDeleted, CoachCreated, CoachUpdated, CoachDeleted],
+    async (event, tx) => {
+      const lost =
+        event.type === VenueDeleted.type
+          ? await projections.venueDeleted(tx, event.data)
+          : event.type === CoachDeleted.type
+            ? await projections.coachDeleted(tx, event.data)
+            : event.type === CoachCreated.type || event.type === CoachUpdated.type
+              ? await projections.applyCoach(tx, event.data)
+              : await projections.applyVenue(tx, event.data);
+      await chats.reachNarrowed(tx, lost, causedBy(event));
     },
   );
 }

@@ -83,9 +83,36 @@ export const chatEvents = pgTable('chat_events', {
   status: text('status').notNull(),
   startTime: at('start_time').notNull(),
   creatorUserId: integer('creator_user_id'),
+  /** Where it is held and whose coaching it is: which facility and coach admins reach its chat. */
+  venueId: integer('venue_id'),
+  coachProfileId: integer('coach_profile_id'),
   deleted: boolean('deleted').notNull().default(false),
   version: integer('version').notNull(),
 });
+
+/** Who runs each venue (venues.venue.*, `admin_user_ids`): its facility admins reach its events' chats. */
+export const venues = pgTable(
+  'venues',
+  {
+    id: integer('id').primaryKey(),
+    adminUserIds: integer('admin_user_ids').array().notNull().default(sql`'{}'`),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('venues_admin_user_ids_idx').using('gin', t.adminUserIds)],
+);
+
+/** Whose account holds each coach profile (venues.coach.*): its coach admin reaches its events' chats. */
+export const coaches = pgTable(
+  'coaches',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('coaches_user_idx').on(t.userId)],
+);
 
 /** Who holds a confirmed seat of an event (events.booking.*): they, its creator and admins use its chat. */
 export const eventMembers = pgTable(

@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type {
   AccountSummary,
+  AccountTakenReply,
   ApiError,
   CreateAccountBody,
   CreateAccountReply,
@@ -12,6 +13,11 @@ import type {
 /** What became of asking identity for an account. */
 export type AccountOutcome =
   | { kind: 'created'; user: Static<typeof AccountSummary> }
+  /**
+   * The e-mail already had an account (asked with `when_taken: 'mail_owner'`): identity made nothing,
+   * mailed the owner, and gave an id that looks like a new account's.
+   */
+  | { kind: 'taken'; placeholderUserId: number }
   /** identity answered no (a 4xx): it made nothing. */
   | { kind: 'refused'; status: number; body: ApiError }
   /** No usable answer (unreachable, too slow, a 5xx): an account may or may not have been made. */
@@ -39,9 +45,11 @@ export class IdentityAccounts {
       return { kind: 'unknown', reason: (err as Error).message };
     }
     const answer = (await response.json().catch(() => undefined)) as
-      | Partial<Static<typeof CreateAccountReply> & ApiError>
+      | Partial<Static<typeof CreateAccountReply> & AccountTakenReply & ApiError>
       | undefined;
     if (response.status === 201 && answer?.user) return { kind: 'created', user: answer.user };
+    if (response.status === 202 && answer?.taken && typeof answer.placeholder_user_id === 'number')
+      return { kind: 'taken', placeholderUserId: answer.placeholder_user_id };
     if (response.status >= 400 && response.status < 500 && typeof answer?.error === 'string')
       return { kind: 'refused', status: response.status, body: answer as ApiError };
     return { kind: 'unknown', reason: `identity answered ${response.status}` };

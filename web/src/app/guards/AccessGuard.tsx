@@ -4,7 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
-import { readSession } from '../../lib/session';
+import { refreshToken } from '../../lib/refresh-session';
+import { readSession, type TokenClaims } from '../../lib/session';
+import { useSession } from '../../lib/session-context';
 import { type LoginReason, pleaseLogIn } from './login-reasons';
 
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
@@ -28,15 +30,31 @@ export function AccessGuard({
 }) {
   const location = useLocation();
   const [verdict, setVerdict] = useState<Verdict>('checking');
+  const { refresh } = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every route change
   useEffect(() => {
+    let current = true;
+    const lacksMembership = (claims: TokenClaims | null) =>
+      membership && requiresMembership(claims?.role) && !passesMembershipCheck(claims ?? {});
     const session = readSession();
     if (!session.isLoggedIn || !session.claims) setVerdict('login');
     else if (admin && !session.isAdmin) setVerdict('home');
-    else if (membership && requiresMembership(session.role) && !passesMembershipCheck(session.claims))
-      setVerdict('membership');
-    else setVerdict('allowed');
+    else if (lacksMembership(session.claims)) {
+      // The token may predate a membership granted or bought since (its push missed): a renewed
+      // token carries the membership as it is now, so it decides.
+      setVerdict('checking');
+      void refreshToken()
+        .catch(() => null)
+        .then(() => {
+          if (!current) return;
+          refresh();
+          setVerdict(lacksMembership(readSession().claims) ? 'membership' : 'allowed');
+        });
+    } else setVerdict('allowed');
+    return () => {
+      current = false;
+    };
   }, [admin, membership, location.pathname]);
 
   switch (verdict) {

@@ -1,10 +1,13 @@
 import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-import { onMembershipRequired } from '../../lib/api-client';
+import { onMembershipRequired, setClaimsRefresher } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { sharedQueryRoots } from '../../lib/query-keys';
+import { refreshToken } from '../../lib/refresh-session';
 import { SessionProvider, useSession } from '../../lib/session-context';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -38,6 +41,30 @@ function MembershipRedirect() {
   return null;
 }
 
+/**
+ * When the gateway says the token's membership claims are out of date (`claims_stale`: a grant, a
+ * purchase or a lapse since it was issued), the API client renews the token here and asks again;
+ * the session and the membership shown are read anew.
+ */
+function ClaimsRefresh() {
+  const { refresh } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      setClaimsRefresher(async () => {
+        const renewed = (await refreshToken()) !== null;
+        refresh();
+        if (renewed) {
+          void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
+          void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.payments });
+        }
+        return renewed;
+      }),
+    [refresh, queryClient],
+  );
+  return null;
+}
+
 // The socket (and socket.io-client with it) is for signed-in people only; visitors never fetch it.
 const RealtimeConnection = lazy(() =>
   import('../../lib/realtime').then((module) => ({ default: module.RealtimeConnection })),
@@ -65,6 +92,7 @@ export function AppLayout() {
   return (
     <SessionProvider>
       <MembershipRedirect />
+      <ClaimsRefresh />
       <RealtimeWhenSignedIn />
       <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />

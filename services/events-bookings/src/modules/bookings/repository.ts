@@ -1,8 +1,8 @@
 import type { AdminBooking, Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../db/admin-scope';
-import { bookings, events, users } from '../../db/schema';
+import { bookings, events, seatHolds, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { AdminScope } from '../../lib/admin-scope';
 import type { TimeRange } from '../../lib/list-filters';
@@ -46,6 +46,7 @@ export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: 
     seats: 1,
     notes: b.notes,
     amountPaid: null,
+    amountRefunded: null,
     currency: null,
     paymentIntentId: null,
     bookedAt: b.now,
@@ -72,6 +73,40 @@ export async function markComplimentary(tx: Db, id: number, currency: string): P
     .update(bookings)
     .set({ amountPaid: 0, currency, paymentIntentId: null, updatedAt: sql`now()` })
     .where(eq(bookings.id, id));
+}
+
+/** The booking a payment intent paid for (one at most), locked when asked. */
+export async function bookingByIntent(
+  tx: Db,
+  intentId: string,
+  lock = false,
+): Promise<BookingRow | undefined> {
+  const query = tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Everything refunded of a booking's payment so far: the larger total wins (events may come late). */
+export async function recordRefunded(tx: Db, id: number, total: number): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      amountRefunded: sql`greatest(coalesce(${bookings.amountRefunded}, 0), ${total})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+/** The hold a refunded payment came from is settled as refunded (the sweep owes it nothing more). */
+export async function holdRefunded(tx: Db, intentId: string): Promise<void> {
+  await tx
+    .update(seatHolds)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(
+      and(eq(seatHolds.paymentIntentId, intentId), inArray(seatHolds.status, ['confirmed', 'refunding'])),
+    );
 }
 
 export async function setBookingStatus(
@@ -127,7 +162,7 @@ export async function userById(tx: Db, id: number): Promise<UserRow | undefined>
 
 const bookingColumns = sql`b.id, b.event_id, e.title as event_title, e.event_type,
   e.start_time as event_start_time, e.end_time as event_end_time, v.name as venue_name,
-  b.status as booking_status, b.seats, b.amount_paid, b.currency, b.booked_at, b.notes`;
+  b.status as booking_status, b.seats, b.amount_paid, b.amount_refunded, b.currency, b.booked_at, b.notes`;
 
 type BookingSqlRow = Omit<Booking, 'event_start_time' | 'event_end_time' | 'booked_at'> & {
   event_start_time: Date | string;
@@ -144,6 +179,7 @@ function toBooking(row: BookingSqlRow): Booking {
     event_id: Number(row.event_id),
     seats: Number(row.seats),
     amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
+    amount_refunded: row.amount_refunded === null ? null : Number(row.amount_refunded),
     event_start_time: iso(row.event_start_time),
     event_end_time: row.event_end_time === null ? null : iso(row.event_end_time),
     booked_at: iso(row.booked_at),
@@ -222,7 +258,7 @@ const adminBookingColumns = sql`b.id, b.status as booking_status, b.event_id, e.
   e.event_type, e.start_time as event_start_time, e.end_time as event_end_time, b.user_id,
   u.username as user_username, u.email as user_email, u.first_name as user_first_name,
   u.last_name as user_last_name, b.notes, b.payment_intent_id as payment_intent_id_stripe,
-  b.amount_paid, b.currency, b.seats, v.name as venue_name, nullif(cu.username, '') as coach_username,
+  b.amount_paid, b.amount_refunded, b.currency, b.seats, v.name as venue_name, nullif(cu.username, '') as coach_username,
   b.booked_at, b.updated_at`;
 
 /** Each booking with its event, booker, venue and the coach's username (from the projections). */
@@ -243,6 +279,7 @@ function toAdminBooking(row: AdminBookingSqlRow): AdminBooking {
     user_id: Number(row.user_id),
     seats: Number(row.seats),
     amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
+    amount_refunded: row.amount_refunded === null ? null : Number(row.amount_refunded),
     event_start_time: iso(row.event_start_time as Date | string),
     event_end_time: optionalTime(row.event_end_time),
     booked_at: iso(row.booked_at as Date | string),

@@ -14,6 +14,8 @@ import {
   type JoinRequestDecisionReply,
   type JoinRequestsReply,
   type MyBookingsQuery,
+  memberMayCancelPaid,
+  REFUND_MESSAGES,
   scopedAdminsMayChange,
   unwrap,
 } from '@linksmate/proto';
@@ -21,9 +23,11 @@ import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
+import type { PaymentsClient } from '../../lib/payments-client';
 import type { Projections } from '../projections/service';
 import { oweRefunds, type Seats, takesCardPayment } from '../seats/service';
 import { BookingNotices } from './notify';
+import { BookingRefunds, owesRefund, type RefundTotals } from './refunds';
 import * as repo from './repository';
 import {
   BOOKING_MESSAGES,
@@ -45,6 +49,8 @@ export interface BookingsDeps extends ModuleContext {
   seats: Seats;
   /** Who may see and change which bookings in the admin area (`adminScope`). */
   projections: Projections;
+  /** membership-payments, which refunds paid bookings when they are cancelled. */
+  payments?: PaymentsClient;
 }
 
 const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
@@ -55,9 +61,27 @@ const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_
  */
 export class BookingsService {
   private readonly notices: BookingNotices;
+  private readonly refunds: BookingRefunds;
 
   constructor(private readonly deps: BookingsDeps) {
     this.notices = new BookingNotices(deps.runtime);
+    this.refunds = new BookingRefunds({
+      db: deps.runtime.db,
+      clock: deps.clock,
+      seats: deps.seats,
+      notices: this.notices,
+      payments: deps.payments,
+      logger: deps.runtime.logger,
+    });
+  }
+
+  /**
+   * A refund payments reports (`payments.payment.refunded`: one this service asked for, or one made
+   * in the provider's dashboard), in the delivery's transaction: a full one cancels the booking and
+   * frees its seat, a partial one is recorded. Idempotent.
+   */
+  applyRefund(tx: Db, intentId: string, totals: RefundTotals, meta: EventMeta): Promise<void> {
+    return this.refunds.apply(tx, intentId, totals, 'cancelled', meta);
   }
 
   private get db() {
@@ -250,12 +274,31 @@ export class BookingsService {
 
   /**
    * The person cancels their own pending or confirmed booking; a freed seat goes to the waitlist.
-   * Paid bookings are the organiser's to cancel (and refund): money never moves from here.
+   * A paid one is refunded in full first (the cancellation happens only when the refund was made),
+   * until `MEMBER_CANCEL_CUTOFF_HOURS` before the start; the event's organiser (its creator) may
+   * cancel a booking of their event, and refund it, at any time.
    */
   async cancel(bookingId: number, userId: number, meta: EventMeta): Promise<JoinEventReply> {
     const found = await repo.bookingById(this.db, bookingId);
     if (!found) throw bookingNotFound();
-    if (found.userId !== userId) throw forbidden(EVENT_MESSAGES.bookingNotFound, 'not_your_booking');
+    const organiser =
+      found.userId !== userId && (await repo.eventById(this.db, found.eventId))?.creatorUserId === userId;
+    if (found.userId !== userId && !organiser)
+      throw forbidden(EVENT_MESSAGES.bookingNotFound, 'not_your_booking');
+    if (owesRefund(found)) {
+      if (found.status !== 'confirmed')
+        throw conflict(EVENT_MESSAGES.bookingNotCancellable, 'booking_not_cancellable');
+      const event = (await repo.eventById(this.db, found.eventId))!;
+      if (!organiser && !memberMayCancelPaid(event.startTime, this.now()))
+        throw conflict(REFUND_MESSAGES.cutoffPassed, 'cancel_cutoff_passed');
+      await this.refunds.refundThenCancel(
+        found,
+        'cancelled',
+        organiser ? 'Cancelled by the organiser' : 'Cancelled by the member',
+        meta,
+      );
+      return { message: REFUND_MESSAGES.cancelled, booking: await repo.bookingView(this.db, bookingId) };
+    }
     await this.db.transaction(async (tx) => {
       const now = this.now();
       const event = (await this.deps.seats.lock(tx, found.eventId))!;
@@ -311,6 +354,11 @@ export class BookingsService {
     const found = await repo.adminBookingById(this.db, bookingId, scope);
     if (!found) throw bookingNotFound();
     const status = body.status;
+    // A confirmed booking paid by card, cancelled by an admin: refunded in full first.
+    if (status === 'cancelled' && found.status === 'confirmed' && owesRefund(found)) {
+      await this.refunds.refundThenCancel(found, 'status-changed', 'Cancelled by an admin', meta);
+      return repo.adminBookingView(this.db, bookingId);
+    }
     await this.db.transaction(async (tx) => {
       const now = this.now();
       const event = (await this.deps.seats.lock(tx, found.eventId))!;

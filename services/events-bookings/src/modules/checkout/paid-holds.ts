@@ -186,9 +186,12 @@ export class PaidHolds {
   }
 
   /** Asks payments for an owed refund; false when it could not be done now (the sweep asks again). */
-  async refund(intentId: string): Promise<boolean> {
+  async refund(intentId: string, bookingId?: number | null): Promise<boolean> {
     try {
-      await this.deps.payments.refund(intentId, { reason: CHECKOUT_MESSAGES.refundNote });
+      await this.deps.payments.refund(intentId, {
+        reason: CHECKOUT_MESSAGES.refundNote,
+        ...(bookingId ? { booking_id: bookingId } : {}),
+      });
       await repo.markRefunded(this.db, intentId);
       return true;
     } catch (err) {
@@ -201,7 +204,7 @@ export class PaidHolds {
   async refundOwed(): Promise<number> {
     let done = 0;
     for (const hold of await repo.holdsOwingRefunds(this.db, 100))
-      if (await this.refund(hold.paymentIntentId)) done++;
+      if (await this.refund(hold.paymentIntentId, hold.bookingId)) done++;
     return done;
   }
 }

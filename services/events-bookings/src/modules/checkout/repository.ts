@@ -182,6 +182,7 @@ export async function writeBooking(
     seats: b.seats,
     notes: b.notes,
     amountPaid: b.amountPaid,
+    amountRefunded: null,
     currency: b.currency,
     paymentIntentId: b.paymentIntentId,
     bookedAt: b.now,
@@ -223,14 +224,14 @@ export async function userContact(db: Db, userId: number) {
 export async function holdsOwingRefunds(
   db: Db,
   limit: number,
-): Promise<Array<{ id: number; paymentIntentId: string }>> {
+): Promise<Array<{ id: number; paymentIntentId: string; bookingId: number | null }>> {
   const rows = await db
-    .select({ id: seatHolds.id, paymentIntentId: seatHolds.paymentIntentId })
+    .select({ id: seatHolds.id, paymentIntentId: seatHolds.paymentIntentId, bookingId: seatHolds.bookingId })
     .from(seatHolds)
     .where(and(eq(seatHolds.status, 'refunding'), sql`${seatHolds.paymentIntentId} is not null`))
     .orderBy(seatHolds.id)
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId!, bookingId: r.bookingId }));
 }
 
 /** payments refunded the hold's payment. */

@@ -3,6 +3,8 @@ import { knownLoginSources, linkMailRequests, linkTokens, loginAttempts } from '
 import type { Db } from '../../db/types';
 
 export type LinkPurpose = 'verify_email' | 'reset_password';
+/** What a mail turn may be taken for: the link mails, and telling an owner their address was tried. */
+export type MailTurnKind = LinkPurpose | 'account_exists';
 
 export async function insertLinkToken(
   db: Db,
@@ -52,7 +54,7 @@ export async function lastLinkCreatedAt(db: Db, userId: number, purpose: LinkPur
 export async function takeLinkMailTurn(
   db: Db,
   addressHash: string,
-  purpose: LinkPurpose,
+  purpose: MailTurnKind,
   now: Date,
   notBefore: Date,
 ): Promise<{ taken: true } | { taken: false; heldSince: Date }> {
@@ -206,4 +208,15 @@ export async function forgetSourcesBefore(db: Db, before: Date): Promise<void> {
 /** Old attempts are of no further use. */
 export async function pruneLoginAttempts(db: Db, before: Date): Promise<void> {
   await db.delete(loginAttempts).where(sql`${loginAttempts.attemptedAt} < ${before}`);
+}
+
+/**
+ * An id from the accounts' own sequence that no account will ever have: what a registration of a
+ * taken address answers, so its answer looks like a new account's.
+ */
+export async function reservePlaceholderUserId(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`,
+  );
+  return rows[0]!.id;
 }

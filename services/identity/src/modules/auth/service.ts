@@ -11,7 +11,9 @@ import {
   unprocessable,
 } from '@linksmate/platform';
 import {
+  ACCOUNT_EXISTS_MAIL_COOLDOWN_MS,
   type AccountSummary,
+  type AccountTakenReply,
   type CreateAccountBody,
   isEmailAddress,
   LINK_MAIL_COOLDOWN_MS,
@@ -38,6 +40,7 @@ import {
   retireLinkTokens,
   takeLinkMailTurn,
 } from './repository';
+import { TakenAddresses } from './taken-addresses';
 
 export const AUTH_MESSAGES = {
   registered: 'Account created. Please check your email to verify your account.',
@@ -91,9 +94,11 @@ export interface AuthDeps {
 /** Accounts: registration, e-mail verification, login and password reset (spec 1 §§2.4–2.9, 5, 8). */
 export class AuthService {
   private readonly linkMails: LinkMails;
+  private readonly takenAddresses: TakenAddresses;
 
   constructor(private readonly deps: AuthDeps) {
     this.linkMails = new LinkMails(deps);
+    this.takenAddresses = new TakenAddresses(deps);
   }
 
   private get runtime() {
@@ -111,9 +116,14 @@ export class AuthService {
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
 
-    await this.refuseTaken(username, email);
-
+    // A username is public (profiles show it), so a taken one is said; a taken address is not: its
+    // registration is answered as a new one, makes nothing and mails the owner (TakenAddresses).
+    const taken = await this.deps.users.taken(username, email);
+    if (taken.username) throw usernameTaken();
+    // Hashed either way, so a taken address takes as long to answer as a new one.
     const passwordHash = await hashPassword(input.password);
+    const answer = (id: number) => ({ message: AUTH_MESSAGES.registered, user: { id, username, email } });
+    if (taken.email) return answer(await this.takenAddresses.attempted(email, 'registration', meta));
     const now = this.deps.clock();
     const user = await this.runtime.db
       .transaction(async (tx) => {
@@ -128,13 +138,11 @@ export class AuthService {
       .catch((err: unknown) => {
         // Two registrations racing for the same name or address: the unique index decides.
         if (isUniqueViolation(err, USERNAME_KEY)) throw usernameTaken();
-        if (isUniqueViolation(err)) throw emailTaken();
+        if (isUniqueViolation(err)) return undefined;
         throw err;
       });
-    return {
-      message: AUTH_MESSAGES.registered,
-      user: { id: user.id, username: user.username, email: user.email },
-    };
+    if (!user) return answer(await this.takenAddresses.attempted(email, 'registration', meta));
+    return answer(user.id);
   }
 
   /**
@@ -142,7 +150,10 @@ export class AuthService {
    * same rules as registration, any role. Without a username one is made up (UsersService.freeUsername).
    * An account that does not start verified gets its verification mail as a registration does.
    */
-  async createAccount(input: CreateAccountBody, meta: EventMeta): Promise<Static<typeof AccountSummary>> {
+  async createAccount(
+    input: CreateAccountBody,
+    meta: EventMeta,
+  ): Promise<Static<typeof AccountSummary> | AccountTakenReply> {
     const email = input.email.trim();
     const given = input.username?.trim();
     const errors: Record<string, string> = {};
@@ -152,9 +163,19 @@ export class AuthService {
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
-    await this.refuseTaken(given, email);
+    // A claim's stranger typed the address: a taken one is answered as made (AccountTakenReply).
+    const mailOwner = input.when_taken === 'mail_owner';
+    const takenAddress = async (): Promise<AccountTakenReply> => ({
+      taken: true,
+      placeholder_user_id: await this.takenAddresses.attempted(email, 'claim', meta),
+    });
+    const taken = await this.deps.users.taken(given, email);
+    if (taken.email && !mailOwner)
+      throw emailTaken(taken.username ? { username: AUTH_MESSAGES.usernameTaken } : {});
+    if (taken.username) throw usernameTaken();
 
     const passwordHash = await hashPassword(input.password);
+    if (taken.email) return takenAddress();
     for (let attempt = 1; ; attempt++) {
       const username =
         given ?? (await this.deps.users.freeUsername({ ...input, email }, { anyFree: attempt > 1 }));
@@ -191,7 +212,10 @@ export class AuthService {
           if (given === undefined && attempt < MADE_UP_USERNAME_ATTEMPTS) continue;
           throw usernameTaken();
         }
-        if (isUniqueViolation(err)) throw emailTaken();
+        if (isUniqueViolation(err)) {
+          if (mailOwner) return takenAddress();
+          throw emailTaken();
+        }
         throw err;
       }
     }
@@ -287,9 +311,12 @@ export class AuthService {
 
   async forgetOldLoginRecords(): Promise<void> {
     await this.deps.loginGuard.prune();
+    // Kept as long as the longest cooldown (ACCOUNT_EXISTS_MAIL_COOLDOWN_MS ≥ LINK_MAIL_COOLDOWN_MS).
     await forgetLinkMailRequestsBefore(
       this.deps.db,
-      new Date(this.deps.clock().getTime() - LINK_MAIL_COOLDOWN_MS),
+      new Date(
+        this.deps.clock().getTime() - Math.max(LINK_MAIL_COOLDOWN_MS, ACCOUNT_EXISTS_MAIL_COOLDOWN_MS),
+      ),
     );
   }
 
@@ -363,14 +390,5 @@ export class AuthService {
       },
       { now: this.deps.clock() },
     );
-  }
-
-  /** 409 when the username (if given) or the address already has an account, naming each field. */
-  private async refuseTaken(username: string | undefined, email: string): Promise<void> {
-    const taken = await this.deps.users.taken(username, email);
-    if (taken.email) {
-      throw emailTaken(taken.username ? { username: AUTH_MESSAGES.usernameTaken } : {});
-    }
-    if (taken.username) throw usernameTaken();
   }
 }

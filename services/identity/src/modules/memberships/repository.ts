@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, gte, sql } from 'drizzle-orm';
 import { memberships } from '../../db/schema';
 import type { Db, Membership, NewMembership } from '../../db/types';
 
@@ -19,4 +19,9 @@ export async function upsertMembership(db: Db, row: NewMembership): Promise<Memb
     })
     .returning();
   return result[0];
+}
+
+/** The memberships whose copy changed at or after `since`. */
+export async function membershipsChangedSince(db: Db, since: Date): Promise<Membership[]> {
+  return db.select().from(memberships).where(gte(memberships.updatedAt, since));
 }

@@ -2,13 +2,14 @@ import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
 import {
   type EventData,
   type MembershipChanged,
+  type MembershipClaimsReply,
   type MembershipResponse,
   type Role,
   UserClaimsChanged,
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, User } from '../../db/types';
-import { findMembership, upsertMembership } from './repository';
+import { findMembership, membershipsChangedSince, upsertMembership } from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const date = (value: string | null) => (value ? new Date(value) : null);
@@ -67,6 +68,16 @@ export class MembershipSnapshots {
     return toMembershipResponse(await findMembership(db, userId));
   }
 
+  /**
+   * The memberships this copy took in the last `seconds` (the longest life of a token), with the
+   * claims each gives now: those older tokens may still claim otherwise.
+   */
+  async changedWithin(seconds: number): Promise<MembershipClaimsReply['memberships']> {
+    const since = new Date(this.deps.clock().getTime() - seconds * 1000);
+    const rows = await membershipsChangedSince(this.deps.runtime.db, since);
+    return rows.map((row) => ({ user_id: row.userId, ...claimsOf(row), membership_version: row.version }));
+  }
+
   /** Applies payments' snapshot of `user`'s membership; an older or repeated one changes nothing. */
   async apply(
     tx: Db,
@@ -88,7 +99,8 @@ export class MembershipSnapshots {
       providerSubscriptionId: m.provider_subscription_id,
       providerCustomerId: m.provider_customer_id,
       version: change.version,
-      updatedAt: new Date(change.changed_at),
+      // When this copy changed (identity's clock): what the gateway's snapshot window is read by.
+      updatedAt: this.deps.clock(),
     });
     if (!applied) return;
     const claims = claimsOf(applied);
@@ -100,6 +112,7 @@ export class MembershipSnapshots {
           user_id: user.id,
           role: user.role as Role,
           ...claims,
+          membership_version: applied.version,
           token_version: user.tokenVersion,
           changed_at: this.deps.clock().toISOString(),
         },

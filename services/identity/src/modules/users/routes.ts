@@ -1,5 +1,6 @@
 import { type HttpApp, requestMeta } from '@linksmate/platform';
 import {
+  AccountTakenReply,
   ApiErrorSchema,
   CreateAccountBody,
   CreateAccountReply,
@@ -25,11 +26,18 @@ export function registerUserRoutes(app: HttpApp, users: UsersService, auth: Auth
       config: { access: 'service' },
       schema: {
         body: CreateAccountBody,
-        response: { 201: CreateAccountReply, 409: ApiErrorSchema, 422: ApiErrorSchema },
+        response: {
+          201: CreateAccountReply,
+          202: AccountTakenReply,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
+        },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ user: await auth.createAccount(request.body, requestMeta(request)) }),
+    async (request, reply) => {
+      const made = await auth.createAccount(request.body, requestMeta(request));
+      return 'taken' in made ? reply.status(202).send(made) : reply.status(201).send({ user: made });
+    },
   );
 
   app.post(

@@ -8,7 +8,7 @@ import type {
 import type Stripe from 'stripe';
 import type { Db } from '../../db/types';
 import type { CheckoutService } from '../checkout/service';
-import { eventOutcome, isEventPayment, type PaymentsLedger } from '../ledger/service';
+import { eventOutcome, isEventPayment, type PaymentsLedger, type RefundsLedger } from '../ledger/service';
 import type { PaymentsUsers } from '../users/service';
 
 export const EVENT_PAYMENT_MESSAGES = {
@@ -34,6 +34,7 @@ export interface EventPaymentsDeps {
   stripe: Stripe;
   checkout: CheckoutService;
   ledger: PaymentsLedger;
+  refunds: RefundsLedger;
   users: PaymentsUsers;
 }
 
@@ -79,20 +80,30 @@ export class EventPaymentsService {
     return this.toPayment(intent);
   }
 
-  /** All that is left of a paid intent back to the card; asking again refunds nothing more. */
+  /**
+   * All that is left of a paid intent back to the card. The provider's idempotency key is the
+   * intent's own and the request the same whoever asks (a cancel, an event cancelled, a retry), so
+   * however often and concurrently it is asked, one refund is made. The booking is noted in the
+   * ledger first, so the provider's `charge.refunded` finds it; the answer says how much went back
+   * in all (the charge as the provider has it after the refund).
+   */
   async refund(id: string, body: EventRefundBody): Promise<EventRefundReply> {
     const intent = await this.retrieve(id);
+    await this.deps.refunds.refundAsked(intent.id, body.booking_id, body.reason);
     const refund = await this.deps.stripe.refunds
-      .create(
-        { payment_intent: intent.id, metadata: { reason: body.reason } },
-        { idempotencyKey: `refund-${intent.id}` },
-      )
+      .create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}` })
       .catch(providerFailure);
+    const after = await this.deps.stripe.paymentIntents
+      .retrieve(intent.id, { expand: ['latest_charge'] })
+      .catch(providerFailure);
+    const charge = after.latest_charge as Stripe.Charge | null;
     return {
       payment_intent_id: intent.id,
       refund_id: refund.id,
       status: refund.status ?? 'pending',
       amount: refund.amount,
+      amount_refunded: charge?.amount_refunded ?? refund.amount,
+      amount_paid: charge?.amount ?? intent.amount,
     };
   }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { Db, NewPayment } from '../../db/types';
 
@@ -27,4 +27,25 @@ export async function recordPaymentStatus(
     })
     .returning({ id: payments.id });
   return changed.length > 0;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The ledger's row of one provider payment intent. */
+export async function paymentByIntent(db: Db, intentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentIntentId, intentId));
+  return row;
+}
+
+/** Adds facts to a payment's metadata (what was refunded, for which booking); keys given win. */
+export async function mergePaymentMetadata(
+  db: Db,
+  intentId: string,
+  patch: Record<string, string | number | boolean | null>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ metadata: sql`${payments.metadata} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now })
+    .where(eq(payments.providerPaymentIntentId, intentId));
 }

@@ -1,9 +1,11 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { GST_RATE_PERCENT, PaymentFailed, PaymentSucceeded } from '@linksmate/proto';
+import { GST_RATE_PERCENT, PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
-import { recordPaymentStatus } from './repository';
+import { mergePaymentMetadata, type PaymentRow, paymentByIntent, recordPaymentStatus } from './repository';
+
+export type { PaymentRow } from './repository';
 
 export interface PaymentOutcome {
   intentId: string;
@@ -75,6 +77,72 @@ export class PaymentsLedger {
             { ...facts, failure_message: outcome.failureMessage ?? null },
             meta,
           ),
+    );
+    return true;
+  }
+}
+
+/** What the provider's charge says was refunded of a payment, all told. */
+export interface RefundFacts {
+  intentId: string;
+  /** The charge's whole amount and how much of it went back so far. */
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+}
+
+/** The refunds of payments: which booking was refunded, and how much went back, all told. */
+export class RefundsLedger {
+  constructor(
+    private readonly runtime: ServiceRuntime<typeof schema>,
+    private readonly clock: Clock,
+  ) {}
+
+  payment(db: Db, intentId: string): Promise<PaymentRow | undefined> {
+    return paymentByIntent(db, intentId);
+  }
+
+  /** Before the provider is asked: the booking and the reason, so its refund event finds them. */
+  refundAsked(intentId: string, bookingId: number | undefined, reason: string): Promise<void> {
+    return mergePaymentMetadata(
+      this.runtime.db,
+      intentId,
+      { refund_reason: reason, ...(bookingId ? { booking_id: bookingId } : {}) },
+      this.clock(),
+    );
+  }
+
+  /**
+   * A `charge.refunded` the provider sent (a refund asked for here or made in its dashboard): the
+   * total refunded is kept on the payment and published as `payments.payment.refunded`, once per
+   * provider event (the caller records the event once). Only payments the ledger knows are told.
+   */
+  async refunded(tx: Db, facts: RefundFacts, meta: EventMeta): Promise<boolean> {
+    const payment = await paymentByIntent(tx, facts.intentId);
+    if (!payment) return false;
+    const before = Number(payment.metadata.amount_refunded ?? 0);
+    const total = Math.max(before, facts.amountRefunded);
+    const full = total >= facts.amount;
+    await mergePaymentMetadata(tx, facts.intentId, { amount_refunded: total }, this.clock());
+    await this.runtime.publish(
+      tx,
+      this.runtime.event(
+        PaymentRefunded,
+        {
+          payment_id: payment.providerPaymentIntentId,
+          provider_payment_intent_id: payment.providerPaymentIntentId,
+          user_id: payment.userId,
+          amount: facts.amount,
+          gst_amount: payment.gstAmount,
+          currency: facts.currency,
+          purpose: payment.purpose,
+          metadata: { ...payment.metadata, amount_refunded: total },
+          amount_refunded: total,
+          full,
+          occurred_at: this.clock().toISOString(),
+        },
+        meta,
+      ),
     );
     return true;
   }

@@ -19,6 +19,9 @@ const toTransaction = (t: TransactionRow): Transaction => ({
   description: t.description,
   created_at: t.createdAt.toISOString(),
   stripe_event_id: t.stripeEventId,
+  payment_intent_id: t.paymentIntentId,
+  event_id: t.eventId,
+  booking_id: t.bookingId,
 });
 
 /** Every provider event as a transaction (spec 3 §§7, 9), recorded once and published. */
@@ -29,7 +32,7 @@ export class TransactionsService {
   async record(tx: Db, row: NewTransaction, meta: EventMeta): Promise<TransactionRow | undefined> {
     const recorded = await insertTransaction(tx, row);
     if (!recorded) return undefined;
-    const { id, ...facts } = toTransaction(recorded);
+    const { id, payment_intent_id, event_id, booking_id, ...facts } = toTransaction(recorded);
     await this.runtime.publish(
       tx,
       this.runtime.event(

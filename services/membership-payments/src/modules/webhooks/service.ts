@@ -8,6 +8,7 @@ import {
   isLifetimePayment,
   lifetimeOutcome,
   type PaymentsLedger,
+  type RefundsLedger,
 } from '../ledger/service';
 import type { MembershipService } from '../memberships/service';
 import { planById } from '../plans/service';
@@ -20,6 +21,7 @@ export interface WebhookDeps {
   webhookSecret: string;
   memberships: MembershipService;
   ledger: PaymentsLedger;
+  refunds: RefundsLedger;
   users: PaymentsUsers;
   transactions: TransactionsService;
 }
@@ -32,6 +34,9 @@ type Described = {
   userId?: number;
   customerId?: string;
   subscriptionId?: string;
+  /** The payment intent the event is about (an intent's own id, a charge's intent). */
+  paymentIntentId?: string;
+  eventId?: number;
 };
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -65,7 +70,18 @@ function describe(event: Stripe.Event): Described {
   const status =
     STATUS_BY_TYPE[event.type] ??
     (event.type.startsWith('payment_intent.') ? intentStatus(object.status) : 'processed');
-  const common = { status, userId, customerId, currency: String(object.currency ?? 'aud') };
+  const paymentIntentId =
+    object.object === 'payment_intent'
+      ? String(object.id)
+      : idOf(object.payment_intent as string | { id: string } | null | undefined);
+  const common = {
+    status,
+    userId,
+    customerId,
+    currency: String(object.currency ?? 'aud'),
+    paymentIntentId,
+    eventId: Number(metadata.event_id) || undefined,
+  };
   const membershipName = (planId: string | undefined) => {
     const plan = planById(planId ?? '');
     return plan ? `${plan.name} membership` : 'Membership';
@@ -146,6 +162,9 @@ export class WebhookService {
 
     const duplicate = await this.deps.db.transaction(async (tx) => {
       const user = userId ? await this.deps.users.find(userId, tx) : undefined;
+      const payment = facts.paymentIntentId
+        ? await this.deps.refunds.payment(tx, facts.paymentIntentId)
+        : undefined;
       const recorded = await this.deps.transactions.record(
         tx,
         {
@@ -157,6 +176,9 @@ export class WebhookService {
           userId: userId ?? null,
           userEmail: user?.email ?? null,
           description: facts.description,
+          paymentIntentId: facts.paymentIntentId ?? null,
+          eventId: facts.eventId ?? (Number(payment?.metadata.event_id) || null),
+          bookingId: Number(payment?.metadata.booking_id) || null,
           createdAt: new Date(event.created * 1000),
         },
         meta,
@@ -185,6 +207,20 @@ export class WebhookService {
     userId: number | undefined,
     meta: EventMeta,
   ): Promise<void> {
+    const object = event.data.object as unknown as Record<string, unknown>;
+    if (event.type === 'charge.refunded' && facts.paymentIntentId) {
+      // Money went back (asked for here, or in the provider's dashboard): the ledger tells bookings.
+      await this.deps.refunds.refunded(
+        tx,
+        {
+          intentId: facts.paymentIntentId,
+          amount: Number(object.amount ?? 0),
+          amountRefunded: Number(object.amount_refunded ?? 0),
+          currency: facts.currency,
+        },
+        meta,
+      );
+    }
     if (!userId) return;
     // The subscription as it is now, not as this (possibly old) event describes it.
     const membership = facts.subscriptionId
@@ -196,7 +232,6 @@ export class WebhookService {
           meta,
         )
       : undefined;
-    const object = event.data.object as unknown as Record<string, unknown>;
     if (object.object === 'payment_intent') {
       const intent = object as unknown as Stripe.PaymentIntent;
       if (isLifetimePayment(intent)) {

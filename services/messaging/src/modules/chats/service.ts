@@ -3,8 +3,8 @@ import {
   type AccessTokenClaims,
   type ConversationsReply,
   type DirectMessagesReply,
+  EventChatReachNarrowed,
   type EventMessagesReply,
-  isAdminRole,
   type MarkReadReply,
   MESSAGING_MESSAGES,
   type Message,
@@ -30,8 +30,9 @@ type Viewer = Pick<AccessTokenClaims, 'user_id' | 'role'>;
 /**
  * Direct messages and event chats (spec 2 "Messaging"): sending, reading page by page, marking read,
  * and the conversation list. The rules are kept here, whatever the client does: no message to
- * oneself, to a missing person or across a block (either way); an event chat only for its
- * organiser, its confirmed players and admins.
+ * oneself, to a missing person or across a block (either way); an event chat only for whom proto's
+ * `mayReachEventChat` lets in (its organiser, its confirmed players, the admins whose scope covers
+ * it), the same for reading, writing, marking read and following it live.
  */
 export class ChatsService {
   constructor(private readonly deps: ChatsDeps) {}
@@ -93,12 +94,14 @@ export class ChatsService {
     return event;
   }
 
-  private async mayUseEventChat(event: ChatEventRow, viewer: Viewer): Promise<boolean> {
-    if (event.creatorUserId === viewer.user_id || isAdminRole(viewer.role)) return true;
-    return this.deps.projections.isConfirmedMember(this.db, event.id, viewer.user_id);
+  private mayUseEventChat(event: ChatEventRow, viewer: Viewer): Promise<boolean> {
+    return this.deps.projections.mayReachEventChat(this.db, viewer, event);
   }
 
-  /** For the gateway: may this person follow the event's chat live? */
+  /**
+   * For the gateway: may this person follow the event's chat live? Their role is messaging's copy of
+   * identity's (the socket's token may be older); the rule is the REST calls' own.
+   */
   async mayFollowEventChat(eventId: number, userId: number): Promise<boolean> {
     const [event, person] = await Promise.all([
       this.deps.projections.event(this.db, eventId),
@@ -106,6 +109,22 @@ export class ChatsService {
     ]);
     if (!event || event.deleted || !person || person.deleted) return false;
     return this.mayUseEventChat(event, { user_id: userId, role: person.role as Viewer['role'] });
+  }
+
+  /**
+   * After a projection change that may have taken event chats from these people (in the change's
+   * transaction): the gateway asks again for the chats their sockets follow.
+   */
+  async reachNarrowed(tx: Db, userIds: number[], meta: EventMeta): Promise<void> {
+    if (!userIds.length) return;
+    await this.deps.runtime.publish(
+      tx,
+      this.deps.runtime.event(
+        EventChatReachNarrowed,
+        { user_ids: [...new Set(userIds)], occurred_at: this.deps.clock().toISOString() },
+        meta,
+      ),
+    );
   }
 
   async sendEvent(

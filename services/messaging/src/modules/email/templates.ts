@@ -85,6 +85,34 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       html: layout('Reset your password', [greeting, body], { label: 'Reset Password', url }, validity),
     };
   },
+  // Someone typed this address into registration or a profile claim (identity's TakenAddresses):
+  // nothing was made, and only the owner learns of it, with the ways back into their account.
+  'account-exists': (v, publicUrl) => {
+    const loginUrl = `${publicUrl}/login`;
+    const resetUrl = `${publicUrl}/forgot-password`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const what = v.attempt === 'claim' ? 'claim a coach or venue profile' : 'create a new account';
+    const body = `Someone just tried to ${what} on ${PRODUCT_NAME} with this email address. You already have an account, so nothing was changed.`;
+    const help = 'If it was you, log in instead, or reset your password if you have forgotten it.';
+    const note = 'If it was not you, you can ignore this email; your account and password stay as they are.';
+    return {
+      subject: `Someone tried to sign up to ${PRODUCT_NAME} with your email`,
+      text: plainText([
+        greeting,
+        body,
+        help,
+        `Log in: ${loginUrl}`,
+        `Reset your password: ${resetUrl}`,
+        note,
+      ]),
+      html: layout(
+        'You already have an account',
+        [greeting, body, help, `Reset your password: ${resetUrl}`],
+        { label: 'Log In', url: loginUrl },
+        note,
+      ),
+    };
+  },
   'waitlist-promoted': (v, publicUrl) => {
     const url = `${publicUrl}/events/${encodeURIComponent(String(v.event_id))}`;
     const greeting = `Hi ${v.username ?? 'there'},`;

@@ -1,10 +1,12 @@
 import { upsertNewer } from '@linksmate/platform';
-import { and, eq, sql } from 'drizzle-orm';
-import { blocks, chatEvents, eventMembers, users } from '../../db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { blocks, chatEvents, coaches, eventMembers, users, venues } from '../../db/schema';
 import type { ChatEventRow, Db, UserRow } from '../../db/types';
 
 export type UserProjection = typeof users.$inferInsert;
 export type ChatEventProjection = typeof chatEvents.$inferInsert;
+export type VenueProjection = typeof venues.$inferInsert;
+export type CoachProjection = typeof coaches.$inferInsert;
 
 // Each upsert keeps the newest version the source reported (upsertNewer): late or repeated events
 // change nothing.
@@ -36,6 +38,49 @@ export const markChatEventDeleted = (db: Db, id: number, version: number) =>
     },
     { deleted: true, version },
   );
+
+export const upsertVenue = (db: Db, row: VenueProjection) => upsertNewer(db, venues, row);
+
+/** A deleted venue is kept, marked deleted: nobody runs it any more. */
+export const markVenueDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(db, venues, { id, deleted: true, version }, { deleted: true, adminUserIds: [], version });
+
+export const upsertCoach = (db: Db, row: CoachProjection) => upsertNewer(db, coaches, row);
+
+/** A deleted coach profile is kept, marked deleted: no account holds it any more. */
+export const markCoachDeleted = (db: Db, id: number, version: number) =>
+  upsertNewer(db, coaches, { id, deleted: true, version }, { deleted: true, userId: null, version });
+
+export async function findVenue(db: Db, id: number) {
+  const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  return row;
+}
+
+export async function findCoach(db: Db, id: number) {
+  const [row] = await db.select().from(coaches).where(eq(coaches.id, id)).limit(1);
+  return row;
+}
+
+/** The venues (not deleted) that name the person among their admins. */
+export async function venueIdsRunBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(sql`${venues.adminUserIds} @> array[${userId}::int]`, eq(venues.deleted, false)))
+    .orderBy(asc(venues.id));
+  return rows.map((r) => r.id);
+}
+
+/** The coach profile (not deleted) a person's account holds (one at the source), if any. */
+export async function coachIdOfUser(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: coaches.id })
+    .from(coaches)
+    .where(and(eq(coaches.userId, userId), eq(coaches.deleted, false)))
+    .orderBy(asc(coaches.id))
+    .limit(1);
+  return row?.id;
+}
 
 /** Whether the person holds a confirmed seat, as of `changedAt`; an older booking event changes nothing. */
 export async function setMembership(

@@ -1,7 +1,7 @@
 import type { Executor } from '@linksmate/platform';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type * as schema from '../../db/schema';
-import { coaches, listedVenue, profileClaims, venues } from '../../db/schema';
+import { coaches, listedVenue, profileClaims, venueAdmins, venues } from '../../db/schema';
 
 /** The venues database, or a transaction on it. */
 export type Db = Executor<typeof schema>;
@@ -18,6 +18,8 @@ export interface ClaimableProfile {
   lastName: string | null;
   /** A coach linked to an account, or a profile with an approved claim. */
   claimed: boolean;
+  /** A venue someone already runs (venue_admins not empty), claimed or made so by an admin. */
+  managed?: boolean;
   pending: boolean;
 }
 
@@ -52,11 +54,21 @@ export async function findClaimableCoach(db: Db, id: number): Promise<ClaimableP
 /** Only a venue the directory lists can be claimed; others are as good as absent. */
 export async function findClaimableVenue(db: Db, id: number): Promise<ClaimableProfile | undefined> {
   const [row] = await db
-    .select({ approved: hasClaim('venue', id, 'approved'), pending: hasClaim('venue', id, 'pending') })
+    .select({
+      approved: hasClaim('venue', id, 'approved'),
+      pending: hasClaim('venue', id, 'pending'),
+      managed: sql<boolean>`exists (select 1 from ${venueAdmins} where ${venueAdmins.venueId} = ${id})`,
+    })
     .from(venues)
     .where(and(eq(venues.id, id), listedVenue(venues)));
   if (!row) return undefined;
-  return { firstName: null, lastName: null, claimed: row.approved, pending: row.pending };
+  return {
+    firstName: null,
+    lastName: null,
+    claimed: row.approved,
+    managed: row.managed,
+    pending: row.pending,
+  };
 }
 
 /** Waits for a pending claim on the same profile being stored at this moment (the unique index). */

@@ -59,6 +59,16 @@ const isClaimableType = (value: string): value is ClaimableType =>
 
 const alreadyPending = () => conflict(CLAIM_MESSAGES.alreadyPending, 'claim_pending');
 
+/**
+ * The e-mail already has an account: the claim's transaction is rolled back with this, and the
+ * claimant is answered as if it had gone through (see ClaimsService.claim).
+ */
+class AddressTaken extends Error {
+  constructor(readonly answer: ClaimProfileReply) {
+    super('claim: the e-mail already has an account');
+  }
+}
+
 export interface ClaimsDeps {
   runtime: ServiceRuntime<typeof schema>;
   identity: IdentityAccounts;
@@ -76,6 +86,10 @@ export interface ClaimsDeps {
  * identity may have made an account (it answered, or its answer never came), any later failure,
  * the commit's included, takes the account back with the password it was made with, before the
  * person hears the claim failed — so a failed claim leaves neither claim nor account.
+ *
+ * An e-mail that already has an account is never said to (no account enumeration): identity mails
+ * its owner and answers with a placeholder id, the claim is rolled back, and the claimant is
+ * answered as a new claim would be. A venue someone already runs (venue_admins) is a 409.
  */
 export class ClaimsService {
   constructor(private readonly deps: ClaimsDeps) {}
@@ -91,6 +105,7 @@ export class ClaimsService {
     if (!entityId || !profile) throw notFound(CLAIM_MESSAGES.notFound(entityType), 'profile_not_found');
     // Said before the form's fields: no password makes a taken profile claimable.
     if (profile.claimed) throw conflict(CLAIM_MESSAGES.alreadyClaimed, 'profile_claimed');
+    if (profile.managed) throw conflict(CLAIM_MESSAGES.venueManaged, 'venue_managed');
     if (profile.pending) throw alreadyPending();
 
     const email = unwrap(body.email)?.trim() ?? '';
@@ -126,12 +141,22 @@ export class ClaimsService {
             first_name: profile.firstName,
             last_name: profile.lastName,
             verified: false,
+            when_taken: 'mail_owner',
           },
           meta.correlationId,
         );
         if (outcome.kind === 'refused') {
           identityMayHaveMade = false;
           throw this.refusal(outcome.status, outcome.body);
+        }
+        if (outcome.kind === 'taken') {
+          identityMayHaveMade = false;
+          // Answered as a new claim would be (its id, an account id that looks new), so nobody learns
+          // the address has an account; identity mailed its owner. Nothing is kept.
+          throw new AddressTaken({
+            message: CLAIM_MESSAGES.succeeded,
+            claim: toProfileClaim({ ...pending, userId: outcome.placeholderUserId }),
+          });
         }
         if (outcome.kind === 'unknown') {
           this.deps.logger.warn({ reason: outcome.reason }, 'claim: identity gave no answer');
@@ -157,6 +182,7 @@ export class ClaimsService {
       });
       return { message: CLAIM_MESSAGES.succeeded, claim: toProfileClaim(claim) };
     } catch (err) {
+      if (err instanceof AddressTaken) return err.answer;
       if (identityMayHaveMade) await this.takeBackAccount(account, meta.correlationId, err);
       // Another claim on the profile got its pending row in first and committed.
       if (isUniqueViolation(err, ONE_PENDING_CLAIM_KEY)) throw alreadyPending();

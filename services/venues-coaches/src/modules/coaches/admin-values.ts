@@ -7,6 +7,7 @@ import {
   DEFAULT_COACH_SCHEDULE_HOURS,
   isEmailAddress,
   unwrap,
+  webLinkError,
 } from '@linksmate/proto';
 import type { NewCoach } from '../../db/types';
 
@@ -61,6 +62,8 @@ export function adminCoachValues(body: AdminCoachBody, creating: boolean): Coach
   if (sentOrNew(body.last_name) && !values.lastName) errors.last_name = ADMIN_COACH_MESSAGES.lastNameRequired;
   if (sentOrNew(body.email) && !values.email) errors.email = ADMIN_COACH_MESSAGES.emailRequired;
   else if (values.email && !isEmailAddress(values.email)) errors.email = ADMIN_COACH_MESSAGES.invalidEmail;
+  const pictureProblem = webLinkError(values.profileImageUrl);
+  if (pictureProblem) errors.profile_image_url = pictureProblem;
   if (typeof values.yearsExperience === 'number' && values.yearsExperience < 0)
     errors.years_experience = ADMIN_COACH_MESSAGES.yearsNotNegative;
   if (typeof values.hourlyRate === 'number' && values.hourlyRate < 0)

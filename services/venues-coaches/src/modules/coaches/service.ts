@@ -19,6 +19,7 @@ import {
   type ImportCoachBody,
   type ImportCoachReply,
   VENUE_MESSAGES,
+  webLinkError,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { CoachRow, CoachVenueRow, Db } from '../../db/types';
@@ -154,6 +155,8 @@ export class CoachesService {
    * `venues.coach.created`, all in one transaction.
    */
   async importCoach(body: ImportCoachBody, meta: EventMeta): Promise<ImportCoachReply> {
+    const pictureProblem = webLinkError(body.profile_image_url);
+    if (pictureProblem) throw invalidFields({ profile_image_url: pictureProblem });
     const venueIds = [...new Set(body.venue_ids ?? [])];
     const existing = await existingVenueIds(this.db, venueIds);
     if (existing.length !== venueIds.length) throw venueNotFound();

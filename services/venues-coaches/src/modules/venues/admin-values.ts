@@ -6,6 +6,7 @@ import {
   DEFAULT_COUNTRY,
   isEmailAddress,
   unwrap,
+  webLinkErrors,
 } from '@linksmate/proto';
 import type { NewVenue } from '../../db/types';
 
@@ -121,7 +122,15 @@ function stateCode(state: string | null | undefined): string | null | undefined 
 }
 
 function judge(body: AdminVenueBody, changes: Changes, types: string[] | undefined, creating: boolean): void {
-  const errors: Record<string, string> = {};
+  // Every stored link is a web link (proto's rule); the images' fields are ignored, so not judged.
+  const errors: Record<string, string> = webLinkErrors({
+    website_url: changes.websiteUrl,
+    virtual_tour_url: changes.virtualTourUrl,
+    facebook_url: changes.facebookUrl,
+    instagram_url: changes.instagramUrl,
+    twitter_url: changes.twitterUrl,
+    youtube_url: changes.youtubeUrl,
+  });
   const required = (sent: unknown, present: unknown, field: string, message: string) => {
     if ((creating || sent !== undefined) && !present) errors[field] = message;
   };

@@ -85,7 +85,10 @@ export function registerVenueRoutes(app: HttpApp, venues: VenuesService): void {
     '/internal/venues',
     {
       config: { access: 'service' },
-      schema: { body: ImportVenueBody, response: { 201: ImportVenueReply, 409: ApiErrorSchema } },
+      schema: {
+        body: ImportVenueBody,
+        response: { 201: ImportVenueReply, 409: ApiErrorSchema, 422: ApiErrorSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await venues.importVenue(request.body, requestMeta(request))),

@@ -24,6 +24,7 @@ import {
   type VenuesQuery,
   type VenuesReply,
   type VenueTypesReply,
+  webLinkErrors,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, NewVenue, VenueRow } from '../../db/types';
@@ -154,7 +155,8 @@ export class VenuesService {
   async submit(claims: AccessTokenClaims, body: UserVenueBody, meta: EventMeta): Promise<UserVenueReply> {
     const name = formText(body.name);
     const email = formText(body.email);
-    const errors: Record<string, string> = {};
+    const websiteUrl = formText(body.website_url);
+    const errors: Record<string, string> = webLinkErrors({ website_url: websiteUrl });
     if (!name) errors.name = VENUE_MESSAGES.nameRequired;
     if (email && !isEmailAddress(email)) errors.email = VENUE_MESSAGES.invalidEmail;
     if (!name || Object.keys(errors).length) throw invalidFields(errors);
@@ -172,7 +174,7 @@ export class VenuesService {
         country: formText(body.country) ?? DEFAULT_COUNTRY,
         phone: formText(body.phone),
         email,
-        websiteUrl: formText(body.website_url),
+        websiteUrl,
         description: formText(body.description),
         venueType: [...NEW_VENUE_DEFAULTS.venue_type],
         isActive: NEW_VENUE_DEFAULTS.is_active,
@@ -193,6 +195,15 @@ export class VenuesService {
   /** `POST /internal/venues`: a reviewed venue (demo data, the bench), published as `created`. */
   async importVenue(body: ImportVenueBody, meta: EventMeta): Promise<ImportVenueReply> {
     const { admin_user_ids: admins = [], ...fields } = body;
+    const linkErrors = webLinkErrors({
+      website_url: body.website_url,
+      virtual_tour_url: body.virtual_tour_url,
+      facebook_url: body.facebook_url,
+      instagram_url: body.instagram_url,
+      twitter_url: body.twitter_url,
+      youtube_url: body.youtube_url,
+    });
+    if (Object.keys(linkErrors).length) throw invalidFields(linkErrors);
     const venue = await this.create(importedValues(fields, this.ctx.clock()), meta, body.slug);
     // Who runs it (demo data's facility admins), each told as a change of the venue.
     if (admins.length)

@@ -1,5 +1,13 @@
 import type { AdminBooking } from '@linksmate/proto';
-import { ADMIN_BOOKING_STATUSES, type BookingStatus, isComplimentarySeat } from '@linksmate/proto/rules';
+import {
+  ADMIN_BOOKING_STATUSES,
+  type BookingStatus,
+  formatCents,
+  isComplimentarySeat,
+  isFullyRefunded,
+  isPartiallyRefunded,
+  REFUND_MESSAGES,
+} from '@linksmate/proto/rules';
 
 /** Spec 3 §8 "Bookings". */
 export const BOOKING_TEXTS = {
@@ -53,7 +61,12 @@ export function bookingsTitle(role: string | null): string {
  * The Paid column (spec 3 §2: paid by card, yes or no), and a seat an admin gave at an event that
  * takes payment: nothing paid on purpose (`amount_paid` 0), not owed.
  */
-export function paidLabel(booking: Pick<AdminBooking, 'payment_intent_id_stripe' | 'amount_paid'>): string {
+export function paidLabel(
+  booking: Pick<AdminBooking, 'payment_intent_id_stripe' | 'amount_paid' | 'amount_refunded' | 'currency'>,
+): string {
+  const refunded = formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined);
+  if (isFullyRefunded(booking)) return `${REFUND_MESSAGES.refunded} ${refunded}`;
+  if (isPartiallyRefunded(booking)) return `Yes, ${refunded} refunded`;
   if (booking.payment_intent_id_stripe) return 'Yes';
   return isComplimentarySeat(booking) ? 'Complimentary' : 'No';
 }

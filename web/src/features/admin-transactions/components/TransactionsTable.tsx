@@ -84,6 +84,13 @@ export function TransactionsTable({
             <Text size="sm" c={tx.description ? undefined : 'dimmed'} lineClamp={2}>
               {tx.description ?? '—'}
             </Text>
+            {(tx.booking_id !== null || tx.event_id !== null) && (
+              <Text size="xs" c="dimmed" data-testid="transaction-booking">
+                {tx.booking_id !== null ? `Booking #${tx.booking_id}` : 'Booking'}
+                {tx.event_id !== null ? ` · event #${tx.event_id}` : ''}
+                {tx.payment_intent_id ? ` · ${tx.payment_intent_id}` : ''}
+              </Text>
+            )}
           </Table.Td>
         </Table.Tr>
       ))}

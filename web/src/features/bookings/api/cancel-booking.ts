@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { bookingsKeys } from './keys';
 
-/** POST /bookings/{id}/cancel: the caller gives up a booking they have not paid for by card. */
+/** POST /bookings/{id}/cancel: the caller gives up a booking; one paid by card is refunded in full (until the cut-off). */
 export const cancelBooking = (bookingId: number) =>
   api.post<{ message: string; booking: Booking }>(`/bookings/${bookingId}/cancel`);
 

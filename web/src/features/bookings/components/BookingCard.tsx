@@ -1,5 +1,12 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
-import { formatCents, isComplimentarySeat } from '@linksmate/proto/rules';
+import {
+  formatCents,
+  isComplimentarySeat,
+  isFullyRefunded,
+  isPartiallyRefunded,
+  memberMayCancelPaid,
+  REFUND_MESSAGES,
+} from '@linksmate/proto/rules';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -17,6 +24,16 @@ export const cancellable = (booking: Booking, now = Date.now()) =>
   (booking.booking_status === 'pending' || booking.booking_status === 'confirmed') &&
   new Date(booking.event_end_time ?? booking.event_start_time).getTime() > now;
 
+/** A confirmed booking paid by card with money still to give back, before its start: refundable by cancelling. */
+export const paidCancellable = (booking: Booking, now = Date.now()) =>
+  (booking.amount_paid ?? 0) > 0 &&
+  !isFullyRefunded(booking) &&
+  booking.booking_status === 'confirmed' &&
+  new Date(booking.event_start_time).getTime() > now;
+
+/** What cancelling gives back: everything paid not refunded yet. */
+export const refundDue = (booking: Booking) => (booking.amount_paid ?? 0) - (booking.amount_refunded ?? 0);
+
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Text size="sm">
@@ -32,6 +49,9 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(booking: Booking): void }) {
   const headingId = `booking-${booking.id}-title`;
   const inCalendar = booking.booking_status === 'confirmed' || booking.booking_status === 'pending';
+  const paid = paidCancellable(booking);
+  const pastCutoff = paid && !memberMayCancelPaid(booking.event_start_time);
+  const canCancel = cancellable(booking) || paid;
   return (
     <Card withBorder shadow="xs" component="article" aria-labelledby={headingId} data-testid="booking">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -55,6 +75,22 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
             </span>
           </Line>
         )}
+        {isFullyRefunded(booking) && (
+          <Line label={REFUND_MESSAGES.refunded}>
+            <span data-testid="booking-refunded">
+              {REFUND_MESSAGES.refunded}{' '}
+              {formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined)}
+            </span>
+          </Line>
+        )}
+        {isPartiallyRefunded(booking) && (
+          <Line label={REFUND_MESSAGES.partiallyRefunded}>
+            <span data-testid="booking-refunded">
+              {formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined)} of{' '}
+              {formatCents(booking.amount_paid ?? 0, booking.currency ?? undefined)} refunded
+            </span>
+          </Line>
+        )}
         {booking.amount_paid === null && booking.seats > 1 && <Line label="Seats">{booking.seats}</Line>}
         {booking.notes && (
           <Line label="Notes">
@@ -62,7 +98,7 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
           </Line>
         )}
       </Stack>
-      {(inCalendar || cancellable(booking)) && (
+      {(inCalendar || canCancel) && (
         <Group gap="xs" mt="sm">
           {inCalendar && (
             <Button
@@ -77,16 +113,23 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
               Add to calendar
             </Button>
           )}
-          {cancellable(booking) && (
+          {canCancel && (
             <Button
               size="xs"
               variant="default"
               leftSection={<IconX size={14} aria-hidden />}
               onClick={() => onCancel(booking)}
+              disabled={pastCutoff}
               aria-label={`Cancel booking: ${booking.event_title}`}
+              aria-describedby={pastCutoff ? `booking-${booking.id}-cutoff` : undefined}
             >
               Cancel booking
             </Button>
+          )}
+          {pastCutoff && (
+            <Text size="xs" c="dimmed" id={`booking-${booking.id}-cutoff`} data-testid="booking-cutoff">
+              {REFUND_MESSAGES.cutoffPassed}
+            </Text>
           )}
         </Group>
       )}

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@linksmate/proto/rules';
+import { type BookingStatus, formatCents, REFUND_MESSAGES } from '@linksmate/proto/rules';
 import {
   Alert,
   Button,
@@ -22,7 +22,7 @@ import { useSocketPushes } from '../../../lib/socket-pushes';
 import { useCancelBooking } from '../api/cancel-booking';
 import { type Booking, useMyBookings } from '../api/get-my-bookings';
 import { bookingsKeys } from '../api/keys';
-import { BookingCard } from '../components/BookingCard';
+import { BookingCard, paidCancellable, refundDue } from '../components/BookingCard';
 import { CalendarFeedCard } from '../components/CalendarFeedCard';
 
 const LIMIT = 20;
@@ -142,9 +142,13 @@ export function MyBookingsPage() {
         opened={cancelling !== null}
         title="Cancel this booking?"
         message={
-          cancelling
-            ? `You'll give up your place at ${cancelling.event_title}. To play, you'd need to join again.`
-            : ''
+          cancelling && paidCancellable(cancelling)
+            ? REFUND_MESSAGES.confirmBody(
+                formatCents(refundDue(cancelling), cancelling.currency ?? undefined),
+              )
+            : cancelling
+              ? `You'll give up your place at ${cancelling.event_title}. To play, you'd need to join again.`
+              : ''
         }
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"

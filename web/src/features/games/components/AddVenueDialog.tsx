@@ -1,5 +1,5 @@
 import type { UserVenueBody } from '@linksmate/proto';
-import { AU_STATES, DEFAULT_COUNTRY, VENUE_MESSAGES } from '@linksmate/proto/rules';
+import { AU_STATES, DEFAULT_COUNTRY, VENUE_MESSAGES, webLinkError } from '@linksmate/proto/rules';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormError } from '../../../components/FormError';
@@ -71,7 +71,10 @@ export function AddVenueDialog({
   const form = useForm<VenueFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: { name: (value) => (value.trim() ? null : VENUE_MESSAGES.nameRequired) },
+    validate: {
+      name: (value) => (value.trim() ? null : VENUE_MESSAGES.nameRequired),
+      website_url: (value) => webLinkError(value),
+    },
   });
 
   const close = () => {

@@ -1,4 +1,4 @@
-import { ADMIN_VENUE_MESSAGES, isEmailAddress } from '@linksmate/proto/rules';
+import { ADMIN_VENUE_MESSAGES, isEmailAddress, webLinkError } from '@linksmate/proto/rules';
 import { LENGTHS, numberOf, type VenueField, type VenueFormValues } from './venue-form';
 
 /** Spec 3 §2 "Venue wizard": the six steps, in order. */
@@ -74,11 +74,22 @@ export function firstStepWithErrors(errors: Record<string, unknown>): number | n
   return steps.length ? Math.min(...steps) : null;
 }
 
+/** The wizard's stored links, judged wherever their step is. */
+const LINK_FIELDS: ReadonlySet<string> = new Set([
+  'website_url',
+  'virtual_tour_url',
+  'facebook_url',
+  'instagram_url',
+  'twitter_url',
+  'youtube_url',
+]);
+
 const COORDINATES = { lat: ['Latitude', 90], lng: ['Longitude', 180] } as const;
 
 /**
  * Spec 3 §5, step by step, in the server's words: name and a type (with the custom text when
- * 'Other' is ticked), address, city and country, lengths not negative, e-mails that look like one.
+ * 'Other' is ticked), address, city and country, lengths not negative, e-mails that look like one,
+ * links that are web links (proto's rule, the server's message).
  */
 export function stepErrors(step: number, values: VenueFormValues): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
@@ -110,6 +121,11 @@ export function stepErrors(step: number, values: VenueFormValues): Partial<Recor
     if (invalid(values.proshop_email)) errors.proshop_email = ADMIN_VENUE_MESSAGES.invalidProShopEmail;
     for (const field of ['head_golf_professional_email', 'teaching_golf_professional_email'] as const)
       if (invalid(values[field])) errors[field] = ADMIN_VENUE_MESSAGES.invalidEmail;
+  }
+  for (const field of STEP_FIELDS[step] ?? []) {
+    if (!LINK_FIELDS.has(field)) continue;
+    const problem = webLinkError(values[field as keyof VenueFormValues] as string);
+    if (problem) errors[field] = problem;
   }
   return errors;
 }
