@@ -150,7 +150,21 @@ describe('createHttpApp', () => {
   });
 
   it('when a path or query id is not canonical decimal within integer (0x10, 4.0, +4, 4e0, 04, " 4", 2147483648, -1, 0), then 400 in the error shape; 4 is the number 4', async () => {
-    const forms = ['0x10', '4.0', '+4', '4e0', '04', ' 4', '4 ', '2147483648', '-1', '0', '', 'four', '1e999'];
+    const forms = [
+      '0x10',
+      '4.0',
+      '+4',
+      '4e0',
+      '04',
+      ' 4',
+      '4 ',
+      '2147483648',
+      '-1',
+      '0',
+      '',
+      'four',
+      '1e999',
+    ];
     for (const form of forms) {
       for (const [url, field] of [
         [`/ids/${encodeURIComponent(form)}`, 'id'],
@@ -165,7 +179,10 @@ describe('createHttpApp', () => {
         });
       }
     }
-    expect((await app.inject('/ids/4?venue_id=2147483647')).json()).toEqual({ id: 4, venue_id: 2_147_483_647 });
+    expect((await app.inject('/ids/4?venue_id=2147483647')).json()).toEqual({
+      id: 4,
+      venue_id: 2_147_483_647,
+    });
     expect((await app.inject('/ids/10')).json()).toEqual({ id: 10, venue_id: null });
   });
 
