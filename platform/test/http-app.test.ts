@@ -1,4 +1,4 @@
-import { DateOnly, Text, Timestamp } from '@linksmate/proto';
+import { DateOnly, IdParam, IdParams, idTextMessage, Text, Timestamp } from '@linksmate/proto';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest, createHttpApp, type HttpApp, membershipRequired } from '../src';
@@ -61,6 +61,11 @@ describe('createHttpApp', () => {
         },
       },
       async (request) => ({ id: request.params.id }),
+    );
+    app.get(
+      '/ids/:id',
+      { schema: { params: IdParams, querystring: Type.Object({ venue_id: Type.Optional(IdParam) }) } },
+      async (request) => ({ id: request.params.id, venue_id: request.query.venue_id ?? null }),
     );
     app.post(
       '/notes',
@@ -142,6 +147,43 @@ describe('createHttpApp', () => {
       expect(res.json().errors, url).toEqual({ [field]: `${field} must be a finite number` });
     }
     expect((await app.inject('/pages/3?limit=5')).json()).toEqual({ id: 3 });
+  });
+
+  it('when a path or query id is not canonical decimal within integer (0x10, 4.0, +4, 4e0, 04, " 4", 2147483648, -1, 0), then 400 in the error shape; 4 is the number 4', async () => {
+    const forms = [
+      '0x10',
+      '4.0',
+      '+4',
+      '4e0',
+      '04',
+      ' 4',
+      '4 ',
+      '2147483648',
+      '-1',
+      '0',
+      '',
+      'four',
+      '1e999',
+    ];
+    for (const form of forms) {
+      for (const [url, field] of [
+        [`/ids/${encodeURIComponent(form)}`, 'id'],
+        [`/ids/4?venue_id=${encodeURIComponent(form)}`, 'venue_id'],
+      ] as const) {
+        const res = await app.inject(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({
+          error: `Invalid ${field === 'id' ? 'params' : 'querystring'}: ${idTextMessage(field)}`,
+          code: 'validation_failed',
+          errors: { [field]: idTextMessage(field) },
+        });
+      }
+    }
+    expect((await app.inject('/ids/4?venue_id=2147483647')).json()).toEqual({
+      id: 4,
+      venue_id: 2_147_483_647,
+    });
+    expect((await app.inject('/ids/10')).json()).toEqual({ id: 10, venue_id: null });
   });
 
   it('when a date is in the year 0000, which PostgreSQL has not, then 400 on that field; year 0001 passes', async () => {

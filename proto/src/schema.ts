@@ -41,8 +41,44 @@ export function Int(
   return Type.Integer({ minimum: -INT4_MAX - 1, maximum: INT4_MAX, ...options });
 }
 
-/** The id of a stored row (a `serial` column): 1 to INT4_MAX. */
+/** The id of a stored row (a `serial` column): 1 to INT4_MAX, as a JSON number (in a path or query: IdParam). */
 export const Id = Int({ minimum: 1 });
+/**
+ * An id written as text (a path or query parameter, a form field) means one thing: canonical decimal,
+ * once — no sign, no leading zero, no space, no fraction, exponent or hex (`0x10`, `4.0`, `+4`, `4e0`,
+ * `04`, ` 4` are not ids) — and within INT4_MAX.
+ */
+export const ID_TEXT_PATTERN = '^[1-9][0-9]{0,9}$';
+const ID_TEXT = new RegExp(ID_TEXT_PATTERN);
+
+/** The id `text` names, or null when it is not one (see ID_TEXT_PATTERN). */
+export function idFromText(text: unknown): number | null {
+  if (typeof text !== 'string' || !ID_TEXT.test(text)) return null;
+  const id = Number(text);
+  return id <= INT4_MAX ? id : null;
+}
+
+/** What a request that sends something else as an id is told, field by field. */
+export const idTextMessage = (field: string) => `${field} must be an id: digits only, 1 to ${INT4_MAX}`;
+
+/**
+ * The keyword marking IdParam: the platform's validator checks the text with `idFromText` and hands
+ * the route its number. Validation would otherwise coerce an integer parameter first (`Number('0x10')`
+ * is 16), so the text is never seen.
+ */
+export const ID_TEXT_KEYWORD = 'x-id-text';
+
+/**
+ * The id in a path or query parameter: the text as sent must be canonical (ID_TEXT_PATTERN, at most
+ * INT4_MAX); the route gets the number. Anything else is a 400 on that field.
+ */
+export const IdParam = Type.Unsafe<number>({
+  type: 'string',
+  pattern: ID_TEXT_PATTERN,
+  [ID_TEXT_KEYWORD]: true,
+  description: `An id: digits only, 1 to ${INT4_MAX}`,
+});
+
 /** Amounts are integer cents (ARCHITECTURE.md §API conventions). */
 export const Cents = Int({ description: 'Cents' });
 /** Monotonic version of an aggregate, so projections never roll back (ARCHITECTURE.md §Events). */

@@ -1,4 +1,4 @@
-import { INT4_MAX } from '@linksmate/proto';
+import { ID_TEXT_PATTERN, INT4_MAX } from '@linksmate/proto';
 import fc from 'fast-check';
 import type { Schema } from './openapi';
 
@@ -26,6 +26,7 @@ export function validValue(schema: Schema): unknown {
   if (schema.anyOf || schema.oneOf) return validValue(branches(schema)[0]!);
   switch (schema.type) {
     case 'string':
+      if (schema.pattern === ID_TEXT_PATTERN) return '1';
       if (schema.format === 'date') return SAMPLE_DATE;
       if (schema.format === 'date-time') return `${SAMPLE_DATE}T10:00:00.000Z`;
       if (schema.format === 'email') return 'fuzz@example.com';
@@ -90,6 +91,8 @@ const ANYWHERE: unknown[] = [
 
 /** Text that is not Unicode (half a surrogate pair): JSON can carry it, a database cannot store it. */
 const BROKEN_TEXT = ['\ud800', 'a\udfffb'];
+/** Ids spelled every way but canonical decimal (issue 23): each must be a 400, never 16 or 4. */
+const ID_SPELLINGS = ['0x10', '4.0', '+4', '4e0', '04', ' 4', '2147483648', '-1', '0'];
 /** Links that are not web links (proto's isWebLink): each must be a 422 naming its field, never stored. */
 export const HOSTILE_LINKS = [
   'javascript:alert(1)',
@@ -111,10 +114,11 @@ export function edgeConstants(schema: Schema): unknown[] {
     if (branch.type === 'integer' || branch.type === 'number') {
       const min = branch.minimum ?? -INT4_MAX - 1;
       const max = branch.maximum ?? INT4_MAX;
-      values.push(min, max, min - 1, max + 1, String(max + 1), '1e400', '-Infinity');
+      values.push(min, max, min - 1, max + 1, String(max + 1), '1e400', '-Infinity', ...ID_SPELLINGS);
     }
     if (branch.type === 'string') {
       const max = branch.maxLength ?? 300;
+      if (branch.pattern === ID_TEXT_PATTERN) values.push(...ID_SPELLINGS);
       values.push('x'.repeat(max), 'x'.repeat(max + 1), `${'x'.repeat(Math.max(0, max - 1))}\u0000`);
       values.push(...HOSTILE_LINKS);
       if (branch.format) values.push(...HOSTILE_DATES);
@@ -131,13 +135,14 @@ function edgesOf(schema: Schema): fc.Arbitrary<unknown>[] {
       const min = branch.minimum ?? -INT4_MAX - 1;
       const max = branch.maximum ?? INT4_MAX;
       edges.push(
-        fc.constantFrom(min, max, min - 1, max + 1),
+        fc.constantFrom(min, max, min - 1, max + 1, ...ID_SPELLINGS),
         fc.integer(),
         fc.double({ noDefaultInfinity: true }),
       );
     }
     if (branch.type === 'string') {
       const max = branch.maxLength ?? 300;
+      if (branch.pattern === ID_TEXT_PATTERN) edges.push(fc.constantFrom(...ID_SPELLINGS));
       edges.push(
         fc.string({ unit: 'binary', maxLength: 40 }),
         fc.string({ unit: 'grapheme', minLength: max, maxLength: max + 3 }),

@@ -1,3 +1,4 @@
+import { ID_TEXT_KEYWORD, ID_TEXT_PATTERN, idTextMessage } from '@linksmate/proto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
@@ -25,7 +26,10 @@ function messageOf(error: AjvError, field: string): string {
       return `${field} must be at least ${String(error.params?.limit)} characters`;
     case 'maxLength':
       return `${field} must be at most ${String(error.params?.limit)} characters`;
+    case ID_TEXT_KEYWORD:
+      return idTextMessage(field);
     case 'pattern':
+      if (error.params?.pattern === ID_TEXT_PATTERN) return idTextMessage(field);
       // Every request text refuses NUL characters; other patterns belong to the field's rule.
       return `${field} contains characters that are not allowed`;
     case 'minimum':

@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { canonicalIds } from './id-text';
 import { storableDates } from './storable-dates';
 
 const SHARED_OPTIONS = { allErrors: true, useDefaults: true, removeAdditional: true } as const;
@@ -18,7 +19,8 @@ type CompileRoutePart = (part: RoutePart) => unknown;
 
 /**
  * Query strings and path parameters arrive as text, so their values are coerced to the schema's
- * types (`?limit=10` is the number 10). A JSON body already carries its types, and coercing it is
+ * types (`?limit=10` is the number 10); an id (proto's IdParam) is judged as the text sent and only
+ * then becomes its number (`canonicalIds`). A JSON body already carries its types, and coercing it is
  * wrong: for a nullable field Ajv would turn `null` into `""` or `0` before the handler sees it.
  * Bodies are therefore validated as sent. Given to Fastify as `schemaController.compilersFactory`.
  */
@@ -28,7 +30,10 @@ export const buildValidator = ((externalSchemas: unknown, serverOptions: object)
     pool(externalSchemas, {
       ...serverOptions,
       customOptions: { ...SHARED_OPTIONS, coerceTypes },
-      onCreate: storableDates,
+      onCreate: (ajv: unknown) => {
+        storableDates(ajv);
+        canonicalIds(ajv);
+      },
     });
   const coercing = compilerFor('array');
   const asSent = compilerFor(false);

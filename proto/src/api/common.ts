@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { MAX_LIST_LIMIT } from '../rules';
-import { Id, Int } from '../schema';
+import { IdParam, Int } from '../schema';
 
 /** The API error shape (ARCHITECTURE.md §API conventions). */
 export const ApiErrorSchema = Type.Object({
@@ -26,4 +26,4 @@ export const Offset = Int({ minimum: 0, default: 0 });
 export const Page = Int({ minimum: 1, default: 1 });
 
 /** `/{id}` path parameters. */
-export const IdParams = Type.Object({ id: Id });
+export const IdParams = Type.Object({ id: IdParam });

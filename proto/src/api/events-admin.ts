@@ -9,7 +9,7 @@ import {
   EVENT_TYPES,
   PAGE_SIZES,
 } from '../rules';
-import { Cents, DateOnly, Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
+import { Cents, DateOnly, Id, IdParam, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Limit, Offset } from './common';
 import { Event } from './events';
 
@@ -38,8 +38,8 @@ const Total = Int({ minimum: 0 });
  */
 export const AdminEventsQuery = Type.Object({
   event_type: Type.Optional(Type.Enum(EVENT_TYPES)),
-  venue_id: Type.Optional(Id),
-  coach_id: Type.Optional(Id),
+  venue_id: Type.Optional(IdParam),
+  coach_id: Type.Optional(IdParam),
   status: Type.Optional(Type.Enum(EVENT_STATUSES)),
   /** Events starting on or after this. */
   start_date: Type.Optional(DateBound),

@@ -11,7 +11,7 @@ import {
   PAYMENT_METHODS,
   SKILL_LEVELS,
 } from '../rules';
-import { Cents, Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
+import { Cents, Id, IdParam, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Wrappable } from '../wrapped';
 import { Limit, Offset } from './common';
 
@@ -88,8 +88,8 @@ export type Event = Type.Static<typeof Event>;
 
 export const EventsQuery = Type.Object({
   event_type: Type.Optional(EventType),
-  venue_id: Type.Optional(Id),
-  coach_id: Type.Optional(Id),
+  venue_id: Type.Optional(IdParam),
+  coach_id: Type.Optional(IdParam),
   /** Past events are left out unless asked for; upcoming first. */
   include_past: Type.Optional(Type.Boolean({ default: false })),
   limit: Type.Optional(Limit(PAGE_SIZES.events, 100)),
@@ -256,7 +256,7 @@ export const JoinRequest = Type.Object({
 export type JoinRequest = Type.Static<typeof JoinRequest>;
 export const JoinRequestsReply = Type.Object({ join_requests: Type.Array(JoinRequest) });
 export type JoinRequestsReply = Type.Static<typeof JoinRequestsReply>;
-export const JoinRequestParams = Type.Object({ id: Id, requestId: Id });
+export const JoinRequestParams = Type.Object({ id: IdParam, requestId: IdParam });
 export const JoinRequestDecisionReply = Type.Object({
   message: Type.String(),
   booking: Booking,

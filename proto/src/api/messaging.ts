@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { EVENT_TYPES, PAGE_SIZES } from '../rules';
-import { Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
+import { Id, IdParam, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Limit, Offset } from './common';
 
 /**
@@ -73,7 +73,7 @@ export const EventIdParams = Type.Object({ eventId: Text({ maxLength: 40 }) });
 export const MessagesQuery = Type.Object({
   limit: Type.Optional(Limit(PAGE_SIZES.messageHistory, 100)),
   offset: Type.Optional(Offset),
-  before: Type.Optional(Id),
+  before: Type.Optional(IdParam),
 });
 export type MessagesQuery = Type.Static<typeof MessagesQuery>;
 
@@ -178,6 +178,6 @@ export const MessagingPreferences = Type.Object({ email_digest: Type.Boolean() }
 export type MessagingPreferences = Type.Static<typeof MessagingPreferences>;
 
 // ── Internal: the gateway asks who may follow an event chat live ─────────────
-export const EventChatAccessParams = Type.Object({ eventId: Id, userId: Id });
+export const EventChatAccessParams = Type.Object({ eventId: IdParam, userId: IdParam });
 export const EventChatAccessReply = Type.Object({ allowed: Type.Boolean() });
 export type EventChatAccessReply = Type.Static<typeof EventChatAccessReply>;

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { CLAIM_STATUSES, MAX_LIST_LIMIT, PAGE_SIZES, VENUE_REVIEW_STATUSES } from '../rules';
-import { Id, Int, Nullable, NullableString, NullableTimestamp, Text, Timestamp } from '../schema';
+import { Id, IdParam, Int, Nullable, NullableString, NullableTimestamp, Text, Timestamp } from '../schema';
 import { Wrappable } from '../wrapped';
 import { Offset } from './common';
 import { AvailabilitySchedule, BusinessHours, Coach, Venue } from './venues';
@@ -183,9 +183,9 @@ export const AddCoachVenueBody = Type.Object({
   is_primary: Type.Optional(Type.Boolean()),
 });
 export type AddCoachVenueBody = Type.Static<typeof AddCoachVenueBody>;
-export const CoachUserParams = Type.Object({ userId: Id });
-export const CoachVenueParams = Type.Object({ id: Id, venueId: Id });
-export const CoachLinkParams = Type.Object({ id: Id, linkId: Id });
+export const CoachUserParams = Type.Object({ userId: IdParam });
+export const CoachVenueParams = Type.Object({ id: IdParam, venueId: IdParam });
+export const CoachLinkParams = Type.Object({ id: IdParam, linkId: IdParam });
 
 // ── Profile claims ──────────────────────────────────────────────────────────
 export const AdminClaimsQuery = Type.Object({

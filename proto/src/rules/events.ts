@@ -5,6 +5,14 @@ import { PRODUCT_SLUG } from './product';
 export const OFFICIAL_EVENT_TYPE = `${PRODUCT_SLUG}_event` as const;
 export const EVENT_TYPES = [OFFICIAL_EVENT_TYPE, 'member_game'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/**
+ * Whether a venue or coach admin may change an event of this type within their part of the admin
+ * area (spec 3 §2): official events only. A member's own game is changed by its organiser and the
+ * site admins alone — not by whoever runs its venue (issue 23).
+ */
+export function scopedAdminsMayChange(eventType: string): boolean {
+  return eventType === OFFICIAL_EVENT_TYPE;
+}
 export const EVENT_STATUSES = ['open', 'active', 'cancelled', 'completed'] as const;
 export const BOOKING_STATUSES = [
   'pending',

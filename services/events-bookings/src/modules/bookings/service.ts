@@ -8,6 +8,7 @@ import {
   type AdminBookingsReply,
   type BookingsReply,
   EVENT_MESSAGES,
+  isSiteAdminRole,
   type JoinEventBody,
   type JoinEventReply,
   type JoinRequestDecisionReply,
@@ -15,6 +16,7 @@ import {
   type MyBookingsQuery,
   memberMayCancelPaid,
   REFUND_MESSAGES,
+  scopedAdminsMayChange,
   unwrap,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
@@ -381,7 +383,7 @@ export class BookingsService {
   /**
    * An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity; at
    * an event that takes payment the seat is complimentary (no card is charged). An event outside
-   * the caller's scope is not found.
+   * the caller's scope is not found; a member's own game takes people from site admins only.
    */
   async addUser(
     claims: AccessTokenClaims,
@@ -397,6 +399,9 @@ export class BookingsService {
       const now = this.now();
       const event = await this.deps.seats.lock(tx, eventId);
       if (!(await repo.eventInScope(tx, eventId, scope))) throw eventNotFound();
+      // A member's own game: only site admins add people to it, not whoever runs its venue.
+      if (event && !isSiteAdminRole(claims.role) && !scopedAdminsMayChange(event.eventType))
+        throw forbidden(EVENT_MESSAGES.notEditor, 'not_editor');
       const person = await repo.userById(tx, userId);
       if (!person || person.deleted) throw notFound(EVENT_MESSAGES.userUnknown, 'user_not_found');
       refuseClosed(event, now);

@@ -19,9 +19,11 @@ import {
   EVENT_MESSAGES,
   type Event,
   isAdminRole,
+  isSiteAdminRole,
   MEMBER_GAME_CAPACITY,
   OFFICIAL_EVENT_CAPACITY,
   OFFICIAL_EVENT_TYPE,
+  scopedAdminsMayChange,
   type TicketType,
   type TicketTypesReply,
   type UpdateEventBody,
@@ -68,8 +70,9 @@ function toTicketType(row: TicketTypeRow): TicketType {
 }
 
 /**
- * Only an event's creator or an admin changes it (spec 2 §6); a facility or coach admin only the
- * events their part of the admin area covers (their venues, their coaching), as the admin lists do.
+ * Only an event's creator or an admin changes it (spec 2 §6): site admins any event; a facility or
+ * coach admin only the official events their part of the admin area covers (their venues, their
+ * coaching), as the admin lists do — never a member's own game at their venue.
  */
 async function canEdit(
   db: Db,
@@ -78,7 +81,8 @@ async function canEdit(
   event: EventRow,
 ): Promise<boolean> {
   if (event.creatorUserId === claims.user_id) return true;
-  if (!isAdminRole(claims.role)) return false;
+  if (isSiteAdminRole(claims.role)) return true;
+  if (!isAdminRole(claims.role) || !scopedAdminsMayChange(event.eventType)) return false;
   return covers(await projections.adminScope(db, claims), event);
 }
 

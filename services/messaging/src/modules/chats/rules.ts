@@ -1,14 +1,27 @@
 import { badRequest } from '@linksmate/platform';
-import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, type SendEventMessageBody } from '@linksmate/proto';
+import {
+  INT4_MAX,
+  idFromText,
+  MESSAGE_MAX_LENGTH,
+  MESSAGING_MESSAGES,
+  type SendEventMessageBody,
+} from '@linksmate/proto';
 
-/** A positive whole id from a path or body, as sent (number or text); `required` names the missing one. */
+/**
+ * An id from a path or body, as sent: a JSON number 1 to INT4_MAX, or text in the platform's one
+ * canonical form (proto's `idFromText`: `0x10`, `4.0`, `+4`, `04`, ` 4` are no ids). Messaging
+ * answers with the spec's own messages; `required` names the missing one.
+ */
 export function parseId(value: unknown, messages: { required: string; invalid: string }): number {
   if (value === undefined || value === null || value === '')
     throw badRequest(messages.required, 'id_required');
   const id =
-    typeof value === 'number' ? value : /^\d{1,10}$/.test(String(value).trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw badRequest(messages.invalid, 'invalid_id');
+    typeof value === 'number'
+      ? Number.isInteger(value) && value >= 1 && value <= INT4_MAX
+        ? value
+        : null
+      : idFromText(value);
+  if (id === null) throw badRequest(messages.invalid, 'invalid_id');
   return id;
 }
 

@@ -25,6 +25,7 @@ import {
 } from '@linksmate/platform/media';
 import {
   type AccessTokenClaims,
+  idFromText,
   SITE_ADMIN_ROLES,
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
@@ -363,9 +364,8 @@ export class VenueMediaService {
 
 /** The venue the upload is for, from the field sent before the file; without one the venue was not saved yet. */
 function venueIdOf(upload: IncomingUpload): number {
-  const raw = upload.fields.venue_id?.trim() ?? '';
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647)
+  const id = idFromText(upload.fields.venue_id);
+  if (id === null)
     throw badRequest(VENUE_MESSAGES.saveFirst, 'venue_required', { venue_id: VENUE_MESSAGES.saveFirst });
   return id;
 }

@@ -1,5 +1,6 @@
 import type { Event } from '@linksmate/proto';
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
+import { isSiteAdminRole, scopedAdminsMayChange } from '@linksmate/proto/rules';
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,7 +36,11 @@ export function BackToEvents() {
 export function EventDetail({ event }: { event: Event }) {
   const { claims, isAdmin } = useSession();
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'add-user' | null>(null);
-  const canEdit = isAdmin || (!!claims && claims.user_id === event.creator_user_id);
+  // A member's own game is its organiser's and the site admins'; a venue's or coach's admin changes
+  // official events only (the server decides which of those are theirs).
+  const adminMayChange =
+    isAdmin && (isSiteAdminRole(claims?.role) || scopedAdminsMayChange(event.event_type));
+  const canEdit = adminMayChange || (!!claims && claims.user_id === event.creator_user_id);
   const close = () => setDialog(null);
   const waiting = event.waitlist_count;
 
@@ -98,7 +103,7 @@ export function EventDetail({ event }: { event: Event }) {
                 </Anchor>
               </Stack>
             </Card>
-            {(canEdit || isAdmin) && (
+            {(canEdit || adminMayChange) && (
               <Card shadow="xs" padding="lg" component="section" aria-labelledby="manage-heading">
                 <Stack gap="sm">
                   <Title order={2} fz="h4" id="manage-heading">
@@ -113,7 +118,7 @@ export function EventDetail({ event }: { event: Event }) {
                       Edit event
                     </Button>
                   )}
-                  {isAdmin && (
+                  {adminMayChange && (
                     <Button
                       variant="default"
                       leftSection={<IconUserPlus size={16} aria-hidden />}
@@ -140,7 +145,7 @@ export function EventDetail({ event }: { event: Event }) {
       </Grid>
       {canEdit && <EditEventDialog event={event} opened={dialog === 'edit'} onClose={close} />}
       {canEdit && <DeleteEventDialog event={event} opened={dialog === 'delete'} onClose={close} />}
-      {isAdmin && <AddUserDialog event={event} opened={dialog === 'add-user'} onClose={close} />}
+      {adminMayChange && <AddUserDialog event={event} opened={dialog === 'add-user'} onClose={close} />}
     </Stack>
   );
 }
