@@ -92,7 +92,11 @@ export const CreatePaymentIntentReply = Type.Object({
 });
 export type CreatePaymentIntentReply = Type.Static<typeof CreatePaymentIntentReply>;
 
-const ProviderId = Text({ minLength: 3, maxLength: 255 });
+/**
+ * An id the card provider gave (`pi_…`, `seti_…`, `sub_…`): letters, digits and underscores only, so
+ * it can never reach the provider's API as another path (`/relative`, `../x`).
+ */
+export const ProviderId = Text({ minLength: 3, maxLength: 255, pattern: '^[A-Za-z0-9_]+$' });
 export const ConfirmPaymentBody = Type.Object({
   payment_intent_id: Type.Optional(ProviderId),
   setup_intent_id: Type.Optional(ProviderId),

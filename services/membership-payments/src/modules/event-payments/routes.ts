@@ -5,12 +5,13 @@ import {
   EventPaymentIntentBody,
   EventRefundBody,
   EventRefundReply,
+  ProviderId,
 } from '@linksmate/proto';
 import Type from 'typebox';
 import type { EventPaymentsService } from './service';
 
 const refusals = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 502: ApiErrorSchema };
-const IntentParams = Type.Object({ id: Type.String({ minLength: 3, maxLength: 255 }) });
+const IntentParams = Type.Object({ id: ProviderId });
 
 /** Event payments for events-bookings (`access: 'service'`); the gateway never routes `/internal/*`. */
 export function registerEventPaymentRoutes(app: HttpApp, payments: EventPaymentsService): void {
