@@ -67,7 +67,7 @@ async function bookOneSlotWith4242(page: Page, baseUrl: string, event: CreatedEv
 
 /** Until the page's transitions (a dialog opening) have run, so a screenshot shows it as people see it. */
 const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
 
 describe('refunds in the browser: a member cancels a paid booking and sees it refunded, against make run', () => {
   let stack: RunningMakeRun;
