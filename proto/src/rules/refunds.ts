@@ -23,6 +23,9 @@ export const REFUND_MESSAGES = {
   /** The confirm dialog's words: cancelling cannot be undone and the amount goes back to the card. */
   confirmBody: (amount: string) =>
     `Cancelling cannot be undone. ${amount} will be refunded in full to the card you paid with.`,
+  /** The admin's Update Status dialog, choosing Cancelled for a booking paid by card. */
+  adminCancelRefunds: (amount: string) =>
+    `Cancelling this booking refunds ${amount} in full to the card it was paid with.`,
   refunded: 'Refunded',
   partiallyRefunded: 'Partly refunded',
 } as const;

@@ -189,6 +189,32 @@ describe('membership-payments: event payments for events-bookings (internal)', (
     expect(transactions).toContainEqual({ type: 'charge.refunded', status: 'processed', amount: 4400 });
   });
 
+  it('when a paid event payment is refunded, then refund.created is recorded as the payer\'s "Refund to card" of the amount, not as its raw type', async () => {
+    const member = await payments.member();
+    const created = await intentFor(member.id);
+    await payments.confirmCard(created.client_secret, CARDS.success);
+    const refund = await internal('POST', `/internal/event-payments/${created.payment_intent_id}/refund`, {
+      reason: 'cancelled by the member',
+    });
+    expect(refund.statusCode).toBe(200);
+    await payments.webhooksSettled();
+    const { rows } = await payments.pool.query(
+      `select type, amount, user_id, user_email, description, payment_intent_id from transactions
+        where payment_intent_id = $1 and type = 'refund.created'`,
+      [created.payment_intent_id],
+    );
+    expect(rows).toEqual([
+      {
+        type: 'refund.created',
+        amount: 4400,
+        user_id: member.id,
+        user_email: member.email,
+        description: 'Refund to card',
+        payment_intent_id: created.payment_intent_id,
+      },
+    ]);
+  });
+
   it('when an unpaid intent is refunded, then 409 and nothing is refunded', async () => {
     const member = await payments.member();
     const created = await intentFor(member.id);

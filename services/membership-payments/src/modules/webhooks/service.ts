@@ -131,6 +131,9 @@ function describe(event: Stripe.Event): Described {
         amount: Number(event.type === 'charge.refunded' ? object.amount_refunded : object.amount),
         description: event.type === 'charge.refunded' ? 'Refund' : 'Card charge',
       };
+    case 'refund':
+      // One refund, as the provider made it: this amount (the charge's event says the total).
+      return { ...common, amount: Number(object.amount ?? 0), description: 'Refund to card' };
     default:
       return { ...common, amount: Number(object.amount ?? 0), description: event.type };
   }
@@ -161,10 +164,12 @@ export class WebhookService {
     const meta: EventMeta = { correlationId: event.id, actor: null };
 
     const duplicate = await this.deps.db.transaction(async (tx) => {
-      const user = userId ? await this.deps.users.find(userId, tx) : undefined;
       const payment = facts.paymentIntentId
         ? await this.deps.refunds.payment(tx, facts.paymentIntentId)
         : undefined;
+      // An event that names no one (a refund) is the payer's, as its payment says.
+      const payer = userId ?? payment?.userId;
+      const user = payer ? await this.deps.users.find(payer, tx) : undefined;
       const recorded = await this.deps.transactions.record(
         tx,
         {
@@ -173,7 +178,7 @@ export class WebhookService {
           status: facts.status,
           amount: facts.amount,
           currency: facts.currency,
-          userId: userId ?? null,
+          userId: payer ?? null,
           userEmail: user?.email ?? null,
           description: facts.description,
           paymentIntentId: facts.paymentIntentId ?? null,

@@ -1,10 +1,10 @@
 import type { AdminBooking } from '@linksmate/proto';
-import type { ADMIN_BOOKING_STATUSES } from '@linksmate/proto/rules';
+import { type ADMIN_BOOKING_STATUSES, formatCents, REFUND_MESSAGES } from '@linksmate/proto/rules';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { formatDateTime } from '../../../lib/dates';
-import { ADMIN_STATUS_OPTIONS, bookerOf, statusLabel } from './booking-text';
+import { ADMIN_STATUS_OPTIONS, bookerOf, refundOnCancel, statusLabel } from './booking-text';
 
 type AdminStatus = (typeof ADMIN_BOOKING_STATUSES)[number];
 
@@ -28,6 +28,9 @@ export function StatusDialog({
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => setStatus(booking?.booking_status ?? null), [booking]);
   const unchanged = !status || status === booking?.booking_status;
+  // A confirmed booking paid by card is refunded in full when cancelled (the server does it first).
+  const refund =
+    booking && status === 'cancelled' && booking.booking_status === 'confirmed' ? refundOnCancel(booking) : 0;
 
   return (
     <Modal
@@ -57,6 +60,11 @@ export function StatusDialog({
             placeholder="Choose a status"
             comboboxProps={{ withinPortal: true }}
           />
+          {refund > 0 && (
+            <Text size="sm" data-testid="refund-notice">
+              {REFUND_MESSAGES.adminCancelRefunds(formatCents(refund, booking.currency ?? undefined))}
+            </Text>
+          )}
           <FormError>{error}</FormError>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>

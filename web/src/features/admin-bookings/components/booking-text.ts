@@ -70,3 +70,11 @@ export function paidLabel(
   if (booking.payment_intent_id_stripe) return 'Yes';
   return isComplimentarySeat(booking) ? 'Complimentary' : 'No';
 }
+
+/** What cancelling a booking paid by card gives back (everything not refunded yet), in cents. */
+export const refundOnCancel = (
+  booking: Pick<AdminBooking, 'payment_intent_id_stripe' | 'amount_paid' | 'amount_refunded'>,
+): number =>
+  booking.payment_intent_id_stripe
+    ? Math.max(0, (booking.amount_paid ?? 0) - (booking.amount_refunded ?? 0))
+    : 0;

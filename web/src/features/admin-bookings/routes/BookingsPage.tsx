@@ -7,6 +7,7 @@ import { FilterPanel, readStatus, StatusFilter } from '../../../components/ListF
 import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
 import { PageHeader, RefreshButton } from '../../../components/PageHeader';
 import { useListAddress } from '../../../lib/address-query';
+import { ApiError } from '../../../lib/api-client';
 import { monthRange, rangeBounds, readMonth, readRange } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-context';
 import { useBookings, useMonthBookings } from '../api/get-bookings';
@@ -133,7 +134,13 @@ export function BookingsPage() {
                 notifications.show({ color: 'green', message: 'Booking status updated' });
                 close();
               },
-              onError: () => setUpdateError(BOOKING_TEXTS.updateFailed),
+              // A refund that could not be made says so (the booking stays as it was).
+              onError: (err) =>
+                setUpdateError(
+                  err instanceof ApiError && err.code === 'refund_failed'
+                    ? err.message
+                    : BOOKING_TEXTS.updateFailed,
+                ),
             },
           )
         }

@@ -26,6 +26,18 @@ export function formatAmount(cents: number, currency: string): string {
   }
 }
 
+/** Which booking (once it exists), event and payment intent a transaction concerns, e.g. "Booking #84 · event #29 · pi_…". */
+export function bookingReference(
+  tx: Pick<Transaction, 'booking_id' | 'event_id' | 'payment_intent_id'>,
+): string {
+  const parts = [
+    tx.booking_id !== null ? `Booking #${tx.booking_id}` : null,
+    tx.event_id !== null ? `${tx.booking_id !== null ? 'event' : 'Event'} #${tx.event_id}` : null,
+    tx.payment_intent_id,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 /** Spec 3 §2 "Payment Transactions" table: date, type, status, amount, user, description. */
 export function TransactionsTable({
   transactions,
@@ -85,10 +97,13 @@ export function TransactionsTable({
               {tx.description ?? '—'}
             </Text>
             {(tx.booking_id !== null || tx.event_id !== null) && (
-              <Text size="xs" c="dimmed" data-testid="transaction-booking">
-                {tx.booking_id !== null ? `Booking #${tx.booking_id}` : 'Booking'}
-                {tx.event_id !== null ? ` · event #${tx.event_id}` : ''}
-                {tx.payment_intent_id ? ` · ${tx.payment_intent_id}` : ''}
+              <Text
+                size="xs"
+                c="dimmed"
+                data-testid="transaction-booking"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {bookingReference(tx)}
               </Text>
             )}
           </Table.Td>

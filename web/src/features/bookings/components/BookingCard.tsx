@@ -78,8 +78,7 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
         {isFullyRefunded(booking) && (
           <Line label={REFUND_MESSAGES.refunded}>
             <span data-testid="booking-refunded">
-              {REFUND_MESSAGES.refunded}{' '}
-              {formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined)}
+              {formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined)} to your card
             </span>
           </Line>
         )}
@@ -87,7 +86,7 @@ export function BookingCard({ booking, onCancel }: { booking: Booking; onCancel(
           <Line label={REFUND_MESSAGES.partiallyRefunded}>
             <span data-testid="booking-refunded">
               {formatCents(booking.amount_refunded ?? 0, booking.currency ?? undefined)} of{' '}
-              {formatCents(booking.amount_paid ?? 0, booking.currency ?? undefined)} refunded
+              {formatCents(booking.amount_paid ?? 0, booking.currency ?? undefined)} to your card
             </span>
           </Line>
         )}
