@@ -14,6 +14,7 @@ export * from './payments-admin';
 export * from './product';
 export * from './profile';
 export * from './roles';
+export * from './sessions';
 export * from './time-zones';
 export * from './tokens';
 export * from './uploads';

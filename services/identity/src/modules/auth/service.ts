@@ -18,6 +18,7 @@ import {
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
+  SESSION_MESSAGES,
   type Static,
   USERNAME,
   UserVerified,
@@ -29,6 +30,7 @@ import { hashLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
+import { type SessionsService, sessionEnded } from '../sessions/service';
 import { toAccountSummary, type UsersService } from '../users/service';
 import { addressHash, LinkMails } from './link-mails';
 import { LoginGuard } from './login-guard';
@@ -85,6 +87,7 @@ export interface AuthDeps {
   loginGuard: LoginGuard;
   memberships: MembershipSnapshots;
   keys: SigningKeys;
+  sessions: SessionsService;
   clock: Clock;
 }
 
@@ -260,8 +263,15 @@ export class AuthService {
     return { message: AUTH_MESSAGES.resendAccepted };
   }
 
-  /** `deviceId` is the random id the browser keeps, when it sends one (see LoginGuard). */
-  async login(input: { email: string; password: string }, address: string, deviceId?: string) {
+  /**
+   * `deviceId` is the random id the browser keeps, when it sends one (see LoginGuard). A login starts
+   * a session: the access token, and the session's first refresh token (for the cookie).
+   */
+  async login(
+    input: { email: string; password: string },
+    client: { address: string; deviceId?: string; userAgent?: string },
+  ) {
+    const { address, deviceId } = client;
     const email = input.email.trim();
     const now = this.deps.clock();
     const source = LoginGuard.source(address, deviceId);
@@ -276,30 +286,81 @@ export class AuthService {
     // Only someone who knows the password learns whether the account is suspended or unverified.
     if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
     if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, 'email_not_verified');
-    const [token] = await Promise.all([
+    const [token, refreshToken] = await Promise.all([
       this.issueToken(user),
-      this.deps.db.transaction((tx) =>
-        this.deps.users.change(tx, user.id, { lastLoginAt: now }, { actor: { user_id: user.id } }),
-      ),
+      this.deps.db.transaction(async (tx) => {
+        await this.deps.users.change(tx, user.id, { lastLoginAt: now }, { actor: { user_id: user.id } });
+        return this.deps.sessions.start(tx, user.id, client.userAgent, now);
+      }),
     ]);
-    return { token };
+    return { token, refreshToken };
   }
 
   async forgetOldLoginRecords(): Promise<void> {
     await this.deps.loginGuard.prune();
+    await this.deps.sessions.forgetEnded();
     await forgetLinkMailRequestsBefore(
       this.deps.db,
       new Date(this.deps.clock().getTime() - LINK_MAIL_COOLDOWN_MS),
     );
   }
 
-  /** A fresh token with the current role and membership, while the given one is still current. */
-  async refresh(userId: number, tokenVersion: number) {
+  /**
+   * A fresh access token with the current role and membership, for the session's refresh token,
+   * which is exchanged for the next one (SessionsService.rotate).
+   */
+  async refresh(refreshToken: string | undefined, meta: EventMeta) {
+    const rotated = await this.deps.sessions.rotate(refreshToken, meta);
+    const user = await this.deps.users.byId(rotated.userId);
+    if (!user) throw sessionEnded();
+    if (user.bannedAt) {
+      await this.deps.db.transaction((tx) =>
+        this.deps.sessions.end(tx, user.id, { only: rotated.sessionId }, 'suspended', meta),
+      );
+      throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
+    }
+    return { token: await this.issueToken(user), refreshToken: rotated.refreshToken };
+  }
+
+  /**
+   * Changes the password of the signed-in person, who proves it with the current one. Every other
+   * session ends and every earlier access token stops counting; this session goes on with the
+   * token returned.
+   */
+  async changePassword(
+    userId: number,
+    input: { current_password: string; new_password: string },
+    refreshToken: string | undefined,
+    meta: EventMeta,
+  ) {
     const user = await this.deps.users.byId(userId);
-    if (!user || user.tokenVersion !== tokenVersion)
-      throw unauthorized('Your session has ended. Please log in again.', 'token_revoked');
-    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
-    return { token: await this.issueToken(user) };
+    if (!user) throw sessionEnded();
+    if (!(await verifyPassword(user.passwordHash, input.current_password)))
+      throw invalidFields({ current_password: SESSION_MESSAGES.wrongPassword }, 'wrong_password');
+    const problem = passwordError(input.new_password);
+    if (problem) {
+      throw unprocessable(
+        PASSWORD_MESSAGES.doesNotMeetRequirements,
+        { new_password: problem },
+        'weak_password',
+      );
+    }
+    if (input.new_password === input.current_password)
+      throw invalidFields({ new_password: SESSION_MESSAGES.samePassword }, 'same_password');
+    const passwordHash = await hashPassword(input.new_password);
+    const current = await this.deps.sessions.sessionOf(refreshToken);
+    const changed = await this.runtime.db.transaction(async (tx) => {
+      const locked = await this.deps.users.byIdForUpdate(tx, userId);
+      if (!locked) throw sessionEnded();
+      await this.deps.sessions.revokeWithin(tx, userId, { except: current }, 'password_changed');
+      return this.deps.users.change(
+        tx,
+        userId,
+        { passwordHash, tokenVersion: locked.tokenVersion + 1 },
+        { ...meta, actor: { user_id: userId } },
+      );
+    });
+    return { message: SESSION_MESSAGES.passwordChanged, token: await this.issueToken(changed) };
   }
 
   /** Same answer whether or not the e-mail has an account. */
@@ -336,6 +397,8 @@ export class AuthService {
       const user = claimed && (await this.deps.users.byId(claimed.userId, tx));
       if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken, 'invalid_token');
       await retireLinkTokens(tx, user.id, 'reset_password', now);
+      // Whoever held the old password may hold a session: every one ends.
+      await this.deps.sessions.revokeWithin(tx, user.id, {}, 'password_reset');
       // Following the link proves the address, so an unverified account becomes verified; it also
       // proves the owner, so strangers' failed logins stop holding the account back.
       await this.deps.users.change(
