@@ -4,7 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
+import { ensureFreshToken } from '../../lib/refresh-session';
 import { readSession } from '../../lib/session';
+import { useSession } from '../../lib/session-context';
 import { type LoginReason, pleaseLogIn } from './login-reasons';
 
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
@@ -28,16 +30,28 @@ export function AccessGuard({
 }) {
   const location = useLocation();
   const [verdict, setVerdict] = useState<Verdict>('checking');
+  // A session that ends while the screen is open (refresh refused) is checked again at once.
+  const { token } = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every route change
   useEffect(() => {
-    const session = readSession();
-    if (!session.isLoggedIn || !session.claims) setVerdict('login');
-    else if (admin && !session.isAdmin) setVerdict('home');
-    else if (membership && requiresMembership(session.role) && !passesMembershipCheck(session.claims))
-      setVerdict('membership');
-    else setVerdict('allowed');
-  }, [admin, membership, location.pathname]);
+    let current = true;
+    // A token past its exp is exchanged first; only a session that has ended sends to /login.
+    void ensureFreshToken()
+      .catch(() => null)
+      .then(() => {
+        if (!current) return;
+        const session = readSession();
+        if (!session.isLoggedIn || !session.claims) setVerdict('login');
+        else if (admin && !session.isAdmin) setVerdict('home');
+        else if (membership && requiresMembership(session.role) && !passesMembershipCheck(session.claims))
+          setVerdict('membership');
+        else setVerdict('allowed');
+      });
+    return () => {
+      current = false;
+    };
+  }, [admin, membership, location.pathname, token]);
 
   switch (verdict) {
     case 'checking':
