@@ -90,7 +90,7 @@ describe('sessions through the gateway: cookie, rotation, revocation', () => {
     expect(viaAlias.setCookie.split(';').map((part) => part.trim())).toContain('Path=/v1/auth');
   });
 
-  it('when the browser refreshes with its cookie, then it gets a new token and a new cookie, and the old cookie then ends the session', async () => {
+  it('when the browser refreshes with its cookie, then it gets a new token and a new cookie each time, and an old cookie shown again ends the session', async () => {
     const email = await account('gateway_gus');
     const browser = await login(email);
     // No bearer token: the access token may have expired; the cookie is the credential.
@@ -98,13 +98,17 @@ describe('sessions through the gateway: cookie, rotation, revocation', () => {
     expect(refreshed.status).toBe(200);
     const next = ourCookie(refreshed)!.split(';')[0]!;
     expect(next).not.toBe(browser.cookie);
-    const { token } = (await refreshed.json()) as { token: string };
+    const again = await call('POST', '/auth/refresh', { cookie: next });
+    expect(again.status).toBe(200);
+    const newest = ourCookie(again)!.split(';')[0]!;
+    const { token } = (await again.json()) as { token: string };
     expect((await call('GET', '/profile', { token })).status).toBe(200);
 
+    // The first token, two exchanges back: copied, so the session ends.
     const replayed = await call('POST', '/auth/refresh', { cookie: browser.cookie });
     expect(replayed.status).toBe(401);
     expect(ourCookie(replayed)).toContain('Max-Age=0');
-    expect((await call('POST', '/auth/refresh', { cookie: next })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { cookie: newest })).status).toBe(401);
     // The reuse moved the token version on: the gateway refuses the access token at once.
     await eventually(async () => expect((await call('GET', '/profile', { token })).status).toBe(401));
   });

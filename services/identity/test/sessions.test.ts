@@ -1,4 +1,4 @@
-import { REFRESH_TOKEN_TTL_SECONDS } from '@linksmate/proto';
+import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLabel } from '../src/lib/user-agents';
 import { IdentityUnderTest, PASSWORD, startIdentity } from './fixtures';
@@ -81,6 +81,7 @@ describe('identity: sessions', () => {
     const versionBefore = await tokenVersion(me.id);
     const next = cookieOf(await identity.refresh(me.refresh))!;
 
+    identity.clock.advance(REFRESH_REUSE_GRACE_SECONDS * 1000 + 1_000);
     const stolen = await identity.refresh(me.refresh);
     expect(stolen.statusCode).toBe(401);
     expect((await identity.refresh(next)).statusCode).toBe(401);
@@ -93,12 +94,29 @@ describe('identity: sessions', () => {
     expect((await identity.refresh(elsewhere)).statusCode).toBe(200);
   });
 
-  it('when two refreshes race with the same token, then one gets the next token and the other is reuse', async () => {
+  it('when two refreshes race with the same token, then both go on (the grace period), and the same token a third time ends the session', async () => {
     const me = await identity.verifiedUser('racing_ruth', 'ruth@example.com');
     const answers = await Promise.all([identity.refresh(me.refresh), identity.refresh(me.refresh)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
-    const winner = answers.find((a) => a.statusCode === 200)!;
-    expect((await identity.refresh(cookieOf(winner))).statusCode).toBe(401);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const third = await identity.refresh(me.refresh);
+    expect(third.statusCode).toBe(401);
+    for (const answer of answers) expect((await identity.refresh(cookieOf(answer))).statusCode).toBe(401);
+  });
+
+  it('when the token just exchanged is shown again within seconds, then it is accepted once; after the grace period, the session ends', async () => {
+    const me = await identity.verifiedUser('lost_answer_lia', 'lia@example.com');
+    // The answer to this refresh never reached the browser: it still holds the first token.
+    const lost = cookieOf(await identity.refresh(me.refresh))!;
+    identity.clock.advance((REFRESH_REUSE_GRACE_SECONDS - 2) * 1000);
+    const retried = await identity.refresh(me.refresh);
+    expect(retried.statusCode).toBe(200);
+    // The lost token was exchanged in the first one's place: only the newest counts.
+    const newest = cookieOf(retried)!;
+    expect(newest).not.toBe(lost);
+    const following = cookieOf(await identity.refresh(newest))!;
+    identity.clock.advance(REFRESH_REUSE_GRACE_SECONDS * 1000 + 1_000);
+    expect((await identity.refresh(newest)).statusCode).toBe(401);
+    expect((await identity.refresh(following)).statusCode).toBe(401);
   });
 
   it('when a person logs out, then that session ends, the cookie is cleared and other sessions go on', async () => {

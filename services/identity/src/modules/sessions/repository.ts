@@ -45,6 +45,18 @@ export async function findTokenOwner(
   return row;
 }
 
+/** The session's token that has not been exchanged yet (its newest), if any. */
+export async function unexchangedToken(
+  tx: Db,
+  sessionId: string,
+): Promise<{ tokenHash: string; issuedAt: Date } | undefined> {
+  const [row] = await tx
+    .select({ tokenHash: refreshTokens.tokenHash, issuedAt: refreshTokens.issuedAt })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.rotatedAt)));
+  return row;
+}
+
 /** Marks the old token exchanged, adds its successor and moves the session's last use on. */
 export async function rotateRefreshToken(
   tx: Db,

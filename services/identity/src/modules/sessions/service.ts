@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, type EventMeta, notFound, unauthorized } from '@linksmate/platform';
 import {
+  REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_MESSAGES,
   type SessionEndReason,
@@ -18,6 +19,7 @@ import {
   insertSession,
   revokeSessions,
   rotateRefreshToken,
+  unexchangedToken,
 } from './repository';
 
 /** How long an ended session's row is kept (for support) before it is forgotten. */
@@ -69,7 +71,9 @@ export class SessionsService {
 
   /**
    * Exchanges a refresh token for its successor. An unknown, expired or revoked one is refused (401);
-   * one already exchanged ends its session, then is refused.
+   * one already exchanged ends its session, then is refused, except once within the grace period
+   * (REFRESH_REUSE_GRACE_SECONDS) when it is the one just exchanged and its successor is still
+   * unused: then the successor is exchanged in its place.
    */
   async rotate(token: string | undefined, meta: EventMeta) {
     if (!token) throw sessionEnded();
@@ -83,13 +87,19 @@ export class SessionsService {
       const found = await findRefreshTokenForUpdate(tx, tokenHash);
       if (!found || found.session.revokedAt || found.session.expiresAt <= now) return null;
       const { session } = found;
+      let exchanged = tokenHash;
       if (found.rotatedAt) {
-        await this.end(tx, session.userId, { only: session.id }, 'reused', meta);
-        return null;
+        const successor = await unexchangedToken(tx, session.id);
+        const justNow = now.getTime() - found.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+        if (!successor || !justNow || successor.issuedAt.getTime() !== found.rotatedAt.getTime()) {
+          await this.end(tx, session.userId, { only: session.id }, 'reused', meta);
+          return null;
+        }
+        exchanged = successor.tokenHash;
       }
       const refreshToken = newRefreshToken();
       await rotateRefreshToken(tx, {
-        oldHash: tokenHash,
+        oldHash: exchanged,
         newHash: hashRefreshToken(refreshToken),
         sessionId: session.id,
         now,
