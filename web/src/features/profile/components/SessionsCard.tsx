@@ -55,7 +55,7 @@ export function SessionsCard() {
           <Title order={2} size="h4">
             Where you're signed in
           </Title>
-          <Button color="red.8" variant="light" size="xs" onClick={() => setConfirming(true)}>
+          <Button color="red.8" variant="outline" size="xs" onClick={() => setConfirming(true)}>
             Sign out everywhere
           </Button>
         </Group>
