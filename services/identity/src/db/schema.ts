@@ -283,6 +283,8 @@ export const refreshTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** The token it was exchanged for (the grace period accepts it once while that one is unused). */
+    successorHash: text('successor_hash'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );

@@ -2,7 +2,8 @@ CREATE TABLE "refresh_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"session_id" uuid NOT NULL,
 	"issued_at" timestamp with time zone NOT NULL,
-	"rotated_at" timestamp with time zone
+	"rotated_at" timestamp with time zone,
+	"successor_hash" text
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (

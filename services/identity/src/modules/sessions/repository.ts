@@ -22,9 +22,13 @@ export async function insertSession(
 export async function findRefreshTokenForUpdate(
   tx: Db,
   tokenHash: string,
-): Promise<{ rotatedAt: Date | null; session: Session } | undefined> {
+): Promise<{ rotatedAt: Date | null; successorHash: string | null; session: Session } | undefined> {
   const [row] = await tx
-    .select({ rotatedAt: refreshTokens.rotatedAt, session: sessions })
+    .select({
+      rotatedAt: refreshTokens.rotatedAt,
+      successorHash: refreshTokens.successorHash,
+      session: sessions,
+    })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
@@ -45,16 +49,13 @@ export async function findTokenOwner(
   return row;
 }
 
-/** The session's token that has not been exchanged yet (its newest), if any. */
-export async function unexchangedToken(
-  tx: Db,
-  sessionId: string,
-): Promise<{ tokenHash: string; issuedAt: Date } | undefined> {
+/** Whether the token is still unexchanged (the newest of its session). */
+export async function isUnexchanged(tx: Db, tokenHash: string): Promise<boolean> {
   const [row] = await tx
-    .select({ tokenHash: refreshTokens.tokenHash, issuedAt: refreshTokens.issuedAt })
+    .select({ tokenHash: refreshTokens.tokenHash })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.rotatedAt)));
-  return row;
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)));
+  return !!row;
 }
 
 /** Marks the old token exchanged, adds its successor and moves the session's last use on. */
@@ -64,7 +65,7 @@ export async function rotateRefreshToken(
 ): Promise<void> {
   await tx
     .update(refreshTokens)
-    .set({ rotatedAt: change.now })
+    .set({ rotatedAt: change.now, successorHash: change.newHash })
     .where(eq(refreshTokens.tokenHash, change.oldHash));
   await tx
     .insert(refreshTokens)

@@ -17,9 +17,9 @@ import {
   findTokenOwner,
   forgetSessionsEndedBefore,
   insertSession,
+  isUnexchanged,
   revokeSessions,
   rotateRefreshToken,
-  unexchangedToken,
 } from './repository';
 
 /** How long an ended session's row is kept (for support) before it is forgotten. */
@@ -89,13 +89,13 @@ export class SessionsService {
       const { session } = found;
       let exchanged = tokenHash;
       if (found.rotatedAt) {
-        const successor = await unexchangedToken(tx, session.id);
+        const successor = found.successorHash;
         const justNow = now.getTime() - found.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
-        if (!successor || !justNow || successor.issuedAt.getTime() !== found.rotatedAt.getTime()) {
+        if (!successor || !justNow || !(await isUnexchanged(tx, successor))) {
           await this.end(tx, session.userId, { only: session.id }, 'reused', meta);
           return null;
         }
-        exchanged = successor.tokenHash;
+        exchanged = successor;
       }
       const refreshToken = newRefreshToken();
       await rotateRefreshToken(tx, {
