@@ -8,6 +8,14 @@ const LOCK_NAME = 'linksmate:token-refresh';
 
 let inFlight: Promise<string | null> | null = null;
 
+const endedListeners = new Set<() => void>();
+
+/** Called when a refresh finds the session ended (the token has then been removed). */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
 /** Whether a token is fresh enough to send as it is. */
 export function isFresh(token: string | null, now = Date.now()): token is string {
   const claims = decodeClaims(token);
@@ -45,6 +53,7 @@ export function refreshAccessToken(
     });
     if (response.status === 401 || response.status === 403) {
       clearToken();
+      for (const listener of endedListeners) listener();
       return null;
     }
     if (!response.ok) throw new Error(`Token refresh failed: ${response.status}`);

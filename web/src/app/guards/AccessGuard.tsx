@@ -4,9 +4,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
-import { ensureFreshToken } from '../../lib/refresh-session';
+import { ensureFreshToken, onSessionEnded } from '../../lib/refresh-session';
 import { readSession } from '../../lib/session';
-import { useSession } from '../../lib/session-context';
 import { type LoginReason, pleaseLogIn } from './login-reasons';
 
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
@@ -30,8 +29,10 @@ export function AccessGuard({
 }) {
   const location = useLocation();
   const [verdict, setVerdict] = useState<Verdict>('checking');
-  // A session that ends while the screen is open (refresh refused) is checked again at once.
-  const { token } = useSession();
+  // A session that ends while the screen is open (its refresh refused) is checked again at once;
+  // a screen that signs the person out itself (onboarding after a purchase) decides where they go.
+  const [sessionEnded, setSessionEnded] = useState(0);
+  useEffect(() => onSessionEnded(() => setSessionEnded((n) => n + 1)), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every route change
   useEffect(() => {
@@ -51,7 +52,7 @@ export function AccessGuard({
     return () => {
       current = false;
     };
-  }, [admin, membership, location.pathname, token]);
+  }, [admin, membership, location.pathname, sessionEnded]);
 
   switch (verdict) {
     case 'checking':
