@@ -18,9 +18,7 @@ import {
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
-  SESSION_MESSAGES,
   type Static,
-  USERNAME,
   UserVerified,
   usernameError,
 } from '@linksmate/proto';
@@ -35,50 +33,22 @@ import { toAccountSummary, type UsersService } from '../users/service';
 import { addressHash, LinkMails } from './link-mails';
 import { LoginGuard } from './login-guard';
 import {
+  AUTH_MESSAGES,
+  emailTaken,
+  MADE_UP_USERNAME_ATTEMPTS,
+  ResendTooSoon,
+  USERNAME_KEY,
+  usernameTaken,
+} from './messages';
+import { changePassword, type PasswordChangeInput } from './password-change';
+import {
   consumeLinkToken,
   forgetLinkMailRequestsBefore,
   retireLinkTokens,
   takeLinkMailTurn,
 } from './repository';
 
-export const AUTH_MESSAGES = {
-  registered: 'Account created. Please check your email to verify your account.',
-  usernameTaken: USERNAME.takenMessage,
-  emailTaken: 'An account with this email already exists.',
-  invalidEmail: 'Please enter a valid email address.',
-  noVerificationToken: 'No verification token provided.',
-  invalidVerificationLink: 'This verification link is invalid or has expired.',
-  verified: 'Email verified successfully',
-  resendAccepted:
-    'If an account with that email still needs verifying, a new verification link is on its way.',
-  resendTooSoon: (seconds: number) =>
-    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another verification email.`,
-  invalidCredentials: 'Invalid email or password',
-  unverified: 'Please verify your email before logging in. Check your inbox for the verification link.',
-  suspended: 'Your account has been suspended. Please contact support.',
-  forgotAccepted: 'If this email exists, you will receive a password reset link.',
-  invalidResetToken: 'Invalid or expired reset token',
-  passwordReset: 'Password reset successfully',
-} as const;
-
-/** How often a made-up username is tried before the answer is 409 (see UsersService.freeUsername). */
-const MADE_UP_USERNAME_ATTEMPTS = 5;
-/** The unique index that says a username is held (the other one, on e-mail, says the address is). */
-const USERNAME_KEY = 'users_username_lower_key';
-
-const emailTaken = (others: Record<string, string> = {}) =>
-  conflict(AUTH_MESSAGES.emailTaken, 'account_exists', { email: AUTH_MESSAGES.emailTaken, ...others });
-const usernameTaken = () =>
-  conflict(AUTH_MESSAGES.usernameTaken, 'username_taken', { username: AUTH_MESSAGES.usernameTaken });
-
-/** 429 with the whole seconds left, in the body (`retry_after`) and the standard header. */
-export class ResendTooSoon extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, AUTH_MESSAGES.resendTooSoon(retryAfterSeconds), 'resend_cooldown', undefined, {
-      retry_after: retryAfterSeconds,
-    });
-  }
-}
+export { AUTH_MESSAGES, ResendTooSoon };
 
 export interface AuthDeps {
   db: Db;
@@ -322,45 +292,17 @@ export class AuthService {
     return { token: await this.issueToken(user), refreshToken: rotated.refreshToken };
   }
 
-  /**
-   * Changes the password of the signed-in person, who proves it with the current one. Every other
-   * session ends and every earlier access token stops counting; this session goes on with the
-   * token returned.
-   */
-  async changePassword(
+  /** Changes the password of the signed-in person (password-change.ts). */
+  changePassword(
     userId: number,
-    input: { current_password: string; new_password: string },
+    input: PasswordChangeInput,
     refreshToken: string | undefined,
     meta: EventMeta,
   ) {
-    const user = await this.deps.users.byId(userId);
-    if (!user) throw sessionEnded();
-    if (!(await verifyPassword(user.passwordHash, input.current_password)))
-      throw invalidFields({ current_password: SESSION_MESSAGES.wrongPassword }, 'wrong_password');
-    const problem = passwordError(input.new_password);
-    if (problem) {
-      throw unprocessable(
-        PASSWORD_MESSAGES.doesNotMeetRequirements,
-        { new_password: problem },
-        'weak_password',
-      );
-    }
-    if (input.new_password === input.current_password)
-      throw invalidFields({ new_password: SESSION_MESSAGES.samePassword }, 'same_password');
-    const passwordHash = await hashPassword(input.new_password);
-    const current = await this.deps.sessions.sessionOf(refreshToken);
-    const changed = await this.runtime.db.transaction(async (tx) => {
-      const locked = await this.deps.users.byIdForUpdate(tx, userId);
-      if (!locked) throw sessionEnded();
-      await this.deps.sessions.revokeWithin(tx, userId, { except: current }, 'password_changed');
-      return this.deps.users.change(
-        tx,
-        userId,
-        { passwordHash, tokenVersion: locked.tokenVersion + 1 },
-        { ...meta, actor: { user_id: userId } },
-      );
+    return changePassword({ ...this.deps, issueToken: (user) => this.issueToken(user) }, userId, input, {
+      refreshToken,
+      meta,
     });
-    return { message: SESSION_MESSAGES.passwordChanged, token: await this.issueToken(changed) };
   }
 
   /** Same answer whether or not the e-mail has an account. */
