@@ -139,6 +139,10 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
           // header counts), replacing anything the client claimed, so per-address limits hold.
           'x-forwarded-for': request.ip,
           [REQUEST_ID_HEADER]: request.id,
+          // Which public prefix the request came through: identity scopes its session cookie to it.
+          'x-forwarded-prefix': request.url.startsWith(`${LEGACY_API_PREFIX}/`)
+            ? LEGACY_API_PREFIX
+            : PUBLIC_API_PREFIX,
         },
         onError: (errorReply, error) => {
           const code = errorCode(error);

@@ -142,7 +142,11 @@ describe('the API under malformed requests', () => {
   it('when every documented operation gets malformed paths, queries and bodies, then no answer is a 5xx', async () => {
     const document = (await (await fetch(`${stack.url}/api/docs/json`)).json()) as OpenAPIV3.Document;
     expect(document.info.description).toContain('Unavailable now: none');
-    const operations = operationsOf(document);
+    // Signing out everywhere would end the fuzzing callers' own tokens, and every later answer would
+    // be a 401: it takes no input to fuzz, and its tests are the sessions tests.
+    const operations = operationsOf(document).filter(
+      (o) => !(o.method === 'POST' && o.path.endsWith('/auth/sessions/revoke-all')),
+    );
     expect(operations.length).toBeGreaterThan(15);
     const failures: string[] = [];
     let sent = 0;

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as identity from '@linksmate/identity';
 import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import type { MembershipSnapshot, SocketPayload, Static } from '@linksmate/proto';
+import {
+  type MembershipSnapshot,
+  REFRESH_COOKIE_NAME,
+  type SocketPayload,
+  type Static,
+} from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RabbitServices } from './fixtures/rabbit-services';
 import { TestSockets } from './fixtures/sockets';
@@ -63,23 +68,37 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `${username}@example.com`, password: 'Str0ng!pass' }),
     });
-    return { id: created.json().user.id as number, token: ((await login.json()) as { token: string }).token };
+    return {
+      id: created.json().user.id as number,
+      token: ((await login.json()) as { token: string }).token,
+      cookie: sessionCookie(login),
+    };
   }
+
+  /** The session cookie as the browser sends it back (`name=value`). */
+  const sessionCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`))!
+      .split(';')[0]!;
 
   const connect = (token: string) => sockets.connect(base, token);
 
-  async function refreshedClaims(token: string) {
+  /** A refresh as the browser does it: with the session cookie, which it then replaces. */
+  async function refreshedClaims(who: { cookie: string }) {
     const res = await fetch(`${base}/api/v1/auth/refresh`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { cookie: who.cookie },
     });
     expect(res.status).toBe(200);
+    who.cookie = sessionCookie(res);
     const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
     return createLocalVerifier(jwks).verify(((await res.json()) as { token: string }).token);
   }
 
   it('when payments reports a membership change, then the socket hears claims:changed only once a refreshed token carries the new claims', async () => {
-    const { id, token } = await member('claims_listener');
+    const me = await member('claims_listener');
+    const { id, token } = me;
     const socket = await connect(token);
     const payments = services.bus('payments');
     await payments.start();
@@ -106,7 +125,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     ] as const) {
       const heard = new Promise<{ payload: SocketPayload<'claims:changed'>; claims: unknown }>((resolve) =>
         socket.once('claims:changed', async (payload) =>
-          resolve({ payload, claims: await refreshedClaims(token) }),
+          resolve({ payload, claims: await refreshedClaims(me) }),
         ),
       );
       await payments.publish([membershipChanged(id, snapshot(status), version)]);
@@ -146,7 +165,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     ]);
     // The other person's own token shows it, so the change went all the way through identity.
     await eventually(async () =>
-      expect(await refreshedClaims(other.token)).toMatchObject({ membership_status: 'active' }),
+      expect(await refreshedClaims(other)).toMatchObject({ membership_status: 'active' }),
     );
     await new Promise((r) => setTimeout(r, 300));
     expect(heard).toEqual([]);

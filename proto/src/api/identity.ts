@@ -51,6 +51,34 @@ export type VerifyEmailQuery = Type.Static<typeof VerifyEmailQuery>;
 export const ResetPasswordBody = Type.Object({ token: LinkToken, new_password: Password });
 export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
 
+// ── Sessions: one per login, its refresh token in a cookie (README "Sessions") ──
+/** A session's public id (its refresh-token family). */
+export const SessionId = Type.String({ format: 'uuid' });
+export const SessionParams = Type.Object({ id: SessionId });
+export type SessionParams = Type.Static<typeof SessionParams>;
+
+export const SessionSummary = Type.Object({
+  id: SessionId,
+  /** The browser and system read from its User-Agent, e.g. 'Chrome on Linux'. */
+  device: Type.String(),
+  created_at: Timestamp,
+  /** The login or the latest token refresh. */
+  last_seen_at: Timestamp,
+  /** The session the asking browser is in. */
+  current: Type.Boolean(),
+});
+export type SessionSummary = Type.Static<typeof SessionSummary>;
+export const SessionsReply = Type.Object({ sessions: Type.Array(SessionSummary) });
+export type SessionsReply = Type.Static<typeof SessionsReply>;
+export const SessionsRevokedReply = Type.Object({ message: Type.String(), revoked: Int({ minimum: 0 }) });
+export type SessionsRevokedReply = Type.Static<typeof SessionsRevokedReply>;
+
+export const ChangePasswordBody = Type.Object({ current_password: Password, new_password: Password });
+export type ChangePasswordBody = Type.Static<typeof ChangePasswordBody>;
+/** The message, and a fresh token for this session (every earlier one stopped counting). */
+export const ChangePasswordReply = Type.Object({ message: Type.String(), token: Type.String() });
+export type ChangePasswordReply = Type.Static<typeof ChangePasswordReply>;
+
 // ── Profiles (spec 1 §§2.12, 3; spec 2 "Other user's profile") ──────────────
 /** Spec 1 §2.13: a blocked user as the own profile lists them, with the unblock action. */
 export const BlockedUser = Type.Object({

@@ -17,6 +17,7 @@ export * from './profile';
 export * from './refunds';
 export * from './role-changes';
 export * from './roles';
+export * from './sessions';
 export * from './time-zones';
 export * from './tokens';
 export * from './uploads';

@@ -7,6 +7,22 @@ import type { Role } from './roles';
 
 export const TOKEN_STORAGE_KEY = 'token';
 
+/** An access token lives 15 minutes; the web refreshes it silently with the session's refresh token. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** A session ends when its refresh token goes unused this long (each refresh starts the wait again). */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * A refresh token exchanged this recently may be shown once more, while its successor is still
+ * unused: two tabs refreshing at the same moment, or an answer lost on its way back, do not end the
+ * session. Later, or a second time, it counts as stolen and the session ends.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/**
+ * The cookie holding the refresh token: HttpOnly, Secure, SameSite=Strict, its Path the auth routes
+ * under the prefix the request came through (`/api/v1/auth`, or `/v1/auth` for the alias).
+ */
+export const REFRESH_COOKIE_NAME = 'linksmate_refresh';
+
 export const TOKEN_ISSUER = 'linksmate-identity';
 export const TOKEN_AUDIENCE = 'linksmate';
 export interface AccessTokenClaims {

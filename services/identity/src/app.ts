@@ -28,6 +28,8 @@ import { registerModerationRoutes } from './modules/moderation/routes';
 import { ModerationService } from './modules/moderation/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
+import { registerSessionRoutes } from './modules/sessions/routes';
+import { SessionsService } from './modules/sessions/service';
 import { registerUserRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 
@@ -58,7 +60,8 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   const users = new UsersService({ runtime, clock });
   const memberships = new MembershipSnapshots({ runtime, clock });
   const loginGuard = new LoginGuard({ db, clock, config });
-  const auth = new AuthService({ db, runtime, users, loginGuard, memberships, keys, clock });
+  const sessions = new SessionsService({ db, users, clock });
+  const auth = new AuthService({ db, runtime, users, loginGuard, memberships, keys, sessions, clock });
 
   runtime.closeAfterHandlers(() => storage.close());
   const images = new ProfileImages({
@@ -70,7 +73,8 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   });
 
   registerKeyRoutes(app, keys);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, sessions);
+  registerSessionRoutes(app, sessions);
   registerProfileRoutes(app, new ProfileService({ runtime, users, memberships, images, clock }));
   await registerImageRoutes(app, images);
   registerDirectoryRoutes(app, new DirectoryService(runtime.preparedDb));

@@ -1,11 +1,16 @@
 import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@linksmate/proto';
 import Type from 'typebox';
 
 export const IdentityConfigSchema = Type.Object({
   ...ServiceConfigFields,
   PORT: ServicePort(3001),
-  /** Lifetime of an access token. */
-  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 8 * 3600 }),
+  /** Lifetime of an access token (15 minutes: proto's ACCESS_TOKEN_TTL_SECONDS). */
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: 7 * 24 * 3600,
+    default: ACCESS_TOKEN_TTL_SECONDS,
+  }),
   /**
    * A signing key as a private JWK (JSON). Without it identity generates one and keeps it in its
    * database, so every replica and restart signs with the same key.

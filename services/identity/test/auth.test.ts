@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityUnderTest, LINK_VALIDITY, PASSWORD, startIdentity } from './fixtures';
 
@@ -270,7 +271,8 @@ describe('identity: accounts', () => {
         membership_status: null,
         membership_ends_at: null,
       });
-      expect(claims.exp - claims.iat).toBe(8 * 3600);
+      // Access tokens live 15 minutes; the session goes on through its refresh token.
+      expect(claims.exp - claims.iat).toBe(ACCESS_TOKEN_TTL_SECONDS);
     });
 
     it('when the e-mail is unknown or the password wrong, then the same 401 for both', async () => {
@@ -397,20 +399,16 @@ describe('identity: accounts', () => {
     });
 
     it('when the link is used, then the new password works, the old does not, earlier tokens end, and the link is single use', async () => {
-      const { token: before } = await identity.verifiedUser('resetter', 'resetter@example.com');
+      const { refresh: before } = await identity.verifiedUser('resetter', 'resetter@example.com');
       await identity.post('/auth/forgot-password', { email: 'resetter@example.com' });
       const link = await identity.linkToken('resetter@example.com', 'reset-password');
       const res = await identity.post('/auth/reset-password', { token: link, new_password: 'N3w!password' });
       expect(res.statusCode).toBe(200);
       expect((await identity.login('resetter@example.com', 'N3w!password')).statusCode).toBe(200);
       expect((await identity.login('resetter@example.com', PASSWORD, '10.0.0.4')).statusCode).toBe(401);
-      const refreshed = await identity.app.inject({
-        method: 'POST',
-        url: '/auth/refresh',
-        headers: { authorization: `Bearer ${before}` },
-      });
+      const refreshed = await identity.refresh(before);
       expect(refreshed.statusCode).toBe(401);
-      expect(refreshed.json().code).toBe('token_revoked');
+      expect(refreshed.json().code).toBe('session_ended');
       const updated = (await identity.published('identity.user.updated')).filter(
         (e) => (e.data as { username: string }).username === 'resetter',
       );

@@ -8,7 +8,7 @@ import {
   silentLogger,
   startServiceUnderTest,
 } from '@linksmate/platform/testing';
-import { type EventEnvelope, LINK_VALIDITY } from '@linksmate/proto';
+import { type EventEnvelope, LINK_VALIDITY, REFRESH_COOKIE_NAME } from '@linksmate/proto';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -103,11 +103,36 @@ export class IdentityUnderTest {
     });
   }
 
+  /** The refresh token an answer set in its cookie (undefined when it set none, '' when it cleared it). */
+  static refreshCookie(res: { headers: Record<string, unknown> }): string | undefined {
+    const header = res.headers['set-cookie'];
+    const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+    const ours = cookies.find((c: string) => c.startsWith(`${REFRESH_COOKIE_NAME}=`));
+    return ours?.slice(REFRESH_COOKIE_NAME.length + 1).split(';')[0];
+  }
+
+  /** POST with the session cookie (and a bearer token, if given), as the browser sends them. */
+  withSession(url: string, refresh: string | undefined, options: { token?: string; payload?: object } = {}) {
+    return this.app.inject({
+      method: 'POST',
+      url,
+      payload: options.payload ?? {},
+      headers: {
+        ...(refresh ? { cookie: `${REFRESH_COOKIE_NAME}=${refresh}` } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+    });
+  }
+
+  refresh(refresh: string | undefined) {
+    return this.withSession('/auth/refresh', refresh);
+  }
+
   async verifiedUser(
     username: string,
     email: string,
     password = PASSWORD,
-  ): Promise<{ id: number; token: string }> {
+  ): Promise<{ id: number; token: string; refresh: string }> {
     const registered = await this.register(username, email, password);
     if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
     const verified = await this.get(
@@ -116,7 +141,11 @@ export class IdentityUnderTest {
     if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
     const login = await this.login(email, password);
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    return { id: registered.json().user.id, token: login.json().token };
+    return {
+      id: registered.json().user.id,
+      token: login.json().token,
+      refresh: IdentityUnderTest.refreshCookie(login)!,
+    };
   }
 
   async published(type: string): Promise<EventEnvelope[]> {

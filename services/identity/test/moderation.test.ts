@@ -143,7 +143,7 @@ describe("identity: the admin service's commands on accounts (/internal/users/*)
       role: 'coach',
       token_version: 0,
     });
-    const refreshed = await identity.post('/auth/refresh', {}, { authorization: `Bearer ${golfer.token}` });
+    const refreshed = await identity.refresh(golfer.refresh);
     expect(refreshed.statusCode).toBe(200);
     expect((await (await identity.verifier()).verify(refreshed.json().token)).role).toBe('coach');
 

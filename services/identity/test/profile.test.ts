@@ -4,7 +4,7 @@ import { type IdentityUnderTest, SERVICE_TOKEN, startIdentity } from './fixtures
 
 describe('identity: profiles, golfers and memberships', () => {
   let identity: IdentityUnderTest;
-  let me: { id: number; token: string };
+  let me: { id: number; token: string; refresh: string };
   let other: { id: number; token: string };
 
   beforeAll(async () => {
@@ -168,11 +168,7 @@ describe('identity: profiles, golfers and memberships', () => {
   });
 
   it('when a token is refreshed, then it carries the current claims', async () => {
-    const res = await identity.app.inject({
-      method: 'POST',
-      url: '/auth/refresh',
-      headers: { authorization: `Bearer ${me.token}` },
-    });
+    const res = await identity.refresh(me.refresh);
     expect(res.statusCode).toBe(200);
     const claims = await (await identity.verifier()).verify(res.json().token);
     expect(claims.membership_status).toBe('trialing');

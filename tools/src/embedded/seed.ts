@@ -271,15 +271,33 @@ async function postJson(url: string, serviceToken: string, body: unknown) {
   });
 }
 
-/** A demo person's token, from identity's own login. */
-export async function demoLogin(identityUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${identityUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`Logging in as ${email} failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+/**
+ * Demo people's tokens, from identity's own login. Each login is a session (one a person's profile
+ * lists); `endAll` logs them out once seeding is done, so only the person's own logins show there.
+ */
+export class DemoLogins {
+  private readonly cookies: string[] = [];
+
+  constructor(private readonly identityUrl: string) {}
+
+  readonly login = async (email: string): Promise<string> => {
+    const response = await fetch(`${this.identityUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    if (response.status !== 200) throw new Error(`Logging in as ${email} failed: ${response.status}`);
+    const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+    if (cookie) this.cookies.push(cookie);
+    return ((await response.json()) as { token: string }).token;
+  };
+
+  async endAll(): Promise<void> {
+    const cookies = this.cookies.splice(0);
+    for (const cookie of cookies) {
+      await fetch(`${this.identityUrl}/auth/logout`, { method: 'POST', headers: { cookie } });
+    }
+  }
 }
 
 /**
@@ -320,15 +338,20 @@ export async function seedDemoData(
       throw new Error(`Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`);
     }
   }
-  const login = (email: string) => demoLogin(urls.identity, email);
-  const directory = await seedDirectory({ venues: urls.venues }, serviceToken, {
-    ffmpegPath: options.ffmpegPath,
-    login,
-  });
-  const events = await seedEvents(urls, { login, serviceToken });
-  const messages = await seedMessages(urls, { login });
-  const admin = (await seedAdminArea(urls, { login })) + (await seedAvailability(urls, { login }));
-  return { ...directory, events, messages, admin };
+  const logins = new DemoLogins(urls.identity);
+  const { login } = logins;
+  try {
+    const directory = await seedDirectory({ venues: urls.venues }, serviceToken, {
+      ffmpegPath: options.ffmpegPath,
+      login,
+    });
+    const events = await seedEvents(urls, { login, serviceToken });
+    const messages = await seedMessages(urls, { login });
+    const admin = (await seedAdminArea(urls, { login })) + (await seedAvailability(urls, { login }));
+    return { ...directory, events, messages, admin };
+  } finally {
+    await logins.endAll();
+  }
 }
 
 export function demoLoginsText(): string {

@@ -24,7 +24,7 @@ import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
-import { type DemoSeeded, demoLogin, seedDemoData } from './seed';
+import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
 import { seedPayments } from './seed-payments';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -257,13 +257,14 @@ export async function startStack(
     await gateway.app.listen({ port: gatewayPort, host: config.HOST });
     closers.push(() => gateway.app.close());
     // Card payments last: the provider's webhooks reach payments through the gateway.
+    const paymentLogins = new DemoLogins(urlOf('identity'));
     const payments = await seedPayments(
       { payments: urlOf('membership-payments') },
       {
-        login: (email) => demoLogin(urlOf('identity'), email),
+        login: paymentLogins.login,
         simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
       },
-    );
+    ).finally(() => paymentLogins.endAll());
     seeded.payments = payments;
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };

@@ -1,6 +1,19 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
 import { CLAIMS_STALE, MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules';
+import { ensureFreshToken, refreshAccessToken } from './refresh-session';
 import { getStoredToken } from './session';
+
+/** The 401s that say the access token itself no longer counts (gateway and services). */
+const STALE_TOKEN_CODES = new Set(['token_expired', 'token_revoked', 'invalid_token']);
+
+async function tokenRefused(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string' && STALE_TOKEN_CODES.has(body.code);
+}
 
 /** An API failure with the message the spec says to show. */
 export class ApiError extends Error {
@@ -122,16 +135,19 @@ function retryAfterSeconds(fromBody: unknown, headers: Headers): number | undefi
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
-/** JSON over HTTP to `/api/v1` with the stored bearer token (spec 1 §7 "Generic helper"). */
+/**
+ * JSON over HTTP to `/api/v1` with the stored bearer token (spec 1 §7 "Generic helper"). A token
+ * about to expire is refreshed first, and a request refused with 401 is sent once more with a
+ * refreshed token (refresh-session.ts); when the session has ended, the 401 stands.
+ */
 export async function apiRequest<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const send = () => {
+  const send = (token: string | null) => {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const token = options.auth === false ? null : getStoredToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
     return fetch(`${PUBLIC_API_PREFIX}${path}`, {
@@ -141,11 +157,22 @@ export async function apiRequest<T>(
       signal: options.signal,
     });
   };
-  let response = await send();
-  // The membership changed since the token was issued (a grant, a purchase, a lapse): the gateway
-  // refused it before anything was done, so the call is asked again, once, with a renewed token.
-  if (!path.startsWith('/auth/') && (await isClaimsStale(response)) && (await renewClaims()))
-    response = await send();
+  const token = options.auth === false ? null : await ensureFreshToken().catch(() => getStoredToken());
+  let response = await send(token);
+  if (token && (await tokenRefused(response))) {
+    // Revoked elsewhere (another session signed out, the password changed) or just expired.
+    const fresh = await refreshAccessToken(token).catch(() => null);
+    if (fresh && fresh !== token) response = await send(fresh);
+  } else if (
+    token &&
+    !path.startsWith('/auth/') &&
+    (await isClaimsStale(response)) &&
+    (await renewClaims())
+  ) {
+    // The membership changed since the token was issued (a grant, a purchase, a lapse): the gateway
+    // refused it before anything was done, so the call is asked again, once, with a renewed token.
+    response = await send(getStoredToken());
+  }
   if (!response.ok) throw await failure(response);
   const text = await response.text();
   // An empty success body becomes an empty object.

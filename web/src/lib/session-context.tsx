@@ -11,11 +11,15 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from './paths';
-import { clearToken, readSession, type Session, storeToken } from './session';
+import { endSession, ensureFreshToken, refreshAccessToken } from './refresh-session';
+import { decodeClaims, onTokenChanged, readSession, type Session, storeToken } from './session';
+
+/** How long before its exp the token is refreshed while the app is open. */
+const REFRESH_AHEAD_MS = 90_000;
 
 interface SessionContextValue extends Session {
   signIn(token: string): void;
-  /** Removes the token and the derived logged-in and admin state. */
+  /** Ends this browser's session (server and cookie too), removing the token and derived state. */
   signOut(): void;
   refresh(): void;
 }
@@ -46,8 +50,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event.key === null || event.key === 'token') refresh();
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    const stopListening = onTokenChanged(refresh);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      stopListening();
+    };
   }, [refresh]);
+
+  // The access token lives 15 minutes: it is refreshed silently a little before its exp, at once
+  // when the app opens (or the tab comes back) with a stale one. If the session has ended, the token
+  // is removed and the person counts as signed out (guarded screens send them to /login).
+  const { token } = session;
+  useEffect(() => {
+    if (!token) return;
+    const exp = decodeClaims(token)?.exp;
+    const wait = exp ? Math.max(0, exp * 1000 - REFRESH_AHEAD_MS - Date.now()) : 0;
+    const timer = setTimeout(() => void refreshAccessToken(token).catch(() => undefined), wait);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void ensureFreshToken().catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [token]);
 
   const signIn = useCallback(
     (token: string) => {
@@ -57,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [refresh],
   );
   const signOut = useCallback(() => {
-    clearToken();
+    void endSession();
     refresh();
   }, [refresh]);
   const value = useMemo<SessionContextValue>(

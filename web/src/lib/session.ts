@@ -12,12 +12,31 @@ export function getStoredToken(): string | null {
   return token && token !== 'undefined' && token !== 'null' ? token : null;
 }
 
+const tokenListeners = new Set<() => void>();
+
+/** Called when this tab stores or clears the token (other tabs hear the storage event instead). */
+export function onTokenChanged(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
+function tokenChanged(): void {
+  for (const listener of tokenListeners) listener();
+}
+
+/**
+ * The access token (15 minutes) stays in local storage as the spec says; the refresh token never
+ * reaches script: it is an HttpOnly cookie only the auth routes receive.
+ */
 export function storeToken(token: string): void {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  tokenChanged();
 }
 
 export function clearToken(): void {
+  if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) return;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  tokenChanged();
 }
 
 /** Spec 1 §7: a token must have three dot-separated segments. */
@@ -55,16 +74,13 @@ export interface Session {
 }
 
 /**
- * Reads the session from storage. A token past its exp is removed and counts as signed out; a token
- * that cannot be decoded has no role (spec 1 §§4, 6).
+ * Reads the session from storage; a token that cannot be decoded has no role (spec 1 §§4, 6). A token
+ * past its exp is first exchanged through the session's cookie (`ensureFreshToken` in
+ * refresh-session.ts); only when that fails is it removed, and then it counts as signed out.
  */
 export function readSession(): Session {
   const token = getStoredToken();
   const claims = decodeClaims(token);
-  if (token && claims && isExpired(claims)) {
-    clearToken();
-    return { token: null, claims: null, isLoggedIn: false, role: null, isAdmin: false };
-  }
   const role = claims?.role ?? null;
   return { token, claims, isLoggedIn: !!token, role, isAdmin: isAdminRole(role) };
 }

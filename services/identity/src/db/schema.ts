@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** The identity database: this service's tables only. */
@@ -242,3 +243,48 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   tokenVersion: integer('token_version').notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One per login: a browser's session, its id the family of the refresh tokens it is given. It ends
+ * when revoked (logout, sign-out elsewhere, a reused token, a password change or reset) or when its
+ * refresh token goes unused until `expires_at`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The login or the latest refresh. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    index('sessions_user_active_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every refresh token a session was given, by SHA-256 hash only. Each is exchanged once
+ * (`rotated_at`); one shown again afterwards was copied, and its whole session is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** The token it was exchanged for (the grace period accepts it once while that one is unused). */
+    successorHash: text('successor_hash'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);

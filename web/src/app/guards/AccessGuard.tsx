@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
-import { refreshToken } from '../../lib/refresh-session';
+import { ensureFreshToken, onSessionEnded, refreshToken } from '../../lib/refresh-session';
 import { readSession, type TokenClaims } from '../../lib/session';
 import { useSession } from '../../lib/session-context';
 import { type LoginReason, pleaseLogIn } from './login-reasons';
@@ -31,31 +31,37 @@ export function AccessGuard({
   const location = useLocation();
   const [verdict, setVerdict] = useState<Verdict>('checking');
   const { refresh } = useSession();
+  // A session that ends while the screen is open (its refresh refused) is checked again at once;
+  // a screen that signs the person out itself (onboarding after a purchase) decides where they go.
+  const [sessionEnded, setSessionEnded] = useState(0);
+  useEffect(() => onSessionEnded(() => setSessionEnded((n) => n + 1)), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every route change
   useEffect(() => {
     let current = true;
     const lacksMembership = (claims: TokenClaims | null) =>
       membership && requiresMembership(claims?.role) && !passesMembershipCheck(claims ?? {});
-    const session = readSession();
-    if (!session.isLoggedIn || !session.claims) setVerdict('login');
-    else if (admin && !session.isAdmin) setVerdict('home');
-    else if (lacksMembership(session.claims)) {
-      // The token may predate a membership granted or bought since (its push missed): a renewed
-      // token carries the membership as it is now, so it decides.
-      setVerdict('checking');
-      void refreshToken()
-        .catch(() => null)
-        .then(() => {
-          if (!current) return;
-          refresh();
-          setVerdict(lacksMembership(readSession().claims) ? 'membership' : 'allowed');
-        });
-    } else setVerdict('allowed');
+    // A token past its exp is exchanged first; only a session that has ended sends to /login.
+    void ensureFreshToken()
+      .catch(() => null)
+      .then(async () => {
+        if (!current) return;
+        const session = readSession();
+        if (!session.isLoggedIn || !session.claims) return setVerdict('login');
+        if (admin && !session.isAdmin) return setVerdict('home');
+        if (!lacksMembership(session.claims)) return setVerdict('allowed');
+        // The token may predate a membership granted or bought since (its push missed): a renewed
+        // token carries the membership as it is now, so it decides.
+        setVerdict('checking');
+        await refreshToken().catch(() => null);
+        if (!current) return;
+        refresh();
+        setVerdict(lacksMembership(readSession().claims) ? 'membership' : 'allowed');
+      });
     return () => {
       current = false;
     };
-  }, [admin, membership, location.pathname]);
+  }, [admin, membership, location.pathname, sessionEnded]);
 
   switch (verdict) {
     case 'checking':

@@ -1,6 +1,8 @@
 import { currentUser, type HttpApp, requestMeta } from '@linksmate/platform';
 import {
   ApiErrorSchema,
+  ChangePasswordBody,
+  ChangePasswordReply,
   DEVICE_ID_PATTERN,
   EmailBody,
   LoginBody,
@@ -8,10 +10,13 @@ import {
   RegisterBody,
   RegisterReply,
   ResetPasswordBody,
+  SESSION_MESSAGES,
   TokenReply,
   VerifyEmailQuery,
 } from '@linksmate/proto';
 import type { FastifyRequest } from 'fastify';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from '../../lib/refresh-cookie';
+import type { SessionsService } from '../sessions/service';
 import { type AuthService, ResendTooSoon } from './service';
 
 const refusals = {
@@ -29,7 +34,12 @@ const deviceIdOf = (request: FastifyRequest) => {
   return typeof header === 'string' && DEVICE_ID_PATTERN.test(header) ? header : undefined;
 };
 
-export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
+const userAgentOf = (request: FastifyRequest) => {
+  const header = request.headers['user-agent'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+export function registerAuthRoutes(app: HttpApp, auth: AuthService, sessions: SessionsService): void {
   app.post(
     '/auth/register',
     { schema: { tags, body: RegisterBody, response: { 201: RegisterReply, ...refusals } } },
@@ -55,19 +65,61 @@ export function registerAuthRoutes(app: HttpApp, auth: AuthService): void {
     },
   );
 
+  // The spec's login answer is the access token; the session's refresh token goes in the cookie.
   app.post(
     '/auth/login',
     { schema: { tags, body: LoginBody, response: { 200: TokenReply, ...refusals } } },
-    async (request) => auth.login(request.body, request.ip, deviceIdOf(request)),
+    async (request, reply) => {
+      const { token, refreshToken } = await auth.login(request.body, {
+        address: request.ip,
+        deviceId: deviceIdOf(request),
+        userAgent: userAgentOf(request),
+      });
+      setRefreshCookie(request, reply, refreshToken);
+      return { token };
+    },
+  );
+
+  // The cookie is the credential here: the access token may well have expired.
+  app.post(
+    '/auth/refresh',
+    { schema: { tags, response: { 200: TokenReply, ...refusals } } },
+    async (request, reply) => {
+      try {
+        const { token, refreshToken } = await auth.refresh(refreshTokenOf(request), requestMeta(request));
+        setRefreshCookie(request, reply, refreshToken);
+        return { token };
+      } catch (error) {
+        clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
   );
 
   app.post(
-    '/auth/refresh',
-    { config: { access: 'user' }, schema: { tags, response: { 200: TokenReply, ...refusals } } },
-    async (request) => {
-      const user = currentUser(request);
-      return auth.refresh(user.user_id, user.ver);
+    '/auth/logout',
+    { schema: { tags, response: { 200: MessageReply, ...refusals } } },
+    async (request, reply) => {
+      const token = refreshTokenOf(request);
+      clearRefreshCookie(request, reply);
+      await sessions.logout(token, requestMeta(request));
+      return { message: SESSION_MESSAGES.loggedOut };
     },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      config: { access: 'user' },
+      schema: { tags, body: ChangePasswordBody, response: { 200: ChangePasswordReply, ...refusals } },
+    },
+    async (request) =>
+      auth.changePassword(
+        currentUser(request).user_id,
+        request.body,
+        refreshTokenOf(request),
+        requestMeta(request),
+      ),
   );
 
   app.post(

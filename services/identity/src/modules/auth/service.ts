@@ -21,7 +21,6 @@ import {
   passwordError,
   type Role,
   type Static,
-  USERNAME,
   UserVerified,
   usernameError,
 } from '@linksmate/proto';
@@ -31,9 +30,19 @@ import { hashLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
+import { type SessionsService, sessionEnded } from '../sessions/service';
 import { toAccountSummary, type UsersService } from '../users/service';
 import { addressHash, LinkMails } from './link-mails';
 import { LoginGuard } from './login-guard';
+import {
+  AUTH_MESSAGES,
+  emailTaken,
+  MADE_UP_USERNAME_ATTEMPTS,
+  ResendTooSoon,
+  USERNAME_KEY,
+  usernameTaken,
+} from './messages';
+import { changePassword, type PasswordChangeInput } from './password-change';
 import {
   consumeLinkToken,
   forgetLinkMailRequestsBefore,
@@ -42,44 +51,7 @@ import {
 } from './repository';
 import { TakenAddresses } from './taken-addresses';
 
-export const AUTH_MESSAGES = {
-  registered: 'Account created. Please check your email to verify your account.',
-  usernameTaken: USERNAME.takenMessage,
-  emailTaken: 'An account with this email already exists.',
-  invalidEmail: 'Please enter a valid email address.',
-  noVerificationToken: 'No verification token provided.',
-  invalidVerificationLink: 'This verification link is invalid or has expired.',
-  verified: 'Email verified successfully',
-  resendAccepted:
-    'If an account with that email still needs verifying, a new verification link is on its way.',
-  resendTooSoon: (seconds: number) =>
-    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another verification email.`,
-  invalidCredentials: 'Invalid email or password',
-  unverified: 'Please verify your email before logging in. Check your inbox for the verification link.',
-  suspended: 'Your account has been suspended. Please contact support.',
-  forgotAccepted: 'If this email exists, you will receive a password reset link.',
-  invalidResetToken: 'Invalid or expired reset token',
-  passwordReset: 'Password reset successfully',
-} as const;
-
-/** How often a made-up username is tried before the answer is 409 (see UsersService.freeUsername). */
-const MADE_UP_USERNAME_ATTEMPTS = 5;
-/** The unique index that says a username is held (the other one, on e-mail, says the address is). */
-const USERNAME_KEY = 'users_username_lower_key';
-
-const emailTaken = (others: Record<string, string> = {}) =>
-  conflict(AUTH_MESSAGES.emailTaken, 'account_exists', { email: AUTH_MESSAGES.emailTaken, ...others });
-const usernameTaken = () =>
-  conflict(AUTH_MESSAGES.usernameTaken, 'username_taken', { username: AUTH_MESSAGES.usernameTaken });
-
-/** 429 with the whole seconds left, in the body (`retry_after`) and the standard header. */
-export class ResendTooSoon extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, AUTH_MESSAGES.resendTooSoon(retryAfterSeconds), 'resend_cooldown', undefined, {
-      retry_after: retryAfterSeconds,
-    });
-  }
-}
+export { AUTH_MESSAGES, ResendTooSoon };
 
 export interface AuthDeps {
   db: Db;
@@ -88,6 +60,7 @@ export interface AuthDeps {
   loginGuard: LoginGuard;
   memberships: MembershipSnapshots;
   keys: SigningKeys;
+  sessions: SessionsService;
   clock: Clock;
 }
 
@@ -284,8 +257,15 @@ export class AuthService {
     return { message: AUTH_MESSAGES.resendAccepted };
   }
 
-  /** `deviceId` is the random id the browser keeps, when it sends one (see LoginGuard). */
-  async login(input: { email: string; password: string }, address: string, deviceId?: string) {
+  /**
+   * `deviceId` is the random id the browser keeps, when it sends one (see LoginGuard). A login starts
+   * a session: the access token, and the session's first refresh token (for the cookie).
+   */
+  async login(
+    input: { email: string; password: string },
+    client: { address: string; deviceId?: string; userAgent?: string },
+  ) {
+    const { address, deviceId } = client;
     const email = input.email.trim();
     const now = this.deps.clock();
     const source = LoginGuard.source(address, deviceId);
@@ -300,17 +280,19 @@ export class AuthService {
     // Only someone who knows the password learns whether the account is suspended or unverified.
     if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
     if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, 'email_not_verified');
-    const [token] = await Promise.all([
+    const [token, refreshToken] = await Promise.all([
       this.issueToken(user),
-      this.deps.db.transaction((tx) =>
-        this.deps.users.change(tx, user.id, { lastLoginAt: now }, { actor: { user_id: user.id } }),
-      ),
+      this.deps.db.transaction(async (tx) => {
+        await this.deps.users.change(tx, user.id, { lastLoginAt: now }, { actor: { user_id: user.id } });
+        return this.deps.sessions.start(tx, user.id, client.userAgent, now);
+      }),
     ]);
-    return { token };
+    return { token, refreshToken };
   }
 
   async forgetOldLoginRecords(): Promise<void> {
     await this.deps.loginGuard.prune();
+    await this.deps.sessions.forgetEnded();
     // Kept as long as the longest cooldown (ACCOUNT_EXISTS_MAIL_COOLDOWN_MS ≥ LINK_MAIL_COOLDOWN_MS).
     await forgetLinkMailRequestsBefore(
       this.deps.db,
@@ -320,13 +302,34 @@ export class AuthService {
     );
   }
 
-  /** A fresh token with the current role and membership, while the given one is still current. */
-  async refresh(userId: number, tokenVersion: number) {
-    const user = await this.deps.users.byId(userId);
-    if (!user || user.tokenVersion !== tokenVersion)
-      throw unauthorized('Your session has ended. Please log in again.', 'token_revoked');
-    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
-    return { token: await this.issueToken(user) };
+  /**
+   * A fresh access token with the current role and membership, for the session's refresh token,
+   * which is exchanged for the next one (SessionsService.rotate).
+   */
+  async refresh(refreshToken: string | undefined, meta: EventMeta) {
+    const rotated = await this.deps.sessions.rotate(refreshToken, meta);
+    const user = await this.deps.users.byId(rotated.userId);
+    if (!user) throw sessionEnded();
+    if (user.bannedAt) {
+      await this.deps.db.transaction((tx) =>
+        this.deps.sessions.end(tx, user.id, { only: rotated.sessionId }, 'suspended', meta),
+      );
+      throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
+    }
+    return { token: await this.issueToken(user), refreshToken: rotated.refreshToken };
+  }
+
+  /** Changes the password of the signed-in person (password-change.ts). */
+  changePassword(
+    userId: number,
+    input: PasswordChangeInput,
+    refreshToken: string | undefined,
+    meta: EventMeta,
+  ) {
+    return changePassword({ ...this.deps, issueToken: (user) => this.issueToken(user) }, userId, input, {
+      refreshToken,
+      meta,
+    });
   }
 
   /** Same answer whether or not the e-mail has an account. */
@@ -363,6 +366,8 @@ export class AuthService {
       const user = claimed && (await this.deps.users.byId(claimed.userId, tx));
       if (!user) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken, 'invalid_token');
       await retireLinkTokens(tx, user.id, 'reset_password', now);
+      // Whoever held the old password may hold a session: every one ends.
+      await this.deps.sessions.revokeWithin(tx, user.id, {}, 'password_reset');
       // Following the link proves the address, so an unverified account becomes verified; it also
       // proves the owner, so strangers' failed logins stop holding the account back.
       await this.deps.users.change(

@@ -6,4 +6,6 @@ export const profileKeys = {
   me: () => [...sharedQueryRoots.profile, 'me'] as const,
   /** Another golfer's public profile. */
   user: (userId: number) => [...sharedQueryRoots.profile, 'user', userId] as const,
+  /** The own sessions (one per login), listed with the account. */
+  sessions: () => [...sharedQueryRoots.profile, 'sessions'] as const,
 };

@@ -12,6 +12,7 @@ import { MessageDigestSwitch } from '../components/MessageDigestSwitch';
 import { ProfileDetails } from '../components/ProfileDetails';
 import { ProfileEditForm } from '../components/ProfileEditForm';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
+import { SessionsCard } from '../components/SessionsCard';
 
 function ProfileSkeleton() {
   return (
@@ -123,6 +124,7 @@ export function ProfilePage({
           <>
             <ProfileDetails profile={data} membershipActions={membershipActions} />
             <MessageDigestSwitch />
+            <SessionsCard />
           </>
         )}
       </Stack>
