@@ -4,6 +4,7 @@ import * as identity from '@linksmate/identity';
 import * as payments from '@linksmate/membership-payments';
 import { type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
+import { REFRESH_COOKIE_NAME } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeSimulator } from '../src/stripe-simulator';
 import { RabbitServices } from './fixtures/rabbit-services';
@@ -98,8 +99,15 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
       body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }),
     });
     expect(login.status).toBe(200);
-    return { id, token: ((await login.json()) as { token: string }).token };
+    return { id, cookie: sessionCookie(login), token: ((await login.json()) as { token: string }).token };
   }
+
+  /** The session cookie as the browser sends it back (`name=value`). */
+  const sessionCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`))!
+      .split(';')[0]!;
 
   const raw = async (token: string, path: string, method = 'GET') => {
     const res = await fetch(`${base}/api/v1${path}`, {
@@ -111,15 +119,19 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
   };
 
   /**
-   * A call as the web app makes it: told its claims are stale, it refreshes the token it holds
-   * (no login) and asks once more.
+   * A call as the web app makes it: told its claims are stale, it refreshes the token with the
+   * session's cookie (no login) and asks once more.
    */
-  async function asSession(person: { token: string }, path: string) {
+  async function asSession(person: { token: string; cookie: string }, path: string) {
     const first = await raw(person.token, path);
     if (first.code !== 'claims_stale') return first.status;
-    const refreshed = await raw(person.token, '/auth/refresh', 'POST');
+    const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: person.cookie },
+    });
     expect(refreshed.status).toBe(200);
-    person.token = refreshed.body.token!;
+    person.cookie = sessionCookie(refreshed);
+    person.token = ((await refreshed.json()) as { token: string }).token;
     return (await raw(person.token, path)).status;
   }
 
