@@ -27,6 +27,12 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(message: string): voi
     },
   });
 
+  // Mantine's PasswordInput describes its error but does not mark the input invalid on its own.
+  const field = (name: keyof typeof form.values) => ({
+    ...form.getInputProps(name),
+    'aria-invalid': !!form.errors[name],
+  });
+
   const submit = form.onSubmit(async ({ current_password, new_password }) => {
     setError(null);
     try {
@@ -59,20 +65,15 @@ function ChangePasswordForm({ onDone, onCancel }: { onDone(message: string): voi
           autoComplete="current-password"
           required
           data-autofocus
-          {...form.getInputProps('current_password')}
+          {...field('current_password')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('new_password')}
-        />
+        <PasswordInput label="New password" autoComplete="new-password" required {...field('new_password')} />
         <PasswordChecklist password={form.values.new_password} />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
           required
-          {...form.getInputProps('confirm')}
+          {...field('confirm')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={change.isPending}>
@@ -93,36 +94,35 @@ export function ChangePasswordCard() {
   const [done, setDone] = useState<string | null>(null);
   return (
     <Card withBorder shadow="xs">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              Password
-            </Title>
-            <Text size="sm" c="dimmed">
-              Changing it keeps you signed in here and signs you out on every other device.
-            </Text>
-          </Stack>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconLock size={14} aria-hidden />}
-            onClick={() => {
-              setDone(null);
-              setOpened(true);
-            }}
-          >
-            Change password
-          </Button>
-        </Group>
-        <div role="status">
-          {done && (
-            <Alert color="fairway" variant="light" icon={<IconCircleCheck size={18} aria-hidden />}>
-              {done}
-            </Alert>
-          )}
-        </div>
-      </Stack>
+      <Group justify="space-between">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            Password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Changing it keeps you signed in here and signs you out on every other device.
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconLock size={14} aria-hidden />}
+          onClick={() => {
+            setDone(null);
+            setOpened(true);
+          }}
+        >
+          Change password
+        </Button>
+      </Group>
+      {/* Always there, so the message is announced when it appears. */}
+      <div role="status">
+        {done && (
+          <Alert mt="sm" color="fairway" variant="light" icon={<IconCircleCheck size={18} aria-hidden />}>
+            {done}
+          </Alert>
+        )}
+      </div>
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}

@@ -1,7 +1,8 @@
 import { SESSION_MESSAGES } from '@linksmate/proto/rules';
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { useLogout } from '../../../lib/session-context';
 import { type SessionSummary, useSessions } from '../api/get-sessions';
@@ -17,11 +18,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
           <Text fw={600} size="sm">
             {session.device}
           </Text>
-          {session.current && (
-            <Badge size="sm" variant="light" color="green.9">
-              This device
-            </Badge>
-          )}
+          {session.current && <StatusBadge color="green">This device</StatusBadge>}
         </Group>
         <Text size="xs" c="dimmed">
           Last seen {relativeTime(session.last_seen_at)} · Signed in {formatDateTime(session.created_at)}
