@@ -163,6 +163,20 @@ describe('changing the password in the browser, against make run', () => {
     await expect.poll(() => rows(other).count()).toBe(2);
   });
 
+  it('when the profile is opened at 390 px, then the password card and its dialog fit the width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fits = () => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
+    await page.goto(`${stack.url}/profile`);
+    await page.getByText("Where you're signed in").waitFor();
+    expect(await fits()).toBe(true);
+    await screenshotOf(card('Password'), '53-password-card-390');
+    await screenshotOf(card("Where you're signed in"), '53b-sessions-card-390');
+    await openDialog();
+    expect(await fits()).toBe(true);
+    await screenshotOf(dialog(), '54-change-password-dialog-390');
+    axeFindings['54-change-password-dialog-390'] = await seriousAccessibilityViolations(page);
+  });
+
   it('when the screens are checked with axe-core, then none has a serious or critical violation', () => {
     expect(axeFindings).toEqual(Object.fromEntries(Object.keys(axeFindings).map((k) => [k, []])));
   });

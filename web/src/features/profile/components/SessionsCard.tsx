@@ -12,8 +12,8 @@ import { useSignOutSession } from '../api/sign-out-session';
 function SessionRow({ session }: { session: SessionSummary }) {
   const signOut = useSignOutSession();
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="session-row">
-      <Stack gap={2}>
+    <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false} data-testid="session-row">
+      <Stack gap={2} miw={0}>
         <Group gap="xs">
           <Text fw={600} size="sm">
             {session.device}
@@ -28,6 +28,8 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <Button
           size="xs"
           variant="default"
+          // A phone's narrow row wraps the device's dates, never the button's word.
+          style={{ flexShrink: 0 }}
           loading={signOut.isPending}
           onClick={() => signOut.mutate(session.id)}
           aria-label={`Sign out ${session.device}`}
