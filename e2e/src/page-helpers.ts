@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 
 const artifacts = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url));
@@ -12,6 +12,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifacts, { recursive: true });
   const path = join(artifacts, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Saves a screenshot of one part of a page (a card, a dialog) as a test artifact. */
+export async function screenshotOf(part: Locator, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await part.screenshot({ path });
   return path;
 }
 

@@ -29,3 +29,9 @@ export function passwordError(password: string | null | undefined): string | nul
   for (const rule of PASSWORD_RULES) if (!rule.test(password)) return rule.message;
   return null;
 }
+
+/** The confirmation's message: 'Please confirm your password' when empty, then whether it matches. */
+export function confirmPasswordError(confirm: string | null | undefined, password: string): string | null {
+  if (!confirm) return PASSWORD_MESSAGES.confirmRequired;
+  return confirm === password ? null : PASSWORD_MESSAGES.mismatch;
+}

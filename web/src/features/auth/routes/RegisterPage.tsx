@@ -19,12 +19,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
+import { PasswordChecklist } from '../../../components/PasswordChecklist';
 import { ApiError } from '../../../lib/api-client';
 import { useSecondsUntil } from '../../../lib/countdown';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
 import { useResendVerification } from '../api/resend-verification';
-import { PasswordChecklist } from '../components/PasswordChecklist';
 import { resendWaitText } from '../components/resend-wait';
 
 const VERIFY_HOURS = Math.round(LINK_VALIDITY.verificationMs / 3_600_000);

@@ -1,4 +1,4 @@
-import { DELAYS_MS, PASSWORD_MESSAGES, passwordError } from '@linksmate/proto/rules';
+import { confirmPasswordError, DELAYS_MS, passwordError } from '@linksmate/proto/rules';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
+import { PasswordChecklist } from '../../../components/PasswordChecklist';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { LinkFailure } from '../components/LinkFailure';
-import { PasswordChecklist } from '../components/PasswordChecklist';
 
 function InvalidLink({ message }: { message: string }) {
   return (
@@ -41,8 +41,7 @@ export function ResetPasswordPage() {
     initialValues: { password: '', confirm: '' },
     validate: {
       password: (v) => passwordError(v),
-      confirm: (v, values) =>
-        !v ? PASSWORD_MESSAGES.confirmRequired : v !== values.password ? PASSWORD_MESSAGES.mismatch : null,
+      confirm: (v, values) => confirmPasswordError(v, values.password),
     },
   });
 

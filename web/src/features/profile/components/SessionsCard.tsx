@@ -1,7 +1,8 @@
 import { SESSION_MESSAGES } from '@linksmate/proto/rules';
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { useLogout } from '../../../lib/session-context';
 import { type SessionSummary, useSessions } from '../api/get-sessions';
@@ -11,17 +12,13 @@ import { useSignOutSession } from '../api/sign-out-session';
 function SessionRow({ session }: { session: SessionSummary }) {
   const signOut = useSignOutSession();
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="session-row">
-      <Stack gap={2}>
+    <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false} data-testid="session-row">
+      <Stack gap={2} miw={0}>
         <Group gap="xs">
           <Text fw={600} size="sm">
             {session.device}
           </Text>
-          {session.current && (
-            <Badge size="sm" variant="light" color="green.9">
-              This device
-            </Badge>
-          )}
+          {session.current && <StatusBadge color="green">This device</StatusBadge>}
         </Group>
         <Text size="xs" c="dimmed">
           Last seen {relativeTime(session.last_seen_at)} · Signed in {formatDateTime(session.created_at)}
@@ -31,6 +28,8 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <Button
           size="xs"
           variant="default"
+          // A phone's narrow row wraps the device's dates, never the button's word.
+          style={{ flexShrink: 0 }}
           loading={signOut.isPending}
           onClick={() => signOut.mutate(session.id)}
           aria-label={`Sign out ${session.device}`}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PROFILE_FORM_SECTIONS, type ProfileFormSection, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
+import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { MessageDigestSwitch } from '../components/MessageDigestSwitch';
 import { ProfileDetails } from '../components/ProfileDetails';
 import { ProfileEditForm } from '../components/ProfileEditForm';
@@ -124,6 +125,7 @@ export function ProfilePage({
           <>
             <ProfileDetails profile={data} membershipActions={membershipActions} />
             <MessageDigestSwitch />
+            <ChangePasswordCard />
             <SessionsCard />
           </>
         )}
