@@ -118,7 +118,9 @@ describe('accounts in the browser, against make run', () => {
     await check('05-verify-email-success');
     // Onboarding needs a session; without one the guard sends the person to log in.
     await page.waitForURL('**/login', { timeout: 10_000 });
-    expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(2_500);
+    // The page waits DELAYS_MS.afterVerifyRedirect (3 s) before moving on; a busy machine can see
+    // the text a second late, so only a redirect that did not wait fails here.
+    expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(1_500);
     // The verify page sent them to onboarding first, which asked them to log in, saying why.
     expect(visited.slice(0, 2)).toEqual(['/onboarding?verified=true', '/login']);
     await page.getByText('Email verified — log in to choose your membership.').waitFor();

@@ -48,7 +48,7 @@ export function onMembershipRequired(listener: Listener): () => void {
  * Renews the stored token (its claims then carry the membership as it is now), saying whether it
  * did. The app registers it once; without one, a `claims_stale` refusal is passed on as it is.
  */
-type ClaimsRefresher = () => Promise<boolean>;
+type ClaimsRefresher = (refused: string) => Promise<boolean>;
 let claimsRefresher: ClaimsRefresher | null = null;
 let renewing: Promise<boolean> | null = null;
 
@@ -60,9 +60,9 @@ export function setClaimsRefresher(refresher: ClaimsRefresher): () => void {
 }
 
 /** One renewal at a time: calls refused together share it. */
-function renewClaims(): Promise<boolean> {
+function renewClaims(refused: string): Promise<boolean> {
   if (!claimsRefresher) return Promise.resolve(false);
-  renewing ??= claimsRefresher()
+  renewing ??= claimsRefresher(refused)
     .catch(() => false)
     .finally(() => {
       renewing = null;
@@ -167,7 +167,7 @@ export async function apiRequest<T>(
     token &&
     !path.startsWith('/auth/') &&
     (await isClaimsStale(response)) &&
-    (await renewClaims())
+    (await renewClaims(token))
   ) {
     // The membership changed since the token was issued (a grant, a purchase, a lapse): the gateway
     // refused it before anything was done, so the call is asked again, once, with a renewed token.

@@ -1,9 +1,9 @@
-import type { ServerToClientEvents } from '@linksmate/proto';
+import type { ServerToClientEvents, SocketPayload } from '@linksmate/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { sharedQueryRoots } from './query-keys';
-import { refreshToken } from './refresh-session';
+import { refreshToken, storedTokenCarries } from './refresh-session';
 import { useSession } from './session-context';
 import { announceSocketPush, socketStateChanged } from './socket-pushes';
 
@@ -26,13 +26,13 @@ export function RealtimeConnection() {
       transports: ['websocket'],
       reconnectionDelayMax: 10_000,
     });
-    const catchUp = async () => {
-      await refreshToken().catch(() => null);
+    const catchUp = async (pushed?: SocketPayload<'claims:changed'>) => {
+      if (!pushed || !storedTokenCarries(pushed)) await refreshToken().catch(() => null);
       refresh();
       await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
       await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.payments });
     };
-    socket.on('claims:changed', () => void catchUp());
+    socket.on('claims:changed', (pushed) => void catchUp(pushed));
     // Pushes sent while the socket was away are gone: take the state as it is now.
     socket.io.on('reconnect', () => void catchUp());
     socket.on('session:revoked', () => signOut());

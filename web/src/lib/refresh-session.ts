@@ -80,10 +80,31 @@ export async function ensureFreshToken(): Promise<string | null> {
  * server says the claims changed (the socket's claims:changed), so the new token has the change;
  * when another tab already fetched one since, that one is used.
  */
-export async function refreshToken(): Promise<TokenClaims | null> {
-  const before = getStoredToken();
-  if (!before) return null;
-  return decodeClaims(await refreshAccessToken(before, { force: true }));
+export async function refreshToken(seen: string | null = getStoredToken()): Promise<TokenClaims | null> {
+  if (!seen) return null;
+  return decodeClaims(await refreshAccessToken(seen, { force: true }));
+}
+
+/**
+ * Whether the stored token already says what a claims:changed push says (a call refused as
+ * `claims_stale` renewed it first), so hearing the push needs no second refresh.
+ */
+export function storedTokenCarries(claims: {
+  role: string;
+  membership_status: string | null;
+  membership_ends_at: string | null;
+}): boolean {
+  const stored = decodeClaims(getStoredToken());
+  const instant = (value: string | number | null | undefined) =>
+    value === null || value === undefined
+      ? null
+      : new Date(typeof value === 'number' ? value * 1000 : value).getTime();
+  return (
+    !!stored &&
+    stored.role === claims.role &&
+    (stored.membership_status ?? null) === claims.membership_status &&
+    instant(stored.membership_ends_at) === instant(claims.membership_ends_at)
+  );
 }
 
 /** Ends this browser's session on the server (the cookie is cleared) and forgets the token. */

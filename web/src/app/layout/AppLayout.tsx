@@ -51,8 +51,9 @@ function ClaimsRefresh() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      setClaimsRefresher(async () => {
-        const renewed = (await refreshToken()) !== null;
+      // A token stored since the refused one (the socket push got there first) is used as it is.
+      setClaimsRefresher(async (refused) => {
+        const renewed = (await refreshToken(refused)) !== null;
         refresh();
         if (renewed) {
           void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.profile });
