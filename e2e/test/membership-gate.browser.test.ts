@@ -77,7 +77,8 @@ describe('membership gate in the browser, against make run', () => {
         { timeout: 20_000 },
       )
       .toBe('claims_stale');
-    expect(await claimedStatus(page)).toBeNull();
+    // No push can renew the page's token now; a call the page makes meanwhile may (claims_stale),
+    // and so may the guard when Find Players opens: either way, no login.
     await page.getByRole('link', { name: 'Find Players' }).first().click();
     await page.waitForURL('**/players');
     await page.getByText(/Showing 1 to \d+ of \d+ players/).waitFor({ timeout: 20_000 });
