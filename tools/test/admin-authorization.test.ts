@@ -8,6 +8,8 @@ import * as payments from '@linksmate/membership-payments';
 import * as messaging from '@linksmate/messaging';
 import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
 import {
+  SEVEN_CALLERS as CALLERS,
+  type SpecCaller as Caller,
   createTestAuth,
   type ServiceUnderTest,
   silentLogger,
@@ -17,18 +19,6 @@ import {
 import type { Role } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** The seven callers of spec 3: nobody, and each of our six roles. */
-const CALLERS = [
-  'anonymous',
-  'member',
-  'coach',
-  'coach_admin',
-  'facility_admin',
-  'site_admin',
-  'admin',
-] as const;
-type Caller = (typeof CALLERS)[number];
 
 const SITE: Role[] = ['admin', 'site_admin'];
 const ALL_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin', 'coach_admin'];

@@ -1,7 +1,13 @@
 import type { Gateway } from '@linksmate/gateway';
 import * as messaging from '@linksmate/messaging';
 import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
-import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
+import {
+  SEVEN_CALLERS as CALLERS,
+  type SpecCaller as Caller,
+  createTestAuth,
+  eventually,
+  type TestAuth,
+} from '@linksmate/platform/testing';
 import { EVENT_CHAT_JOIN, eventRoom, type Role } from '@linksmate/proto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +16,6 @@ import { RabbitServices } from './fixtures/rabbit-services';
 import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'event-chat-authorization-service-token';
-
-/** The seven callers of spec 3: nobody, and each of our six roles. */
-const CALLERS = [
-  'anonymous',
-  'member',
-  'coach',
-  'coach_admin',
-  'facility_admin',
-  'site_admin',
-  'admin',
-] as const;
-type Caller = (typeof CALLERS)[number];
 
 /** Each caller's account, and what the world says of it. */
 const ID: Record<Exclude<Caller, 'anonymous'>, number> = {
