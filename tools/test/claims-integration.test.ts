@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import * as identity from '@linksmate/identity';
-import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import {
   type MembershipSnapshot,
@@ -9,6 +8,7 @@ import {
   type Static,
 } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type IdentityOnBus, PASSWORD, startIdentity } from './fixtures/identity-on-bus';
 import { RabbitServices } from './fixtures/rabbit-services';
 import { TestSockets } from './fixtures/sockets';
 
@@ -31,23 +31,13 @@ const membershipChanged = (
 
 describe('membership claims over RabbitMQ: payments → identity → gateway → socket', () => {
   const services = new RabbitServices();
-  let identityApp: HttpApp;
+  let identity: IdentityOnBus;
   const sockets = new TestSockets();
   let base: string;
 
   beforeAll(async () => {
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      IDENTITY_URL: identityUrl,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      SERVICE_TOKEN,
-    }));
+    identity = await startIdentity(services, SERVICE_TOKEN);
+    ({ base } = await services.gateway('gateway', identity.env));
   });
 
   afterAll(async () => {
@@ -56,20 +46,14 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
   });
 
   async function member(username: string) {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: 'Str0ng!pass', verified: true },
-    });
-    expect(created.statusCode).toBe(201);
+    const { id, email } = await createAccount(identity, username);
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: 'Str0ng!pass' }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
     return {
-      id: created.json().user.id as number,
+      id,
       token: ((await login.json()) as { token: string }).token,
       cookie: sessionCookie(login),
     };
@@ -92,7 +76,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     });
     expect(res.status).toBe(200);
     who.cookie = sessionCookie(res);
-    const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
+    const jwks = (await identity.app.inject('/.well-known/jwks.json')).json();
     return createLocalVerifier(jwks).verify(((await res.json()) as { token: string }).token);
   }
 

@@ -1,105 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import * as admin from '@linksmate/admin';
-import * as identity from '@linksmate/identity';
-import * as payments from '@linksmate/membership-payments';
-import { type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeSimulator } from '../src/stripe-simulator';
-import { RabbitServices } from './fixtures/rabbit-services';
+import { AdminStack } from './fixtures/admin-stack';
 
 const SERVICE_TOKEN = 'membership-gate-integration-service-token';
-const PASSWORD = 'Str0ng!pass';
-const KEYS = {
-  secret: 'sk_test_simulator',
-  publishable: 'pk_test_simulator',
-  webhookSecret: 'whsec_simulator',
-};
 
 /**
  * The membership gate follows the membership as it is now, for a session that logged in before
  * the change: admin → payments → RabbitMQ → identity → RabbitMQ → gateway.
  */
 describe('membership gate over RabbitMQ: a grant and a lapse reach a session without a new login', () => {
-  const services = new RabbitServices();
-  const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable });
-  let identityApp: HttpApp;
+  const stack = new AdminStack(SERVICE_TOKEN);
   let base: string;
   let adminToken: string;
 
   beforeAll(async () => {
-    await stripe.start();
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    const shared = {
-      SERVICE_TOKEN,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      IDENTITY_URL: identityUrl,
-    };
-    const paymentsApp = await services.start(
-      'membership-payments',
-      payments.migrationsFolder,
-      (env, bus) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), { bus }),
-      {
-        ...shared,
-        STRIPE_SECRET_KEY: KEYS.secret,
-        STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
-        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
-        STRIPE_API_BASE: stripe.url,
-      },
-    );
-    const paymentsUrl = await paymentsApp.listen({ port: 0, host: '127.0.0.1' });
-    const adminApp = await services.start(
-      'admin',
-      admin.migrationsFolder,
-      (env, bus) => admin.buildApp(admin.loadAdminConfig(env), { bus }),
-      { ...shared, PAYMENTS_URL: paymentsUrl },
-    );
-    const adminUrl = await adminApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      ...shared,
-      PAYMENTS_URL: paymentsUrl,
-      ADMIN_URL: adminUrl,
-    }));
+    await stack.start();
+    ({ base } = stack);
     adminToken = (await session('gate_admin', 'admin')).token;
   });
 
-  afterAll(async () => {
-    await services.close();
-    await stripe.close();
-  });
+  afterAll(() => stack.close());
 
   /** A verified account the admin directory lists, logged in once through the gateway. */
-  async function session(username: string, role = 'member') {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: PASSWORD, verified: true, role },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().user.id as number;
-    await eventually(async () => {
-      const { rowCount } = await services.query(
-        'admin',
-        'select 1 from directory_users where id = $1 and not deleted',
-        [id],
-      );
-      expect(rowCount).toBe(1);
-    }, 15_000);
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    return { id, token: ((await login.json()) as { token: string }).token };
-  }
+  const session = (username: string, role = 'member') => stack.account(username, role);
 
   const raw = async (token: string, path: string, method = 'GET') => {
     const res = await fetch(`${base}/api/v1${path}`, {
@@ -141,13 +65,13 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
     expect(golfer.token).not.toBe(before);
 
     // payments ends the membership (as a cancellation or an expiry reports it).
-    const { rows } = await services.query(
+    const { rows } = await stack.services.query(
       'membership-payments',
       'select version from memberships where user_id = $1',
       [golfer.id],
     );
     const version = Number(rows[0]!.version);
-    const bus = services.bus('payments-lapse');
+    const bus = stack.services.bus('payments-lapse');
     await bus.start();
     await bus.waitUntilConnected();
     const now = new Date().toISOString();
