@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import {
-  type MembershipSnapshot,
-  REFRESH_COOKIE_NAME,
-  type SocketPayload,
-  type Static,
-} from '@linksmate/proto';
+import type { MembershipSnapshot, SocketPayload, Static } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type IdentityOnBus, PASSWORD, startIdentity } from './fixtures/identity-on-bus';
+import {
+  createAccount,
+  type IdentityOnBus,
+  PASSWORD,
+  sessionCookie,
+  startIdentity,
+} from './fixtures/identity-on-bus';
 import { RabbitServices } from './fixtures/rabbit-services';
 import { TestSockets } from './fixtures/sockets';
 
@@ -58,13 +59,6 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
       cookie: sessionCookie(login),
     };
   }
-
-  /** The session cookie as the browser sends it back (`name=value`). */
-  const sessionCookie = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`))!
-      .split(';')[0]!;
 
   const connect = (token: string) => sockets.connect(base, token);
 

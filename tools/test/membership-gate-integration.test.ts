@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminStack } from './fixtures/admin-stack';
+import { sessionCookie } from './fixtures/identity-on-bus';
 
 const SERVICE_TOKEN = 'membership-gate-integration-service-token';
 
@@ -25,25 +26,27 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
   /** A verified account the admin directory lists, logged in once through the gateway. */
   const session = (username: string, role = 'member') => stack.account(username, role);
 
-  const raw = async (token: string, path: string, method = 'GET') => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as { code?: string; token?: string };
-    return { status: res.status, code: body.code, body };
+  const raw = async (token: string, path: string) => {
+    const res = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { code?: string };
+    return { status: res.status, code: body.code };
   };
 
   /**
-   * A call as the web app makes it: told its claims are stale, it refreshes the token it holds
-   * (no login) and asks once more.
+   * A call as the web app makes it: told its claims are stale, it refreshes its token with the
+   * session cookie (no login; the refresh takes only the cookie, and hands a new one back) and asks
+   * once more.
    */
-  async function asSession(person: { token: string }, path: string) {
+  async function asSession(person: { token: string; cookie: string }, path: string) {
     const first = await raw(person.token, path);
     if (first.code !== 'claims_stale') return first.status;
-    const refreshed = await raw(person.token, '/auth/refresh', 'POST');
+    const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: person.cookie },
+    });
     expect(refreshed.status).toBe(200);
-    person.token = refreshed.body.token!;
+    person.cookie = sessionCookie(refreshed);
+    person.token = ((await refreshed.json()) as { token: string }).token;
     return (await raw(person.token, path)).status;
   }
 
