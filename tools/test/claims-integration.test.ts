@@ -78,9 +78,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     const me = await member('claims_listener');
     const { id, token } = me;
     const socket = await connect(token);
-    const payments = services.bus('payments');
-    await payments.start();
-    await payments.waitUntilConnected();
+    const payments = await services.connectedBus('payments');
     const end = new Date(Date.now() + 14 * 86_400_000).toISOString();
     const snapshot = (status: 'trialing' | 'active' | 'canceled'): Static<typeof MembershipSnapshot> => ({
       type: 'annual',
@@ -120,9 +118,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     const socket = await connect(listener.token);
     const heard: unknown[] = [];
     socket.on('claims:changed', (payload) => heard.push(payload));
-    const payments = services.bus('payments-2');
-    await payments.start();
-    await payments.waitUntilConnected();
+    const payments = await services.connectedBus('payments-2');
     await payments.publish([
       membershipChanged(
         other.id,

@@ -74,9 +74,7 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
       [golfer.id],
     );
     const version = Number(rows[0]!.version);
-    const bus = stack.services.bus('payments-lapse');
-    await bus.start();
-    await bus.waitUntilConnected();
+    const bus = await stack.services.connectedBus('payments-lapse');
     const now = new Date().toISOString();
     await bus.publish([
       {

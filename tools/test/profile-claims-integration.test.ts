@@ -44,9 +44,7 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
     );
     const venuesUrl = await venuesApp.listen({ port: 0, host: '127.0.0.1' });
 
-    const observer = services.bus('observer');
-    await observer.start();
-    await observer.waitUntilConnected();
+    const observer = await services.connectedBus('observer');
     await observer.subscribe({
       group: 'test-claims-observer',
       patterns: ['venues.profile-claim.submitted'],
