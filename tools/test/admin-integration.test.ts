@@ -1,37 +1,27 @@
 import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminStack } from './fixtures/admin-stack';
+import { describe, expect, it } from 'vitest';
+import { adminStackForSuite } from './fixtures/admin-stack';
 
 const SERVICE_TOKEN = 'admin-integration-service-token';
 
 describe('admin actions over RabbitMQ: admin → identity / payments → gateway', () => {
-  const stack = new AdminStack(SERVICE_TOKEN);
-  let base: string;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    await stack.start();
-    ({ base } = stack);
-    adminToken = (await stack.account('head_admin', 'admin')).token;
-  });
-
-  afterAll(() => stack.close());
+  const stack = adminStackForSuite(SERVICE_TOKEN, 'head_admin');
 
   const login = (username: string) => stack.login(username);
   const account = (username: string) => stack.account(username);
 
   const asAdmin = (method: string, path: string, body?: unknown) =>
-    fetch(`${base}/api/v1${path}`, {
+    fetch(`${stack.base}/api/v1${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${adminToken}`,
+        authorization: `Bearer ${stack.adminToken}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const profileWith = (token: string) =>
-    fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+    fetch(`${stack.base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
 
   it('when an admin bans a person, then their next request with the old token gets 401 through the gateway, and unbanning lets them log in again', async () => {
     const golfer = await account('banned_golfer');

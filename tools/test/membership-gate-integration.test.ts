@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@linksmate/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminStack } from './fixtures/admin-stack';
+import { describe, expect, it } from 'vitest';
+import { adminStackForSuite } from './fixtures/admin-stack';
 import { sessionCookie } from './fixtures/identity-on-bus';
 
 const SERVICE_TOKEN = 'membership-gate-integration-service-token';
@@ -11,23 +11,13 @@ const SERVICE_TOKEN = 'membership-gate-integration-service-token';
  * the change: admin → payments → RabbitMQ → identity → RabbitMQ → gateway.
  */
 describe('membership gate over RabbitMQ: a grant and a lapse reach a session without a new login', () => {
-  const stack = new AdminStack(SERVICE_TOKEN);
-  let base: string;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    await stack.start();
-    ({ base } = stack);
-    adminToken = (await session('gate_admin', 'admin')).token;
-  });
-
-  afterAll(() => stack.close());
+  const stack = adminStackForSuite(SERVICE_TOKEN, 'gate_admin');
 
   /** A verified account the admin directory lists, logged in once through the gateway. */
   const session = (username: string, role = 'member') => stack.account(username, role);
 
   const raw = async (token: string, path: string) => {
-    const res = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await res.json()) as { code?: string };
     return { status: res.status, code: body.code };
   };
@@ -40,7 +30,7 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
   async function asSession(person: { token: string; cookie: string }, path: string) {
     const first = await raw(person.token, path);
     if (first.code !== 'claims_stale') return first.status;
-    const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+    const refreshed = await fetch(`${stack.base}/api/v1/auth/refresh`, {
       method: 'POST',
       headers: { cookie: person.cookie },
     });
@@ -55,9 +45,9 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
     const before = golfer.token;
     expect(await asSession(golfer, '/discovery/members')).toBe(402);
 
-    const granted = await fetch(`${base}/api/v1/admin/users/bulk-grant-membership`, {
+    const granted = await fetch(`${stack.base}/api/v1/admin/users/bulk-grant-membership`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${stack.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ user_ids: [golfer.id], membership_type: 'annual' }),
     });
     expect(granted.status).toBe(200);
