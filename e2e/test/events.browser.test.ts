@@ -5,6 +5,7 @@ import { launchBrowser } from '../src/browser';
 import {
   demoToken,
   logInAs as logIn,
+  payBookingWith4242,
   screenshot,
   seriousAccessibilityViolations,
   userIdOfToken,
@@ -230,18 +231,7 @@ describe('member games, join approval and bookings in the browser, against make 
     await dialog.getByText(formatCents(total, paid.slot.currency), { exact: true }).waitFor();
     await screenshot(page, '77-slot-selection');
     findings.slotSelection = await seriousAccessibilityViolations(page);
-    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-    await dialog.getByLabel('Card number').waitFor();
-    const email = dialog.getByLabel('Email');
-    if (!(await email.inputValue())) await email.fill(JACK);
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry').fill('12 / 30');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: `Pay ${formatCents(total, paid.slot.currency)}` }).click();
-    await page
-      .getByTestId('join-standing')
-      .getByText('You have joined this event')
-      .waitFor({ timeout: 30_000 });
+    await payBookingWith4242(page, JACK, total, paid.slot.currency);
 
     await page.goto(`${stack.url}/my-bookings?status=confirmed`);
     const booking = page.getByTestId('booking').filter({ has: page.getByRole('link', { name: paid.title }) });
@@ -317,19 +307,8 @@ describe('member games, join approval and bookings in the browser, against make 
     await accept.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Add one Practice Day' }).click();
-    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-    await dialog.getByLabel('Card number').waitFor();
-    const email = dialog.getByLabel('Email');
-    if (!(await email.inputValue())) await email.fill(OLIVIA);
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry').fill('12 / 30');
-    await dialog.getByLabel('CVC').fill('123');
     const total = price + gstOnCents(price);
-    await dialog.getByRole('button', { name: `Pay ${formatCents(total, 'AUD')}` }).click();
-    await page
-      .getByTestId('join-standing')
-      .getByText('You have joined this event')
-      .waitFor({ timeout: 30_000 });
+    await payBookingWith4242(page, OLIVIA, total);
     const after = await apiGet<ListedEvent & { waitlist_count: number }>(stack.url, `/events/${event.id}`);
     expect(after).toMatchObject({ current_participant_count: 2, capacity: 2, waitlist_count: 0 });
 
