@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
-import { launchBrowser } from '../src/browser';
 import {
   demoToken,
   logInAs as logIn,
@@ -10,7 +9,7 @@ import {
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const OLIVIA = 'olivia@linksmate.dev';
 const JACK = 'jack@linksmate.dev';
@@ -88,8 +87,7 @@ async function paidEventWithRoom(baseUrl: string, jackToken: string) {
 }
 
 describe('member games, join approval and bookings in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let olivia: BrowserContext;
   let jack: BrowserContext;
   let oliviaPage: Page;
@@ -97,19 +95,12 @@ describe('member games, join approval and bookings in the browser, against make 
   const findings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    olivia = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    jack = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    olivia = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    jack = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     oliviaPage = await olivia.newPage();
     jackPage = await jack.newPage();
     await logIn(oliviaPage, stack.url, OLIVIA);
     await logIn(jackPage, stack.url, JACK);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it("when olivia creates a game, jack asks to join and olivia approves on My Created Games, then jack's open event page says Joined without reloading", async () => {
@@ -327,7 +318,7 @@ describe('member games, join approval and bookings in the browser, against make 
     await screenshot(jackPage, '79-events');
     findings.events = await seriousAccessibilityViolations(jackPage);
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     await logIn(page, stack.url, OLIVIA);
     await page.goto(`${stack.url}/my-bookings`);

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, gstOnCents, MEMBER_CANCEL_CUTOFF_HOURS, REFUND_MESSAGES } from '../../proto/src/rules';
-import { launchBrowser } from '../src/browser';
 import {
   demoToken,
   logInAs,
@@ -9,7 +8,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
 } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const JACK = 'jack@linksmate.dev';
 const ADMIN = 'admin@linksmate.dev';
@@ -70,8 +69,7 @@ const settled = (page: Page) =>
   );
 
 describe('refunds in the browser: a member cancels a paid booking and sees it refunded, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let member: Page;
   let admin: Page;
   const findings: Record<string, string[]> = {};
@@ -79,17 +77,10 @@ describe('refunds in the browser: a member cancels a paid booking and sees it re
   let soonEvent: CreatedEvent;
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    member = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    admin = await (await stack.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await logInAs(member, stack.url, JACK);
     await logInAs(admin, stack.url, ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   const bookingCard = (event: CreatedEvent) =>
