@@ -3,9 +3,35 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { formatCents } from '../../proto/src/rules';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 
 const artifacts = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url));
+
+/**
+ * In an event's booking dialog, slots chosen: on to payment, pays `total` (cents) with 4242 through the
+ * simulator (giving `email` when the form has none), and waits until the page says the person joined.
+ */
+export async function payBookingWith4242(
+  page: Page,
+  email: string,
+  total: number,
+  currency = 'AUD',
+): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await dialog.getByLabel('Card number').waitFor();
+  const emailField = dialog.getByLabel('Email');
+  if (!(await emailField.inputValue())) await emailField.fill(email);
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry').fill('12 / 30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: `Pay ${formatCents(total, currency)}` }).click();
+  await page
+    .getByTestId('join-standing')
+    .getByText('You have joined this event')
+    .waitFor({ timeout: 30_000 });
+}
 
 /** Saves a full-page screenshot as a test artifact (.artifacts/screenshots). */
 export async function screenshot(page: Page, name: string): Promise<string> {

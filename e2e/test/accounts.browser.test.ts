@@ -1,13 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../../tools/src/embedded/seed';
-import { launchBrowser } from '../src/browser';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 describe('accounts in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const email = `golfer${Date.now()}@example.com`;
@@ -22,15 +20,8 @@ describe('accounts in the browser, against make run', () => {
   }
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a new person registers, verifies through the mailbox and logs in, then they see their profile', async () => {
@@ -198,7 +189,7 @@ describe('accounts in the browser, against make run', () => {
   });
 
   it('when someone registers with an e-mail that has an account, then the form shows the same success as a new registration and the owner is mailed instead', async () => {
-    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitor = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const form = await visitor.newPage();
     await form.goto(`${stack.url}/register`);
     await form.getByLabel('Username').fill(`${username}_2`);

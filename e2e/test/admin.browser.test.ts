@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../proto/src/rules';
-import { launchBrowser } from '../src/browser';
 import {
   demoToken,
   logInAs,
@@ -10,7 +9,7 @@ import {
   seriousAccessibilityViolations,
   waitForMail,
 } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 /** The admin area's screens, by their address and the heading each shows. */
 const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
@@ -29,20 +28,12 @@ const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
 ];
 
 describe('the admin area in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let admin: Page;
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    admin = await (await stack.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await logInAs(admin, stack.url, 'admin@linksmate.dev');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when the admin opens every admin page, then each shows its heading in the sidebar layout with no serious accessibility problem', async () => {
@@ -231,7 +222,9 @@ describe('the admin area in the browser, against make run', () => {
     await dialog.getByText(notice).waitFor();
 
     // The seat the demo gave at Priya Raman's paid clinic reads as complimentary in her bookings.
-    const coach = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const coach = await (
+      await stack.browser.newContext({ viewport: { width: 1366, height: 900 } })
+    ).newPage();
     await logInAs(coach, stack.url, 'academy@linksmate.dev');
     await coach.goto(`${stack.url}/admin/bookings`);
     const given = coach.getByRole('row').filter({ hasText: 'Short Game School with Priya Raman' });
@@ -249,7 +242,9 @@ describe('the admin area in the browser, against make run', () => {
   });
 
   it('when the venue manager opens the admin area, then the menu is the reduced one and a hidden section’s API answers 403', async () => {
-    const manager = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const manager = await (
+      await stack.browser.newContext({ viewport: { width: 1366, height: 900 } })
+    ).newPage();
     await logInAs(manager, stack.url, 'venue@linksmate.dev');
     await manager.goto(`${stack.url}/admin/venues`);
     const sections = manager.getByRole('navigation', { name: 'Admin sections' });

@@ -1,9 +1,8 @@
 import type { CoachesReply } from '@linksmate/proto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const MOBILE = { width: 390, height: 844 };
 
@@ -18,8 +17,7 @@ const cards = (page: Page) => page.getByTestId('coach-card');
 const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 
 describe('coaches and profile claims in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   /** Every coach of the demo data, as the API lists them. */
@@ -38,17 +36,10 @@ describe('coaches and profile claims in the browser, against make run', () => {
   }
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     const response = await fetch(`${stack.url}/api/v1/coaches?limit=100`);
     coaches = (await response.json()) as CoachesReply;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a visitor searches coaches and filters by a specialty, then only matching coaches of the page are shown, and one opens with its details', async () => {

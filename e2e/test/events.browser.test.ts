@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
-import { launchBrowser } from '../src/browser';
 import {
   demoToken,
   logInAs as logIn,
+  payBookingWith4242,
   screenshot,
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const OLIVIA = 'olivia@linksmate.dev';
 const JACK = 'jack@linksmate.dev';
@@ -87,8 +87,7 @@ async function paidEventWithRoom(baseUrl: string, jackToken: string) {
 }
 
 describe('member games, join approval and bookings in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let olivia: BrowserContext;
   let jack: BrowserContext;
   let oliviaPage: Page;
@@ -96,19 +95,12 @@ describe('member games, join approval and bookings in the browser, against make 
   const findings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    olivia = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    jack = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    olivia = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    jack = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     oliviaPage = await olivia.newPage();
     jackPage = await jack.newPage();
     await logIn(oliviaPage, stack.url, OLIVIA);
     await logIn(jackPage, stack.url, JACK);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it("when olivia creates a game, jack asks to join and olivia approves on My Created Games, then jack's open event page says Joined without reloading", async () => {
@@ -230,18 +222,7 @@ describe('member games, join approval and bookings in the browser, against make 
     await dialog.getByText(formatCents(total, paid.slot.currency), { exact: true }).waitFor();
     await screenshot(page, '77-slot-selection');
     findings.slotSelection = await seriousAccessibilityViolations(page);
-    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-    await dialog.getByLabel('Card number').waitFor();
-    const email = dialog.getByLabel('Email');
-    if (!(await email.inputValue())) await email.fill(JACK);
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry').fill('12 / 30');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: `Pay ${formatCents(total, paid.slot.currency)}` }).click();
-    await page
-      .getByTestId('join-standing')
-      .getByText('You have joined this event')
-      .waitFor({ timeout: 30_000 });
+    await payBookingWith4242(page, JACK, total, paid.slot.currency);
 
     await page.goto(`${stack.url}/my-bookings?status=confirmed`);
     const booking = page.getByTestId('booking').filter({ has: page.getByRole('link', { name: paid.title }) });
@@ -317,19 +298,8 @@ describe('member games, join approval and bookings in the browser, against make 
     await accept.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Add one Practice Day' }).click();
-    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-    await dialog.getByLabel('Card number').waitFor();
-    const email = dialog.getByLabel('Email');
-    if (!(await email.inputValue())) await email.fill(OLIVIA);
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry').fill('12 / 30');
-    await dialog.getByLabel('CVC').fill('123');
     const total = price + gstOnCents(price);
-    await dialog.getByRole('button', { name: `Pay ${formatCents(total, 'AUD')}` }).click();
-    await page
-      .getByTestId('join-standing')
-      .getByText('You have joined this event')
-      .waitFor({ timeout: 30_000 });
+    await payBookingWith4242(page, OLIVIA, total);
     const after = await apiGet<ListedEvent & { waitlist_count: number }>(stack.url, `/events/${event.id}`);
     expect(after).toMatchObject({ current_participant_count: 2, capacity: 2, waitlist_count: 0 });
 
@@ -348,7 +318,7 @@ describe('member games, join approval and bookings in the browser, against make 
     await screenshot(jackPage, '79-events');
     findings.events = await seriousAccessibilityViolations(jackPage);
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     await logIn(page, stack.url, OLIVIA);
     await page.goto(`${stack.url}/my-bookings`);

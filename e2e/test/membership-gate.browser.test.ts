@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoToken, logInAs, userIdOfToken } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 /** The membership status the browser's stored token claims. */
 const claimedStatus = async (page: Page): Promise<string | null> => {
@@ -12,18 +11,7 @@ const claimedStatus = async (page: Page): Promise<string | null> => {
 };
 
 describe('membership gate in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const stack = makeRunForSuite();
 
   async function grant(memberToken: string) {
     const adminToken = await demoToken(stack.url, 'admin@linksmate.dev');
@@ -47,7 +35,7 @@ describe('membership gate in the browser, against make run', () => {
   }
 
   it('when an admin grants a logged-in member a membership, then Find Players opens in the same session without logging in again', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, token } = await memberWithoutMembership(context, 'mia@linksmate.dev');
     await grant(token);
     // The socket's claims:changed renews the token in place.
@@ -60,7 +48,7 @@ describe('membership gate in the browser, against make run', () => {
   });
 
   it('when the push never reaches the browser (its socket is cut), then the gated page still opens after a grant without logging in again', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The socket never reaches the gateway: claims:changed cannot arrive.
     await context.routeWebSocket(/\/socket\.io\//, () => {});
     const { page, token } = await memberWithoutMembership(context, 'liam@linksmate.dev');

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
-import { launchBrowser } from '../src/browser';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 /** Registers, verifies through the development mailbox and logs in; ends on onboarding. */
 async function newVerifiedMember(page: Page, baseUrl: string, tag: string) {
@@ -37,22 +36,11 @@ async function payWithCard(page: Page, number: string) {
 }
 
 describe('membership in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   const findings: Record<string, string[]> = {};
 
-  beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
   it('when a new person picks the annual plan in onboarding and pays with 4242, then after logging in again the profile shows Annual, trialing and the trial end', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const { email, password } = await newVerifiedMember(page, stack.url, 'a');
     await screenshot(page, '20-onboarding-plans');
@@ -93,7 +81,7 @@ describe('membership in the browser, against make run', () => {
   });
 
   it("when a second person's card is declined, then they see the message and stay without a membership, the trial still on offer", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await newVerifiedMember(page, stack.url, 'b');
     await page.getByTestId('plan-annual').getByRole('button').click();
@@ -114,7 +102,7 @@ describe('membership in the browser, against make run', () => {
   });
 
   it('when a visitor chooses a plan, then they are told to log in and come back to its checkout, which at 390 px keeps every amount beside its label', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${stack.url}/membership`);
     await page.getByTestId('plan-annual').getByRole('button').click();
@@ -151,7 +139,7 @@ describe('membership in the browser, against make run', () => {
   });
 
   it('when the membership page is opened, then the highlights and the three plans show', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${stack.url}/membership`);
     await page.getByTestId('plan-lifetime').waitFor();

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   demoToken,
   logInAs as logIn,
@@ -9,27 +8,19 @@ import {
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 describe('messages in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let olivia: Page;
   let jack: Page;
   const findings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    olivia = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    jack = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    olivia = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    jack = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await logIn(olivia, stack.url, 'olivia@linksmate.dev');
     await logIn(jack, stack.url, 'jack@linksmate.dev');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when olivia and jack chat in two browsers, then each message appears live and Delivered turns to Read', async () => {

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 // mia has no membership in the demo data (ARCHITECTURE.md), so she can buy one.
 const DEMO = { email: 'mia@linksmate.dev', password: 'Fairway!2026' };
@@ -14,8 +13,7 @@ async function logIn(page: Page) {
 }
 
 describe('the first page, planned screens and payments script, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};
@@ -25,19 +23,12 @@ describe('the first page, planned screens and payments script, against make run'
   let tokenRefreshes = 0;
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.on('request', (request) => {
       if (new URL(request.url()).hostname === 'js.stripe.com') stripeRequests.push(request.url());
       if (new URL(request.url()).pathname === '/api/v1/auth/refresh') tokenRefreshes++;
     });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a visitor opens the home page and the membership page of the embedded run, then nothing is requested from js.stripe.com', async () => {

@@ -1,17 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
-import { launchBrowser } from '../src/browser';
 import { logInAs, screenshot, screenshotOf, seriousAccessibilityViolations } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 /** A demo golfer no other browser test signs in as. */
 const HAMISH = 'hamish_g@golfers.linksmate.dev';
 const NEW_PASSWORD = 'Bunker!2027';
 
 describe('changing the password in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   /** The browser the password is changed in, and another one signed in as the same person. */
   let here: BrowserContext;
   let elsewhere: BrowserContext;
@@ -20,23 +18,15 @@ describe('changing the password in the browser, against make run', () => {
   const axeFindings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    here = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    elsewhere = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    here = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    elsewhere = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await here.newPage();
     other = await elsewhere.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   const rows = (on: Page) => on.getByTestId('session-row');
   const dialog = () => page.getByRole('dialog', { name: 'Change password' });
   const storedToken = (on: Page) => on.evaluate("localStorage.getItem('token')") as Promise<string | null>;
-  /** Waits until the dialog has faded in (a screenshot or axe mid-transition sees it half drawn). */
   /** Waits until the dialog has faded in (a screenshot or axe mid-transition sees it half drawn). */
   const dialogShown = () =>
     expect

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
 /** olivia holds the demo data's granted annual membership; mia holds none. */
@@ -35,22 +34,14 @@ async function choose(page: Page, label: string, option: string) {
 const cardNames = (page: Page) => page.getByTestId('player-card').locator('h2').allTextContents();
 
 describe('profiles, player discovery and blocking in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a visitor opens Find Players, then they are asked to log in and come back to it after', async () => {
@@ -271,7 +262,7 @@ describe('profiles, player discovery and blocking in the browser, against make r
   });
 
   it('when a member without a membership opens Find Players, then they are told and sent to the membership page', async () => {
-    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const other = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const mia = await other.newPage();
     await logIn(mia, stack.url, MIA);
     await mia.goto(`${stack.url}/players`);

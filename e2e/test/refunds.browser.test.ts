@@ -1,9 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, gstOnCents, MEMBER_CANCEL_CUTOFF_HOURS, REFUND_MESSAGES } from '../../proto/src/rules';
-import { launchBrowser } from '../src/browser';
-import { demoToken, logInAs, screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import {
+  demoToken,
+  logInAs,
+  payBookingWith4242,
+  screenshot,
+  seriousAccessibilityViolations,
+} from '../src/page-helpers';
+import { makeRunForSuite } from '../src/suite';
 
 const JACK = 'jack@linksmate.dev';
 const ADMIN = 'admin@linksmate.dev';
@@ -51,18 +56,7 @@ async function bookOneSlotWith4242(page: Page, baseUrl: string, event: CreatedEv
   await page.getByRole('button', { name: 'Book your slots' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Add one Player', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  await dialog.getByLabel('Card number').waitFor();
-  const email = dialog.getByLabel('Email');
-  if (!(await email.inputValue())) await email.fill(JACK);
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry').fill('12 / 30');
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: `Pay ${formatCents(TOTAL, 'AUD')}` }).click();
-  await page
-    .getByTestId('join-standing')
-    .getByText('You have joined this event')
-    .waitFor({ timeout: 30_000 });
+  await payBookingWith4242(page, JACK, TOTAL);
 }
 
 /** Until the page's transitions (a dialog opening) have run, so a screenshot shows it as people see it. */
@@ -75,8 +69,7 @@ const settled = (page: Page) =>
   );
 
 describe('refunds in the browser: a member cancels a paid booking and sees it refunded, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let member: Page;
   let admin: Page;
   const findings: Record<string, string[]> = {};
@@ -84,17 +77,10 @@ describe('refunds in the browser: a member cancels a paid booking and sees it re
   let soonEvent: CreatedEvent;
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    member = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    admin = await (await stack.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await logInAs(member, stack.url, JACK);
     await logInAs(admin, stack.url, ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   const bookingCard = (event: CreatedEvent) =>

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
 const JACK = 'jack@linksmate.dev';
@@ -21,25 +20,17 @@ const EXPIRE_STORED_TOKEN = `(() => {
 })()`;
 
 describe('sessions in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   let refreshes = 0;
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/auth/refresh') refreshes++;
     });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   /** The cookie as the browser would send it to the refresh route (its Path is the auth routes). */

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { type RunningMakeRun, startMakeRun } from '../src/stack';
+import { makeRunForSuite } from '../src/suite';
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -27,22 +26,14 @@ async function showing(page: Page, search = '') {
 }
 
 describe('the venue directory and a venue in the browser, against make run', () => {
-  let stack: RunningMakeRun;
-  let browser: Browser;
+  const stack = makeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    stack = await startMakeRun();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a visitor filters the directory by state and type and reloads, then the address keeps the filters and the same venues come back', async () => {
@@ -201,13 +192,13 @@ describe('the venue directory and a venue in the browser, against make run', () 
 
   it('when the map tiles can be had, then the venue shows on an OpenStreetMap map with its attribution, asked for with a referrer', async () => {
     // There is no internet here: the tile server is stood in for by one drawn tile, served to every request.
-    const drawing = await browser.newPage({ viewport: { width: 256, height: 256 } });
+    const drawing = await stack.browser.newPage({ viewport: { width: 256, height: 256 } });
     await drawing.setContent(
       '<body style="margin:0;background:repeating-linear-gradient(45deg,#e8efe9 0 20px,#d3e4d8 20px 40px)"></body>',
     );
     const tile = await drawing.screenshot();
     await drawing.close();
-    const online = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const online = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const withTiles = await online.newPage();
     const referrers = new Set<string>();
     await withTiles.route('https://tile.openstreetmap.org/**', (route) => {
@@ -260,7 +251,7 @@ describe('the venue directory and a venue in the browser, against make run', () 
   });
 
   it('when the screens are opened at 390 px, then they fit the width and axe finds nothing serious', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     const small = await phone.newPage();
     const fits = () => small.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
     await small.goto(`${stack.url}/venues?state=NSW`);

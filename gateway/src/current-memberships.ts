@@ -6,6 +6,7 @@ import {
   sameMembershipDecision,
   type UserClaimsChanged,
 } from '@linksmate/proto';
+import { IdentitySnapshot } from './identity-snapshot';
 
 /** What a token says of its membership, next to what identity's copy says now. */
 type Claims = Pick<AccessTokenClaims, 'user_id' | 'role' | 'membership_status' | 'membership_ends_at'>;
@@ -38,15 +39,21 @@ const RETAIN_MS = 7 * 24 * 3600 * 1000 + 60_000;
  */
 export class CurrentMemberships {
   private readonly known = new Map<number, Known>();
-  private snapshots = 0;
-  private loaded = false;
+  private readonly snapshot = new IdentitySnapshot<MembershipClaimsReply>({
+    path: '/internal/membership-claims',
+    name: 'memberships',
+    timeoutMs: 10_000,
+    apply: (body) => {
+      for (const m of body.memberships) this.observe(m.user_id, m);
+    },
+  });
   private sinceSweep = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Whether identity's snapshot has arrived: until then a change made before the start could pass. */
   get hasSnapshot(): boolean {
-    return this.loaded;
+    return this.snapshot.arrived;
   }
 
   /** Records a membership (its claims and version); an older or repeated one changes nothing. */
@@ -105,33 +112,12 @@ export class CurrentMemberships {
    * Loads the memberships identity took within a token's life, retrying in the background until it
    * answers. A newer call takes over from one still retrying.
    */
-  async loadSnapshot(
+  loadSnapshot(
     identityUrl: string,
     serviceToken: string,
     logger: Logger,
     signal: AbortSignal,
   ): Promise<void> {
-    const snapshot = ++this.snapshots;
-    const current = () => !signal.aborted && snapshot === this.snapshots;
-    for (let attempt = 0; current(); attempt++) {
-      try {
-        const response = await fetch(`${identityUrl}/internal/membership-claims`, {
-          headers: { 'x-service-token': serviceToken },
-          signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
-        });
-        if (response.ok) {
-          const body = (await response.json()) as MembershipClaimsReply;
-          for (const m of body.memberships) this.observe(m.user_id, m);
-          this.loaded = true;
-          return;
-        }
-        await response.body?.cancel();
-        logger.warn({ status: response.status }, 'memberships: identity refused the snapshot, retrying');
-      } catch (err) {
-        if (signal.aborted) return;
-        logger.debug({ err: (err as Error).message }, 'memberships: identity not reachable yet');
-      }
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** attempt)).unref?.());
-    }
+    return this.snapshot.load(identityUrl, serviceToken, logger, signal);
   }
 }

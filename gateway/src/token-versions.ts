@@ -1,5 +1,6 @@
 import type { Logger } from '@linksmate/platform';
 import type { AccessTokenClaims } from '@linksmate/proto';
+import { IdentitySnapshot } from './identity-snapshot';
 
 /**
  * The current token version of users whose tokens were revoked (ban, role change, password reset,
@@ -9,12 +10,20 @@ import type { AccessTokenClaims } from '@linksmate/proto';
  */
 export class TokenVersions {
   private readonly versions = new Map<number, number>();
-  private snapshots = 0;
-  private loaded = false;
+  private readonly snapshot = new IdentitySnapshot<{
+    versions: Array<{ user_id: number; token_version: number }>;
+  }>({
+    path: '/internal/token-versions',
+    name: 'token versions',
+    timeoutMs: 3_000,
+    apply: (body) => {
+      for (const v of body.versions) this.observe(v.user_id, v.token_version);
+    },
+  });
 
   /** Whether a snapshot has arrived: until then older tokens of revoked users might pass. */
   get hasSnapshot(): boolean {
-    return this.loaded;
+    return this.snapshot.arrived;
   }
 
   observe(userId: number, version: number): void {
@@ -26,38 +35,15 @@ export class TokenVersions {
   }
 
   /**
-   * Loads the versions identity knows, retrying in the background until it answers. A newer call
-   * takes over from one still retrying, whose answer could predate what the newer call must see.
+   * Loads the versions identity knows, retrying in the background until it answers; a newer call
+   * takes over from one still retrying.
    */
-  async loadSnapshot(
+  loadSnapshot(
     identityUrl: string,
     serviceToken: string,
     logger: Logger,
     signal: AbortSignal,
   ): Promise<void> {
-    const snapshot = ++this.snapshots;
-    const current = () => !signal.aborted && snapshot === this.snapshots;
-    for (let attempt = 0; current(); attempt++) {
-      try {
-        const response = await fetch(`${identityUrl}/internal/token-versions`, {
-          headers: { 'x-service-token': serviceToken },
-          signal: AbortSignal.any([signal, AbortSignal.timeout(3_000)]),
-        });
-        if (response.ok) {
-          const body = (await response.json()) as {
-            versions: Array<{ user_id: number; token_version: number }>;
-          };
-          for (const v of body.versions) this.observe(v.user_id, v.token_version);
-          this.loaded = true;
-          return;
-        }
-        await response.body?.cancel();
-        logger.warn({ status: response.status }, 'token versions: identity refused the snapshot, retrying');
-      } catch (err) {
-        if (signal.aborted) return;
-        logger.debug({ err: (err as Error).message }, 'token versions: identity not reachable yet');
-      }
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** attempt)).unref?.());
-    }
+    return this.snapshot.load(identityUrl, serviceToken, logger, signal);
   }
 }

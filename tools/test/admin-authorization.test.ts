@@ -1,34 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as admin from '@linksmate/admin';
-import * as eventsBookings from '@linksmate/events-bookings';
-import * as identity from '@linksmate/identity';
-import * as payments from '@linksmate/membership-payments';
-import * as messaging from '@linksmate/messaging';
-import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
-import {
-  createTestAuth,
-  type ServiceUnderTest,
-  silentLogger,
-  startServiceUnderTest,
-  type TestAuth,
-} from '@linksmate/platform/testing';
+import type { HttpApp } from '@linksmate/platform';
+import { SEVEN_CALLERS as CALLERS, type SpecCaller as Caller } from '@linksmate/platform/testing';
 import type { Role } from '@linksmate/proto';
-import * as venuesCoaches from '@linksmate/venues-coaches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** The seven callers of spec 3: nobody, and each of our six roles. */
-const CALLERS = [
-  'anonymous',
-  'member',
-  'coach',
-  'coach_admin',
-  'facility_admin',
-  'site_admin',
-  'admin',
-] as const;
-type Caller = (typeof CALLERS)[number];
+import { type EveryService, startEveryService } from './fixtures/every-service';
 
 const SITE: Role[] = ['admin', 'site_admin'];
 const ALL_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin', 'coach_admin'];
@@ -89,86 +63,21 @@ const SERVICE_TOKEN = 'authorization-matrix-service-token';
 const CALLER_ID = 4242;
 
 describe('admin authorization: every admin route × the seven callers', () => {
-  let auth: TestAuth;
-  const services: ServiceUnderTest[] = [];
-  const uploads = mkdtempSync(join(tmpdir(), 'lm-authz-uploads-'));
+  let stack: EveryService;
   const routes: Array<{ app: HttpApp; service: string; method: string; url: string }> = [];
 
   beforeAll(async () => {
-    auth = await createTestAuth();
-    const verifier = createLocalVerifier(auth.signer.jwks());
-    const nowhere = 'http://127.0.0.1:9';
-    const storage = { STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads };
-    const start = async (
-      name: string,
-      migrationsFolder: string,
-      build: (env: Record<string, string>, deps: never) => Promise<HttpApp>,
-      env: Record<string, string> = {},
-    ) => {
-      const service = await startServiceUnderTest({
-        name,
-        migrationsFolder,
-        logger: silentLogger(),
-        verifier,
-        env: { SERVICE_TOKEN, ...env },
-        build: build as never,
-      });
-      services.push(service);
+    stack = await startEveryService(SERVICE_TOKEN);
+    for (const { name, service } of stack.services)
       for (const route of service.app.routeAccess)
         if (route.url.startsWith('/admin')) routes.push({ app: service.app, service: name, ...route });
-    };
-    await start(
-      'identity',
-      identity.migrationsFolder,
-      (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
-      storage,
-    );
-    await start(
-      'membership-payments',
-      payments.migrationsFolder,
-      (env, deps) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), deps),
-      {
-        STRIPE_SECRET_KEY: 'sk_test_matrix',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_matrix',
-        STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
-        STRIPE_API_BASE: nowhere,
-      },
-    );
-    await start('events-bookings', eventsBookings.migrationsFolder, (env, deps) =>
-      eventsBookings.buildApp(eventsBookings.loadEventsBookingsConfig(env), deps),
-    );
-    await start(
-      'venues-coaches',
-      venuesCoaches.migrationsFolder,
-      (env, deps) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), deps),
-      storage,
-    );
-    await start(
-      'messaging',
-      messaging.migrationsFolder,
-      (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
-      { ...storage, SMTP_URL: 'smtp://127.0.0.1:1' },
-    );
-    await start(
-      'admin',
-      admin.migrationsFolder,
-      (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
-      {
-        IDENTITY_URL: nowhere,
-        PAYMENTS_URL: nowhere,
-        INTERNAL_TIMEOUT_MS: '500',
-      },
-    );
   });
 
-  afterAll(async () => {
-    for (const service of services) await service.close();
-    rmSync(uploads, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   const outboxRows = async () => {
     let total = 0;
-    for (const service of services) {
+    for (const { service } of stack.services) {
       const { rows } = await service.app.serviceRuntime.pool.query('select count(*)::int as n from outbox');
       total += rows[0].n;
     }
@@ -179,7 +88,10 @@ describe('admin authorization: every admin route × the seven callers', () => {
     const token =
       caller === 'anonymous'
         ? undefined
-        : await auth.tokenFor(CALLER_ID, caller, { membership_status: 'active', membership_ends_at: null });
+        : await stack.auth.tokenFor(CALLER_ID, caller, {
+            membership_status: 'active',
+            membership_ends_at: null,
+          });
     const response = await route.app.inject({
       method: route.method as 'GET',
       // A path naming a person names the caller (asking about oneself is what a role may do).

@@ -1,114 +1,27 @@
-import * as admin from '@linksmate/admin';
-import * as identity from '@linksmate/identity';
-import * as payments from '@linksmate/membership-payments';
-import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeSimulator } from '../src/stripe-simulator';
-import { RabbitServices } from './fixtures/rabbit-services';
+import { describe, expect, it } from 'vitest';
+import { adminStackForSuite } from './fixtures/admin-stack';
 
 const SERVICE_TOKEN = 'admin-integration-service-token';
-const PASSWORD = 'Str0ng!pass';
-const KEYS = {
-  secret: 'sk_test_simulator',
-  publishable: 'pk_test_simulator',
-  webhookSecret: 'whsec_simulator',
-};
 
 describe('admin actions over RabbitMQ: admin → identity / payments → gateway', () => {
-  const services = new RabbitServices();
-  const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable });
-  let identityApp: HttpApp;
-  let base: string;
-  let adminToken: string;
+  const stack = adminStackForSuite(SERVICE_TOKEN, 'head_admin');
 
-  beforeAll(async () => {
-    await stripe.start();
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    const shared = {
-      SERVICE_TOKEN,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      IDENTITY_URL: identityUrl,
-    };
-    const paymentsApp = await services.start(
-      'membership-payments',
-      payments.migrationsFolder,
-      (env, bus) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), { bus }),
-      {
-        ...shared,
-        STRIPE_SECRET_KEY: KEYS.secret,
-        STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
-        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
-        STRIPE_API_BASE: stripe.url,
-      },
-    );
-    const paymentsUrl = await paymentsApp.listen({ port: 0, host: '127.0.0.1' });
-    const adminApp = await services.start(
-      'admin',
-      admin.migrationsFolder,
-      (env, bus) => admin.buildApp(admin.loadAdminConfig(env), { bus }),
-      { ...shared, PAYMENTS_URL: paymentsUrl },
-    );
-    const adminUrl = await adminApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      ...shared,
-      PAYMENTS_URL: paymentsUrl,
-      ADMIN_URL: adminUrl,
-    }));
-    adminToken = (await account('head_admin', 'admin')).token;
-  });
-
-  afterAll(async () => {
-    await services.close();
-    await stripe.close();
-  });
-
-  const login = (username: string) =>
-    fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }),
-    });
-
-  /** A verified account, logged in through the gateway, once the admin directory lists it. */
-  async function account(username: string, role = 'member') {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: PASSWORD, verified: true, role },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().user.id as number;
-    await eventually(async () => {
-      const { rowCount } = await services.query(
-        'admin',
-        'select 1 from directory_users where id = $1 and not deleted',
-        [id],
-      );
-      expect(rowCount).toBe(1);
-    }, 15_000);
-    const token = ((await (await login(username)).json()) as { token: string }).token;
-    return { id, token };
-  }
+  const login = (username: string) => stack.login(username);
+  const account = (username: string) => stack.account(username);
 
   const asAdmin = (method: string, path: string, body?: unknown) =>
-    fetch(`${base}/api/v1${path}`, {
+    fetch(`${stack.base}/api/v1${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${adminToken}`,
+        authorization: `Bearer ${stack.adminToken}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const profileWith = (token: string) =>
-    fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+    fetch(`${stack.base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
 
   it('when an admin bans a person, then their next request with the old token gets 401 through the gateway, and unbanning lets them log in again', async () => {
     const golfer = await account('banned_golfer');
@@ -134,7 +47,7 @@ describe('admin actions over RabbitMQ: admin → identity / payments → gateway
       membership_type: 'annual',
     });
     expect(granted.status).toBe(200);
-    const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
+    const jwks = (await stack.identity.app.inject('/.well-known/jwks.json')).json();
     await eventually(async () => {
       const token = ((await (await login('granted_golfer')).json()) as { token: string }).token;
       const claims = await createLocalVerifier(jwks).verify(token);

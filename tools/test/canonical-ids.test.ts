@@ -1,23 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as admin from '@linksmate/admin';
-import * as eventsBookings from '@linksmate/events-bookings';
-import * as identity from '@linksmate/identity';
-import * as payments from '@linksmate/membership-payments';
-import * as messaging from '@linksmate/messaging';
-import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
-import {
-  createTestAuth,
-  type ServiceUnderTest,
-  silentLogger,
-  startServiceUnderTest,
-  type TestAuth,
-} from '@linksmate/platform/testing';
+import { type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { ID_TEXT_PATTERN, idTextMessage } from '@linksmate/proto';
-import * as venuesCoaches from '@linksmate/venues-coaches';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EveryService, startEveryService } from './fixtures/every-service';
 
 /** Spellings that once read as 16 or 4 (or reached the database): none of them is an id. */
 const NOT_IDS = ['0x10', '4.0', '+4', '4e0', '04', ' 4', '2147483648', '-1', '0'];
@@ -44,36 +29,17 @@ interface IdTarget {
  * the API's error shape, while `4` still reaches the route.
  */
 describe('ids in paths and queries, on every service', () => {
-  let auth: TestAuth;
+  let stack: EveryService;
   let token: string;
-  const services: ServiceUnderTest[] = [];
-  const uploads = mkdtempSync(join(tmpdir(), 'lm-ids-uploads-'));
   const targets: IdTarget[] = [];
 
   beforeAll(async () => {
-    auth = await createTestAuth();
-    token = await auth.tokenFor(CALLER_ID, 'admin', {
+    stack = await startEveryService(SERVICE_TOKEN);
+    token = await stack.auth.tokenFor(CALLER_ID, 'admin', {
       membership_status: 'active',
       membership_ends_at: null,
     });
-    const verifier = createLocalVerifier(auth.signer.jwks());
-    const nowhere = 'http://127.0.0.1:9';
-    const storage = { STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads };
-    const start = async (
-      name: string,
-      migrationsFolder: string,
-      build: (env: Record<string, string>, deps: never) => Promise<HttpApp>,
-      env: Record<string, string> = {},
-    ) => {
-      const service = await startServiceUnderTest({
-        name,
-        migrationsFolder,
-        logger: silentLogger(),
-        verifier,
-        env: { SERVICE_TOKEN, ...env },
-        build: build as never,
-      });
-      services.push(service);
+    for (const { name, service } of stack.services) {
       const document = (await service.app.inject('/openapi.json')).json() as OpenAPIV3.Document;
       for (const [path, item] of Object.entries(document.paths ?? {}))
         for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
@@ -96,56 +62,10 @@ describe('ids in paths and queries, on every service', () => {
               });
           }
         }
-    };
-    await start(
-      'identity',
-      identity.migrationsFolder,
-      (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
-      storage,
-    );
-    await start(
-      'membership-payments',
-      payments.migrationsFolder,
-      (env, deps) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), deps),
-      {
-        STRIPE_SECRET_KEY: 'sk_test_ids',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_ids',
-        STRIPE_WEBHOOK_SECRET: 'whsec_ids',
-        STRIPE_API_BASE: nowhere,
-      },
-    );
-    await start('events-bookings', eventsBookings.migrationsFolder, (env, deps) =>
-      eventsBookings.buildApp(eventsBookings.loadEventsBookingsConfig(env), deps),
-    );
-    await start(
-      'venues-coaches',
-      venuesCoaches.migrationsFolder,
-      (env, deps) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), deps),
-      storage,
-    );
-    await start(
-      'messaging',
-      messaging.migrationsFolder,
-      (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
-      { ...storage, SMTP_URL: 'smtp://127.0.0.1:1' },
-    );
-    await start(
-      'admin',
-      admin.migrationsFolder,
-      (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
-      {
-        IDENTITY_URL: nowhere,
-        PAYMENTS_URL: nowhere,
-        INTERNAL_TIMEOUT_MS: '500',
-      },
-    );
+    }
   });
 
-  afterAll(async () => {
-    for (const service of services) await service.close();
-    await auth?.close();
-    rmSync(uploads, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   /** The target's operation with `value` as the id under test and `4` for every other path parameter. */
   const call = (target: IdTarget, value: string) => {

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import * as identity from '@linksmate/identity';
-import { createLocalVerifier, type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
+import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import {
-  type MembershipSnapshot,
-  REFRESH_COOKIE_NAME,
-  type SocketPayload,
-  type Static,
-} from '@linksmate/proto';
+import type { MembershipSnapshot, SocketPayload, Static } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  type IdentityOnBus,
+  PASSWORD,
+  sessionCookie,
+  startIdentity,
+} from './fixtures/identity-on-bus';
 import { RabbitServices } from './fixtures/rabbit-services';
 import { TestSockets } from './fixtures/sockets';
 
@@ -31,23 +32,13 @@ const membershipChanged = (
 
 describe('membership claims over RabbitMQ: payments → identity → gateway → socket', () => {
   const services = new RabbitServices();
-  let identityApp: HttpApp;
+  let identity: IdentityOnBus;
   const sockets = new TestSockets();
   let base: string;
 
   beforeAll(async () => {
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      IDENTITY_URL: identityUrl,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      SERVICE_TOKEN,
-    }));
+    identity = await startIdentity(services, SERVICE_TOKEN);
+    ({ base } = await services.gateway('gateway', identity.env));
   });
 
   afterAll(async () => {
@@ -56,31 +47,18 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
   });
 
   async function member(username: string) {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: 'Str0ng!pass', verified: true },
-    });
-    expect(created.statusCode).toBe(201);
+    const { id, email } = await createAccount(identity, username);
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: 'Str0ng!pass' }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
     return {
-      id: created.json().user.id as number,
+      id,
       token: ((await login.json()) as { token: string }).token,
       cookie: sessionCookie(login),
     };
   }
-
-  /** The session cookie as the browser sends it back (`name=value`). */
-  const sessionCookie = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`))!
-      .split(';')[0]!;
 
   const connect = (token: string) => sockets.connect(base, token);
 
@@ -92,7 +70,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     });
     expect(res.status).toBe(200);
     who.cookie = sessionCookie(res);
-    const jwks = (await identityApp.inject('/.well-known/jwks.json')).json();
+    const jwks = (await identity.app.inject('/.well-known/jwks.json')).json();
     return createLocalVerifier(jwks).verify(((await res.json()) as { token: string }).token);
   }
 
@@ -100,9 +78,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     const me = await member('claims_listener');
     const { id, token } = me;
     const socket = await connect(token);
-    const payments = services.bus('payments');
-    await payments.start();
-    await payments.waitUntilConnected();
+    const payments = await services.connectedBus('payments');
     const end = new Date(Date.now() + 14 * 86_400_000).toISOString();
     const snapshot = (status: 'trialing' | 'active' | 'canceled'): Static<typeof MembershipSnapshot> => ({
       type: 'annual',
@@ -142,9 +118,7 @@ describe('membership claims over RabbitMQ: payments → identity → gateway →
     const socket = await connect(listener.token);
     const heard: unknown[] = [];
     socket.on('claims:changed', (payload) => heard.push(payload));
-    const payments = services.bus('payments-2');
-    await payments.start();
-    await payments.waitUntilConnected();
+    const payments = await services.connectedBus('payments-2');
     await payments.publish([
       membershipChanged(
         other.id,

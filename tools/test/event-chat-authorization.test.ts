@@ -1,27 +1,13 @@
 import type { Gateway } from '@linksmate/gateway';
-import * as messaging from '@linksmate/messaging';
-import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
-import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
+import { SEVEN_CALLERS as CALLERS, type SpecCaller as Caller, eventually } from '@linksmate/platform/testing';
 import { EVENT_CHAT_JOIN, eventRoom, type Role } from '@linksmate/proto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
-import { RabbitServices } from './fixtures/rabbit-services';
+import { envelope, userRegistered } from './fixtures/identity-stub';
+import { MessagingStack } from './fixtures/messaging-stack';
 import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'event-chat-authorization-service-token';
-
-/** The seven callers of spec 3: nobody, and each of our six roles. */
-const CALLERS = [
-  'anonymous',
-  'member',
-  'coach',
-  'coach_admin',
-  'facility_admin',
-  'site_admin',
-  'admin',
-] as const;
-type Caller = (typeof CALLERS)[number];
 
 /** Each caller's account, and what the world says of it. */
 const ID: Record<Exclude<Caller, 'anonymous'>, number> = {
@@ -56,6 +42,37 @@ const REACHES: Record<Caller, Record<typeof GAME | typeof CLINIC, boolean>> = {
   admin: { [GAME]: true, [CLINIC]: true },
 };
 
+/** venues-coaches' report of a venue and whom it names among its admins. */
+const venue = (change: 'created' | 'updated', id: number, admins: number[], version: number) =>
+  envelope(`venues.venue.${change}`, 'venues-coaches', {
+    venue_id: id,
+    name: `Venue ${id}`,
+    slug: null,
+    address: null,
+    city: null,
+    state: null,
+    lat: null,
+    lng: null,
+    is_active: true,
+    is_verified: true,
+    admin_user_ids: admins,
+    version,
+  });
+
+/** venues-coaches' report of coach X's profile (at venue B) and whose account holds it. */
+const coachX = (change: 'created' | 'updated', userId: number | null, version: number) =>
+  envelope(`venues.coach.${change}`, 'venues-coaches', {
+    coach_id: COACH_X,
+    user_id: userId,
+    first_name: 'Priya',
+    last_name: 'Raman',
+    email: null,
+    profile_image_url: null,
+    venue_id: VENUE_B,
+    is_verified: true,
+    version,
+  });
+
 /** The event chat's REST calls, each with what it answers when let in. */
 const CALLS = [
   { method: 'GET', path: (id: number) => `/messages/event/${id}`, ok: 200 },
@@ -64,51 +81,17 @@ const CALLS = [
 ] as const;
 
 describe('event chat authorization: REST and socket joins through the gateway × the seven callers', () => {
-  const services = new RabbitServices();
-  let auth: TestAuth;
-  let identityStub: Awaited<ReturnType<typeof tokenVersionsServer>>;
-  let messagingApp: HttpApp;
+  const stack = new MessagingStack(SERVICE_TOKEN);
+  const { services } = stack;
   let base: string;
   let gateway: Gateway;
-  let publisher: RabbitMqEventBus;
   const sockets = new TestSockets();
   const tokens = new Map<Caller, string>();
 
   beforeAll(async () => {
-    auth = await createTestAuth();
-    identityStub = await tokenVersionsServer();
-    messagingApp = await services.start(
-      'messaging',
-      messaging.migrationsFolder,
-      (env, bus) => messaging.buildApp(messaging.loadMessagingConfig(env), { bus }),
-      { SERVICE_TOKEN, JWKS_URL: auth.jwksUrl, SMTP_URL: 'smtp://127.0.0.1:1' },
-    );
-    const messagingUrl = await messagingApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base, gateway } = await services.gateway('gateway', {
-      IDENTITY_URL: identityStub.url,
-      JWKS_URL: auth.jwksUrl,
-      SERVICE_TOKEN,
-      MESSAGING_URL: messagingUrl,
-    }));
-    publisher = services.bus('other-contexts');
-    await publisher.start();
-    await publisher.waitUntilConnected();
+    await stack.start();
+    ({ base, gateway } = await stack.gateway('gateway'));
 
-    const venue = (id: number, admins: number[]) =>
-      envelope('venues.venue.created', 'venues-coaches', {
-        venue_id: id,
-        name: `Venue ${id}`,
-        slug: null,
-        address: null,
-        city: null,
-        state: null,
-        lat: null,
-        lng: null,
-        is_active: true,
-        is_verified: true,
-        admin_user_ids: admins,
-        version: 1,
-      });
     const event = (id: number, type: string, venueId: number, creator: number, coach: number | null) =>
       envelope('events.event.created', 'events-bookings', {
         event_id: id,
@@ -126,22 +109,12 @@ describe('event chat authorization: REST and socket joins through the gateway ×
         currency: 'AUD',
         version: 1,
       });
-    await publisher.publish([
+    await stack.publisher.publish([
       userRegistered(ORGANISER, 'authz_organiser'),
       ...Object.entries(ID).map(([role, id]) => userRegistered(id, `authz_${role}`, { role })),
-      venue(VENUE_A, [ID.facility_admin]),
-      venue(VENUE_B, []),
-      envelope('venues.coach.created', 'venues-coaches', {
-        coach_id: COACH_X,
-        user_id: ID.coach_admin,
-        first_name: 'Priya',
-        last_name: 'Raman',
-        email: null,
-        profile_image_url: null,
-        venue_id: VENUE_B,
-        is_verified: true,
-        version: 1,
-      }),
+      venue('created', VENUE_A, [ID.facility_admin], 1),
+      venue('created', VENUE_B, [], 1),
+      coachX('created', ID.coach_admin, 1),
       event(GAME, 'member_game', VENUE_A, ORGANISER, null),
       event(CLINIC, 'coaching', VENUE_B, CLINIC_CREATOR, COACH_X),
       envelope('events.booking.confirmed', 'events-bookings', {
@@ -167,15 +140,16 @@ describe('event chat authorization: REST and socket joins through the gateway ×
     for (const [role, id] of Object.entries(ID))
       tokens.set(
         role as Caller,
-        await auth.tokenFor(id, role as Role, { membership_status: 'active', membership_ends_at: null }),
+        await stack.auth.tokenFor(id, role as Role, {
+          membership_status: 'active',
+          membership_ends_at: null,
+        }),
       );
   }, 90_000);
 
   afterAll(async () => {
     sockets.close();
-    await services.close();
-    await identityStub?.close();
-    await auth?.close();
+    await stack.close();
   });
 
   /** What a refused call must leave as it was: messages stored, events waiting in the outbox or sent. */
@@ -206,7 +180,7 @@ describe('event chat authorization: REST and socket joins through the gateway ×
     new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit(EVENT_CHAT_JOIN, eventId, resolve));
 
   it('when messaging is up, then the table covers every event chat route it serves to people', () => {
-    const served = messagingApp.routeAccess
+    const served = stack.app.routeAccess
       .filter((r) => r.url.includes(':eventId') && !r.url.startsWith('/internal'))
       .map((r) => `${r.method} ${r.url}`)
       .sort();
@@ -261,33 +235,7 @@ describe('event chat authorization: REST and socket joins through the gateway ×
     expect(await join(coachAdmin, CLINIC)).toEqual({ ok: true });
     expect(await join(siteAdmin, GAME)).toEqual({ ok: true });
 
-    await publisher.publish([
-      envelope('venues.venue.updated', 'venues-coaches', {
-        venue_id: VENUE_A,
-        name: `Venue ${VENUE_A}`,
-        slug: null,
-        address: null,
-        city: null,
-        state: null,
-        lat: null,
-        lng: null,
-        is_active: true,
-        is_verified: true,
-        admin_user_ids: [],
-        version: 2,
-      }),
-      envelope('venues.coach.updated', 'venues-coaches', {
-        coach_id: COACH_X,
-        user_id: null,
-        first_name: 'Priya',
-        last_name: 'Raman',
-        email: null,
-        profile_image_url: null,
-        venue_id: VENUE_B,
-        is_verified: true,
-        version: 2,
-      }),
-    ]);
+    await stack.publisher.publish([venue('updated', VENUE_A, [], 2), coachX('updated', null, 2)]);
     await eventually(async () => {
       expect(await inRoom(venueAdmin, GAME)).toBe(false);
       expect(await inRoom(coachAdmin, CLINIC)).toBe(false);
@@ -298,7 +246,7 @@ describe('event chat authorization: REST and socket joins through the gateway ×
 
     const venueAdminHeard: unknown[] = [];
     venueAdmin.on('message:new', (payload: unknown) => venueAdminHeard.push(payload));
-    const organiser = await auth.tokenFor(ORGANISER, 'member', {
+    const organiser = await stack.auth.tokenFor(ORGANISER, 'member', {
       membership_status: 'active',
       membership_ends_at: null,
     });

@@ -1,7 +1,7 @@
 import { eventually } from '@linksmate/platform/testing';
 import { EVENT_MESSAGES } from '@linksmate/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventPaymentsStack } from './fixtures/event-payments';
+import { describe, expect, it } from 'vitest';
+import { eventPaymentsStackForSuite } from './fixtures/event-payments';
 
 const MINUTE = 60_000;
 const PEOPLE = 200;
@@ -16,18 +16,13 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
 }
 
 describe('event payments under contention: 200 paid confirmations for 10 seats', () => {
-  const stack = new EventPaymentsStack();
-
-  beforeAll(async () => {
-    // A hot event: 200 requests and the webhook consumer wait on one row lock, so more connections.
-    // Payments' answers may be slow on a busy machine: the test is about capacity, not latency.
-    await stack.start({
-      HOLD_SWEEP_INTERVAL_MS: String(3_600_000),
-      DB_POOL_MAX: '40',
-      PAYMENTS_TIMEOUT_MS: '30000',
-    });
-  }, 60_000);
-  afterAll(() => stack.close());
+  // A hot event: 200 requests and the webhook consumer wait on one row lock, so more connections.
+  // Payments' answers may be slow on a busy machine: the test is about capacity, not latency.
+  const stack = eventPaymentsStackForSuite({
+    HOLD_SWEEP_INTERVAL_MS: String(3_600_000),
+    DB_POOL_MAX: '40',
+    PAYMENTS_TIMEOUT_MS: '30000',
+  });
 
   it('when 200 people who all paid confirm at once for a capacity-10 event, then exactly 10 are confirmed and 190 hear seat_lost_refunded and are refunded', async () => {
     const event = await stack.paidEvent(CAPACITY, [['Member', 2000]]);

@@ -1,17 +1,12 @@
 import { eventually } from '@linksmate/platform/testing';
 import { EVENT_MESSAGES } from '@linksmate/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventPaymentsStack } from './fixtures/event-payments';
+import { describe, expect, it } from 'vitest';
+import { eventPaymentsStackForSuite } from './fixtures/event-payments';
 
 const MINUTE = 60_000;
 
 describe('event payments: lapsed holds and waitlist offers, with payments and the simulator', () => {
-  const stack = new EventPaymentsStack();
-
-  beforeAll(async () => {
-    await stack.start({ HOLD_SWEEP_INTERVAL_MS: '200' });
-  }, 60_000);
-  afterAll(() => stack.close());
+  const stack = eventPaymentsStackForSuite({ HOLD_SWEEP_INTERVAL_MS: '200' });
 
   const holdOf = async (intentId: string) =>
     (

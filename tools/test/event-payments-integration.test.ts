@@ -1,18 +1,13 @@
 import { eventually } from '@linksmate/platform/testing';
 import { EVENT_MESSAGES } from '@linksmate/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventPaymentsStack } from './fixtures/event-payments';
+import { describe, expect, it } from 'vitest';
+import { eventPaymentsStackForSuite } from './fixtures/event-payments';
 
 const MINUTE = 60_000;
 
 describe('event payments over RabbitMQ: events-bookings → payments → Stripe simulator → webhook → payments.payment.succeeded → booking', () => {
-  const stack = new EventPaymentsStack();
-
-  beforeAll(async () => {
-    // The sweep is left to its first run: this file moves the clock past holds on purpose.
-    await stack.start({ HOLD_SWEEP_INTERVAL_MS: String(3_600_000) });
-  }, 60_000);
-  afterAll(() => stack.close());
+  // The sweep is left to its first run: this file moves the clock past holds on purpose.
+  const stack = eventPaymentsStackForSuite({ HOLD_SWEEP_INTERVAL_MS: String(3_600_000) });
 
   const bookingsOf = async (userId: number) =>
     (

@@ -1,17 +1,12 @@
 import { eventually } from '@linksmate/platform/testing';
 import { REFUND_MESSAGES } from '@linksmate/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventPaymentsStack } from './fixtures/event-payments';
+import { describe, expect, it } from 'vitest';
+import { eventPaymentsStackForSuite } from './fixtures/event-payments';
 
 const HOUR = 3_600_000;
 
 describe('refunds of paid bookings: events-bookings decides, payments refunds at the simulator once, the booking shows it', () => {
-  const stack = new EventPaymentsStack();
-
-  beforeAll(async () => {
-    await stack.start({ HOLD_SWEEP_INTERVAL_MS: '200' });
-  }, 60_000);
-  afterAll(() => stack.close());
+  const stack = eventPaymentsStackForSuite({ HOLD_SWEEP_INTERVAL_MS: '200' });
 
   /** A confirmed booking of one paid seat (2000 + GST = 2200 cents), paid with 4242. */
   async function paidBooking(golfer: { token: string }, event: { id: number; types: number[] }) {

@@ -50,9 +50,7 @@ describe('member games over RabbitMQ: gateway → events-bookings → outbox →
       SERVICE_TOKEN,
       EVENTS_URL: eventsUrl,
     }));
-    publisher = services.bus('other-contexts');
-    await publisher.start();
-    await publisher.waitUntilConnected();
+    publisher = await services.connectedBus('other-contexts');
   }, 60_000);
 
   afterAll(async () => {

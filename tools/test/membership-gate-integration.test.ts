@@ -1,131 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import * as admin from '@linksmate/admin';
-import * as identity from '@linksmate/identity';
-import * as payments from '@linksmate/membership-payments';
-import { type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
-import { REFRESH_COOKIE_NAME } from '@linksmate/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeSimulator } from '../src/stripe-simulator';
-import { RabbitServices } from './fixtures/rabbit-services';
+import { describe, expect, it } from 'vitest';
+import { adminStackForSuite } from './fixtures/admin-stack';
+import { sessionCookie } from './fixtures/identity-on-bus';
 
 const SERVICE_TOKEN = 'membership-gate-integration-service-token';
-const PASSWORD = 'Str0ng!pass';
-const KEYS = {
-  secret: 'sk_test_simulator',
-  publishable: 'pk_test_simulator',
-  webhookSecret: 'whsec_simulator',
-};
 
 /**
  * The membership gate follows the membership as it is now, for a session that logged in before
  * the change: admin → payments → RabbitMQ → identity → RabbitMQ → gateway.
  */
 describe('membership gate over RabbitMQ: a grant and a lapse reach a session without a new login', () => {
-  const services = new RabbitServices();
-  const stripe = new StripeSimulator({ webhookSecret: KEYS.webhookSecret, publishableKey: KEYS.publishable });
-  let identityApp: HttpApp;
-  let base: string;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    await stripe.start();
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    const shared = {
-      SERVICE_TOKEN,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      IDENTITY_URL: identityUrl,
-    };
-    const paymentsApp = await services.start(
-      'membership-payments',
-      payments.migrationsFolder,
-      (env, bus) => payments.buildApp(payments.loadMembershipPaymentsConfig(env), { bus }),
-      {
-        ...shared,
-        STRIPE_SECRET_KEY: KEYS.secret,
-        STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
-        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
-        STRIPE_API_BASE: stripe.url,
-      },
-    );
-    const paymentsUrl = await paymentsApp.listen({ port: 0, host: '127.0.0.1' });
-    const adminApp = await services.start(
-      'admin',
-      admin.migrationsFolder,
-      (env, bus) => admin.buildApp(admin.loadAdminConfig(env), { bus }),
-      { ...shared, PAYMENTS_URL: paymentsUrl },
-    );
-    const adminUrl = await adminApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      ...shared,
-      PAYMENTS_URL: paymentsUrl,
-      ADMIN_URL: adminUrl,
-    }));
-    adminToken = (await session('gate_admin', 'admin')).token;
-  });
-
-  afterAll(async () => {
-    await services.close();
-    await stripe.close();
-  });
+  const stack = adminStackForSuite(SERVICE_TOKEN, 'gate_admin');
 
   /** A verified account the admin directory lists, logged in once through the gateway. */
-  async function session(username: string, role = 'member') {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: PASSWORD, verified: true, role },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().user.id as number;
-    await eventually(async () => {
-      const { rowCount } = await services.query(
-        'admin',
-        'select 1 from directory_users where id = $1 and not deleted',
-        [id],
-      );
-      expect(rowCount).toBe(1);
-    }, 15_000);
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    return { id, cookie: sessionCookie(login), token: ((await login.json()) as { token: string }).token };
-  }
+  const session = (username: string, role = 'member') => stack.account(username, role);
 
-  /** The session cookie as the browser sends it back (`name=value`). */
-  const sessionCookie = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`))!
-      .split(';')[0]!;
-
-  const raw = async (token: string, path: string, method = 'GET') => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as { code?: string; token?: string };
-    return { status: res.status, code: body.code, body };
+  const raw = async (token: string, path: string) => {
+    const res = await fetch(`${stack.base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { code?: string };
+    return { status: res.status, code: body.code };
   };
 
   /**
-   * A call as the web app makes it: told its claims are stale, it refreshes the token with the
-   * session's cookie (no login) and asks once more.
+   * A call as the web app makes it: told its claims are stale, it refreshes its token with the
+   * session cookie (no login; the refresh takes only the cookie, and hands a new one back) and asks
+   * once more.
    */
   async function asSession(person: { token: string; cookie: string }, path: string) {
     const first = await raw(person.token, path);
     if (first.code !== 'claims_stale') return first.status;
-    const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+    const refreshed = await fetch(`${stack.base}/api/v1/auth/refresh`, {
       method: 'POST',
       headers: { cookie: person.cookie },
     });
@@ -140,9 +45,9 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
     const before = golfer.token;
     expect(await asSession(golfer, '/discovery/members')).toBe(402);
 
-    const granted = await fetch(`${base}/api/v1/admin/users/bulk-grant-membership`, {
+    const granted = await fetch(`${stack.base}/api/v1/admin/users/bulk-grant-membership`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${stack.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ user_ids: [golfer.id], membership_type: 'annual' }),
     });
     expect(granted.status).toBe(200);
@@ -153,15 +58,13 @@ describe('membership gate over RabbitMQ: a grant and a lapse reach a session wit
     expect(golfer.token).not.toBe(before);
 
     // payments ends the membership (as a cancellation or an expiry reports it).
-    const { rows } = await services.query(
+    const { rows } = await stack.services.query(
       'membership-payments',
       'select version from memberships where user_id = $1',
       [golfer.id],
     );
     const version = Number(rows[0]!.version);
-    const bus = services.bus('payments-lapse');
-    await bus.start();
-    await bus.waitUntilConnected();
+    const bus = await stack.services.connectedBus('payments-lapse');
     const now = new Date().toISOString();
     await bus.publish([
       {

@@ -1,6 +1,4 @@
-import * as messaging from '@linksmate/messaging';
-import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
-import { createTestAuth, eventually, type TestAuth } from '@linksmate/platform/testing';
+import { eventually } from '@linksmate/platform/testing';
 import {
   EVENT_CHAT_JOIN,
   type Message,
@@ -9,60 +7,36 @@ import {
 } from '@linksmate/proto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, tokenVersionsServer, userRegistered } from './fixtures/identity-stub';
-import { RabbitServices } from './fixtures/rabbit-services';
+import { envelope, userRegistered } from './fixtures/identity-stub';
+import { MessagingStack } from './fixtures/messaging-stack';
 import { nextPush, TestSockets } from './fixtures/sockets';
 
 const SERVICE_TOKEN = 'messaging-integration-service-token';
 
 describe('messaging over RabbitMQ with two gateway replicas: A → messaging → outbox → RabbitMQ → B → sockets', () => {
-  const services = new RabbitServices();
-  let auth: TestAuth;
-  let identityStub: Awaited<ReturnType<typeof tokenVersionsServer>>;
-  let messagingApp: HttpApp;
+  const stack = new MessagingStack(SERVICE_TOKEN);
+  const { services } = stack;
   const bases: string[] = [];
-  let publisher: RabbitMqEventBus;
   const sockets = new TestSockets();
 
   beforeAll(async () => {
-    auth = await createTestAuth();
-    identityStub = await tokenVersionsServer();
-    messagingApp = await services.start(
-      'messaging',
-      messaging.migrationsFolder,
-      (env, bus) => messaging.buildApp(messaging.loadMessagingConfig(env), { bus }),
-      { SERVICE_TOKEN, JWKS_URL: auth.jwksUrl, SMTP_URL: 'smtp://127.0.0.1:1' },
-    );
-    const messagingUrl = await messagingApp.listen({ port: 0, host: '127.0.0.1' });
+    await stack.start();
     // Two replicas, each with its own connection and its own exclusive queue.
-    for (const replica of ['gateway-a', 'gateway-b']) {
-      const { base } = await services.gateway(replica, {
-        IDENTITY_URL: identityStub.url,
-        JWKS_URL: auth.jwksUrl,
-        SERVICE_TOKEN,
-        MESSAGING_URL: messagingUrl,
-      });
-      bases.push(base);
-    }
-    publisher = services.bus('other-contexts');
-    await publisher.start();
-    await publisher.waitUntilConnected();
+    for (const replica of ['gateway-a', 'gateway-b']) bases.push((await stack.gateway(replica)).base);
   }, 90_000);
 
   afterAll(async () => {
     sockets.close();
-    await services.close();
-    await identityStub?.close();
-    await auth?.close();
+    await stack.close();
   });
 
   async function person(userId: number, username: string, role: 'member' | 'admin' = 'member') {
-    await publisher.publish([userRegistered(userId, username, { role })]);
+    await stack.publisher.publish([userRegistered(userId, username, { role })]);
     await eventually(async () => {
       const { rowCount } = await services.query('messaging', 'select 1 from users where id = $1', [userId]);
       expect(rowCount).toBe(1);
     }, 15_000);
-    const token = await auth.tokenFor(userId, role, {
+    const token = await stack.auth.tokenFor(userId, role, {
       membership_status: 'active',
       membership_ends_at: null,
     });
@@ -125,7 +99,7 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
     const [a, b] = bases as [string, string];
     const sender = await person(8011, 'blocked_sender');
     const receiver = await person(8012, 'blocking_receiver');
-    await publisher.publish([
+    await stack.publisher.publish([
       envelope('identity.user.blocked', 'identity', {
         blocker_user_id: receiver.id,
         blocked_user_id: sender.id,
@@ -154,7 +128,7 @@ describe('messaging over RabbitMQ with two gateway replicas: A → messaging →
     const outsider = await person(8023, 'chat_outsider');
     const eventId = 9100;
     const start = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    await publisher.publish([
+    await stack.publisher.publish([
       envelope('events.event.created', 'events-bookings', {
         event_id: eventId,
         title: 'Integration Twilight Nine',

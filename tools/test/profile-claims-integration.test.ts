@@ -1,15 +1,14 @@
-import * as identity from '@linksmate/identity';
 import * as messaging from '@linksmate/messaging';
-import { createLocalVerifier, type HttpApp } from '@linksmate/platform';
+import { createLocalVerifier } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import type { EventEnvelope } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../src/mail-catcher';
+import { type IdentityOnBus, PASSWORD, startIdentity } from './fixtures/identity-on-bus';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'profile-claims-integration-token';
-const PASSWORD = 'Str0ng!pass';
 
 /** What the calls used here answer: an error, a token, or a claim. */
 interface Answer {
@@ -24,19 +23,13 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
   const services = new RabbitServices();
   const smtp = new MailCatcher();
   const submitted: EventEnvelope[] = [];
-  let identityApp: HttpApp;
+  let identity: IdentityOnBus;
   let base: string;
 
   beforeAll(async () => {
     await smtp.start();
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    const jwks = `${identityUrl}/.well-known/jwks.json`;
+    identity = await startIdentity(services, SERVICE_TOKEN);
+    const jwks = identity.env.JWKS_URL;
     await services.start(
       'messaging',
       messaging.migrationsFolder,
@@ -47,25 +40,18 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       'venues-coaches',
       venuesCoaches.migrationsFolder,
       (env, bus) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), { bus }),
-      { SERVICE_TOKEN, IDENTITY_URL: identityUrl, JWKS_URL: jwks },
+      identity.env,
     );
     const venuesUrl = await venuesApp.listen({ port: 0, host: '127.0.0.1' });
 
-    const observer = services.bus('observer');
-    await observer.start();
-    await observer.waitUntilConnected();
+    const observer = await services.connectedBus('observer');
     await observer.subscribe({
       group: 'test-claims-observer',
       patterns: ['venues.profile-claim.submitted'],
       handler: async (event) => void submitted.push(event),
     });
 
-    ({ base } = await services.gateway('gateway', {
-      IDENTITY_URL: identityUrl,
-      JWKS_URL: jwks,
-      SERVICE_TOKEN,
-      VENUES_URL: venuesUrl,
-    }));
+    ({ base } = await services.gateway('gateway', { ...identity.env, VENUES_URL: venuesUrl }));
   });
 
   afterAll(async () => {
@@ -159,7 +145,7 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       password: PASSWORD,
     });
     expect(login.status).toBe(200);
-    const keys = (await identityApp.inject('/.well-known/jwks.json')).json();
+    const keys = (await identity.app.inject('/.well-known/jwks.json')).json();
     expect(await createLocalVerifier(keys).verify(login.body.token!)).toMatchObject({
       user_id: account!.id,
       role: 'member',
@@ -198,7 +184,7 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
   });
 
   async function adminLogin(): Promise<string> {
-    await identityApp.inject({
+    await identity.app.inject({
       method: 'POST',
       url: '/internal/accounts',
       headers: { 'x-service-token': SERVICE_TOKEN },

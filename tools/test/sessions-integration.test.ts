@@ -1,12 +1,10 @@
-import * as identity from '@linksmate/identity';
-import { type HttpApp, SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import { REFRESH_COOKIE_NAME } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type IdentityOnBus, PASSWORD, startIdentity } from './fixtures/identity-on-bus';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'sessions-integration-service-token';
-const PASSWORD = 'Str0ng!pass';
 
 /** A browser's view of one session: its access token and the cookie the gateway handed it. */
 interface Browser {
@@ -16,22 +14,12 @@ interface Browser {
 
 describe('sessions through the gateway: cookie, rotation, revocation', () => {
   const services = new RabbitServices();
-  let identityApp: HttpApp;
+  let identity: IdentityOnBus;
   let base: string;
 
   beforeAll(async () => {
-    identityApp = await services.start(
-      'identity',
-      identity.migrationsFolder,
-      (env, bus) => identity.buildApp(identity.loadIdentityConfig(env), { bus }),
-      { SERVICE_TOKEN },
-    );
-    const identityUrl = await identityApp.listen({ port: 0, host: '127.0.0.1' });
-    ({ base } = await services.gateway('gateway', {
-      IDENTITY_URL: identityUrl,
-      JWKS_URL: `${identityUrl}/.well-known/jwks.json`,
-      SERVICE_TOKEN,
-    }));
+    identity = await startIdentity(services, SERVICE_TOKEN);
+    ({ base } = await services.gateway('gateway', identity.env));
   });
 
   afterAll(() => services.close());
@@ -39,16 +27,7 @@ describe('sessions through the gateway: cookie, rotation, revocation', () => {
   const ourCookie = (res: Response) =>
     res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`));
 
-  async function account(username: string) {
-    const created = await identityApp.inject({
-      method: 'POST',
-      url: '/internal/accounts',
-      headers: { [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN },
-      payload: { username, email: `${username}@example.com`, password: PASSWORD, verified: true },
-    });
-    expect(created.statusCode).toBe(201);
-    return `${username}@example.com`;
-  }
+  const account = async (username: string) => (await createAccount(identity, username)).email;
 
   async function login(email: string, prefix = '/api/v1'): Promise<Browser & { setCookie: string }> {
     const res = await fetch(`${base}${prefix}/auth/login`, {

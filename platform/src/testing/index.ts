@@ -1,4 +1,5 @@
 export * from './bus';
+export * from './callers';
 export * from './clock';
 export * from './database';
 export * from './infra';

@@ -1,3 +1,4 @@
+import { SEVEN_CALLERS } from '@linksmate/platform/testing';
 import { EVENT_MESSAGES, OFFICIAL_EVENT_TYPE, type Role } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
@@ -5,16 +6,7 @@ import { type EventsBookingsUnderTest, type Person, startEventsBookings } from '
 const DAY = 24 * 3600_000;
 
 /** The organiser, then the seven callers of spec 3: nobody, and each of our six roles. */
-const CALLERS = [
-  'organiser',
-  'anonymous',
-  'member',
-  'coach',
-  'coach_admin',
-  'facility_admin',
-  'site_admin',
-  'admin',
-] as const;
+const CALLERS = ['organiser', ...SEVEN_CALLERS] as const;
 type Caller = (typeof CALLERS)[number];
 
 /**
