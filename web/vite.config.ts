@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // In development Vite serves the app and hands API and socket traffic to the gateway.
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -30,7 +31,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {
