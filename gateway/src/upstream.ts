@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  type ContentCoding,
+  chooseEncoding,
+  compressBuffer,
+  compressStream,
+  isCompressibleType,
+  varyOnEncoding,
+} from './compression';
 
 export interface UpstreamOptions {
   connectTimeoutMs: number;
@@ -99,12 +108,22 @@ const BUFFERED_BODY_LIMIT = 64 * 1024;
  * Relays one upstream answer to `reply`. A small body of known length (most API answers) is sent as
  * one buffer, which costs Fastify much less than a stream; anything else (large, unknown length,
  * event streams) is streamed with backpressure.
+ *
+ * JSON of known length above `COMPRESS_THRESHOLD_BYTES` is compressed here, once for every service
+ * (services never compress): brotli or gzip as the client's `Accept-Encoding` allows, a buffered
+ * body in one piece, a large one as it streams. Answers of unknown length (streams a service chose
+ * to send as they come), other types (CSV exports, event streams, files) and answers a service
+ * already encoded pass untouched.
  */
 class ForwardHandler implements Dispatcher.DispatchHandler {
   private statusCode = 0;
   private headers: Record<string, string | string[] | undefined> = {};
   private chunks: Buffer[] | null = null;
   private stream: Readable | null = null;
+  /** The coding this answer goes out in, when it is compressed on its way. */
+  private coding: ContentCoding | null = null;
+  /** Whether the answer depends on `Accept-Encoding` (`Vary`). */
+  private varies = false;
 
   constructor(
     private readonly request: FastifyRequest,
@@ -129,6 +148,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     this.statusCode = statusCode;
     this.headers = headers;
     const length = headers['content-length'];
+    this.negotiate(statusCode, headers);
     if (
       typeof length === 'string' &&
       headers['content-type'] !== undefined &&
@@ -145,7 +165,33 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       },
     });
     this.stream = stream;
-    this.send(stream);
+    this.send(this.coding ? compressStream(stream, this.coding, Number(length) || undefined) : stream);
+  }
+
+  /** Decides whether this answer is compressed, and in which coding, and sets its headers so. */
+  private negotiate(statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    const length = Number(headers['content-length'] ?? Number.NaN);
+    if (
+      !(length > COMPRESS_THRESHOLD_BYTES) ||
+      statusCode === 204 ||
+      statusCode === 206 ||
+      statusCode === 304 ||
+      headers['content-encoding'] !== undefined ||
+      !isCompressibleType(headers['content-type'])
+    ) {
+      return;
+    }
+    // The answer depends on the header whichever coding this client gets.
+    this.varies = true;
+    if (this.request.raw.method === 'HEAD') return;
+    const coding = chooseEncoding(this.request.headers['accept-encoding']);
+    if (!coding) return;
+    this.coding = coding;
+    headers['content-encoding'] = coding;
+    delete headers['content-length'];
+    // Other bytes than the service's: a strong validator would claim they are the same.
+    const etag = headers.etag;
+    if (typeof etag === 'string' && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
   }
 
   private ended = false;
@@ -159,7 +205,9 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     this.ended = true;
     if (this.chunks) {
       const chunks = this.chunks;
-      this.send(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      if (this.coding) this.sendCompressed(body, this.coding);
+      else this.send(body);
     } else this.stream?.push(null);
   }
 
@@ -173,9 +221,25 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (!this.reply.sent) this.options.onError(this.reply, error);
   }
 
+  private sendCompressed(body: Buffer, coding: ContentCoding): void {
+    compressBuffer(body, coding).then(
+      (compressed) => {
+        this.headers['content-length'] = String(compressed.length);
+        this.send(compressed);
+      },
+      (err: unknown) => {
+        this.request.log.warn({ err }, 'gateway: could not compress an answer; sent as it is');
+        delete this.headers['content-encoding'];
+        this.headers['content-length'] = String(body.length);
+        this.send(body);
+      },
+    );
+  }
+
   private send(payload: Buffer | Readable): void {
     const reply = this.reply;
     reply.headers(this.headers);
+    if (this.varies) reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
     // An HTTP/1 connection cannot be reused until its request body has been consumed.
     if (!this.request.raw.complete) reply.header('connection', 'close');
     reply.code(this.statusCode).send(payload);

@@ -7,7 +7,9 @@ import { apiPathOf } from './proxy';
 
 /**
  * The built web app with SPA fallback: an unknown page path gets index.html so the client router
- * can take it; API paths keep their JSON 404.
+ * can take it; API paths keep their JSON 404. The build writes `.br` and `.gz` beside each
+ * compressible file; the one the client's `Accept-Encoding` prefers (br, then gzip, then the file
+ * itself; q=0 refuses) is sent with its own length and `Vary: Accept-Encoding`.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
@@ -17,6 +19,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: 'index.html',
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
         reply.header(

@@ -82,6 +82,24 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
           }, 10);
           return;
         }
+        // JSON of about `bytes` bytes with its length (a list page), and a CSV export.
+        if (req.url?.startsWith('/profile/list?bytes=')) {
+          const bytes = Number(req.url.slice('/profile/list?bytes='.length));
+          const body = Buffer.from(jsonListOf(bytes));
+          res
+            .writeHead(200, {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': body.length,
+              etag: '"list-1"',
+            })
+            .end(body);
+          return;
+        }
+        if (req.url === '/profile/export.csv') {
+          const body = Buffer.from('id,name\n'.repeat(1000));
+          res.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length }).end(body);
+          return;
+        }
         if (req.url === '/profile/nothing') {
           res.writeHead(204, { 'x-upstream': name }).end();
           return;
@@ -130,6 +148,22 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
     }),
   );
   return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
+}
+
+/** A JSON list page of `bytes` bytes (exactly, from 40 up): `{"items":[…]}`, the last name padding it out. */
+export function jsonListOf(bytes: number): string {
+  const item = (id: number, name = `Golfer ${id}`) => ({ id, name, handicap: id % 36 });
+  const items: Array<ReturnType<typeof item>> = [];
+  let length = JSON.stringify({ items }).length;
+  for (;;) {
+    const next = JSON.stringify(item(items.length + 1)).length + (items.length ? 1 : 0);
+    if (length + next + 48 > bytes) break;
+    items.push(item(items.length + 1));
+    length += next;
+  }
+  const bare = JSON.stringify({ items: [...items, item(items.length + 1, '')] });
+  if (bare.length > bytes) return JSON.stringify({ items });
+  return JSON.stringify({ items: [...items, item(items.length + 1, 'x'.repeat(bytes - bare.length))] });
 }
 
 export function stopUpstream(upstream: Upstream): Promise<void> {
