@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
 import {
   COMPRESS_THRESHOLD_BYTES,
+  COMPRESSED_BUFFER_LIMIT,
   type ContentCoding,
   chooseEncoding,
   compressBuffer,
@@ -152,7 +153,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (
       typeof length === 'string' &&
       headers['content-type'] !== undefined &&
-      Number(length) <= BUFFERED_BODY_LIMIT
+      Number(length) <= (this.coding ? COMPRESSED_BUFFER_LIMIT : BUFFERED_BODY_LIMIT)
     ) {
       this.chunks = [];
       return;
@@ -222,18 +223,18 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   }
 
   private sendCompressed(body: Buffer, coding: ContentCoding): void {
-    compressBuffer(body, coding).then(
-      (compressed) => {
-        this.headers['content-length'] = String(compressed.length);
-        this.send(compressed);
-      },
-      (err: unknown) => {
-        this.request.log.warn({ err }, 'gateway: could not compress an answer; sent as it is');
-        delete this.headers['content-encoding'];
-        this.headers['content-length'] = String(body.length);
-        this.send(body);
-      },
-    );
+    let compressed: Buffer;
+    try {
+      compressed = compressBuffer(body, coding);
+    } catch (err) {
+      this.request.log.warn({ err }, 'gateway: could not compress an answer; sent as it is');
+      delete this.headers['content-encoding'];
+      this.headers['content-length'] = String(body.length);
+      this.send(body);
+      return;
+    }
+    this.headers['content-length'] = String(compressed.length);
+    this.send(compressed);
   }
 
   private send(payload: Buffer | Readable): void {

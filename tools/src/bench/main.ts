@@ -1,4 +1,5 @@
 import { measureAdminUsers } from './admin-users';
+import { measureCompression } from './compression';
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
@@ -21,5 +22,6 @@ if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).repo
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
 if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
+if (!only || only === 'compress') console.log(`${(await measureCompression()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);
