@@ -75,7 +75,7 @@ const kB = (bytes: number) => `${fmt(bytes / 1000)} kB`;
 export async function measureCompression(options: { connections?: number; seconds?: number } = {}) {
   const connections = options.connections ?? 16;
   const seconds = options.seconds ?? 5;
-  // 50 a page is what the directory sends; 500 is compressed whole; 2,000 streams through the compressor.
+  // 50 a page is what the directory sends; 500 and 2,000 show how the cost grows with the body.
   const pages = {
     'venue list, 50 a page': venuePage(50),
     'venue list, 500 a page': venuePage(500),
