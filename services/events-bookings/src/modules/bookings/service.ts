@@ -98,6 +98,10 @@ export class BookingsService {
    */
   async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
     const notes = unwrap(body.notes)?.trim() || null;
+    // Every refusal (a full event above all) is found first without the event's queue or lock: a
+    // crowd at a sold-out event hears "full" at once instead of waiting its turn to hear it. What
+    // passes is decided again under the lock, where the last seats are given (never twice).
+    await this.refuseJoin(this.db, eventId, userId, this.now());
     const booking = await this.deps.seats.serially(eventId, () => this.joinNow(eventId, userId, notes, meta));
     return {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
@@ -105,10 +109,8 @@ export class BookingsService {
     };
   }
 
+  /** In the event's queue: the rules again under its lock, then the seat or the request. */
   private async joinNow(eventId: number, userId: number, notes: string | null, meta: EventMeta) {
-    // A refusal is found without the lock first, so a crowd at a full event never queues on it;
-    // whatever passes is checked again under the lock, where it counts.
-    await this.refuseJoin(this.db, eventId, userId, this.now());
     return this.db.transaction(async (tx) => {
       const now = this.now();
       await this.deps.seats.lock(tx, eventId);
@@ -201,6 +203,13 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<JoinRequestDecisionReply> {
+    if (decision === 'approve') {
+      // Refused before the event's queue when the game is already full (decided again under the lock).
+      const game = await this.ownGame(this.db, eventId, userId, false);
+      const request = await repo.bookingById(this.db, requestId);
+      const decidable = request?.eventId === game.id && request.status === 'pending';
+      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
+    }
     const { booking, count } = await this.deps.seats.serially(eventId, () =>
       this.decideNow(eventId, requestId, userId, decision, meta),
     );
@@ -218,13 +227,6 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<{ booking: BookingRow; count: number }> {
-    if (decision === 'approve') {
-      // Refused without the lock first when the game is already full (checked again under it).
-      const game = await this.ownGame(this.db, eventId, userId, false);
-      const request = await repo.bookingById(this.db, requestId);
-      const decidable = request?.eventId === game.id && request.status === 'pending';
-      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
-    }
     return this.db.transaction(async (tx) => {
       const now = this.now();
       const event = await this.ownGame(tx, eventId, userId, true);
