@@ -25,7 +25,7 @@ import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
 import type { PaymentsClient } from '../../lib/payments-client';
 import type { Projections } from '../projections/service';
-import { oweRefunds, type Seats, takesCardPayment } from '../seats/service';
+import { type Outcome, oweRefunds, type Seats, takesCardPayment } from '../seats/service';
 import { BookingNotices } from './notify';
 import { BookingRefunds, owesRefund, type RefundTotals } from './refunds';
 import * as repo from './repository';
@@ -53,6 +53,16 @@ export interface BookingsDeps extends ModuleContext {
   payments?: PaymentsClient;
 }
 
+/** A join that passed the rules unlocked, waiting for the event's turn. */
+interface JoinAsk {
+  userId: number;
+  notes: string | null;
+  meta: EventMeta;
+}
+
+/** Joins of one event decided under one lock and commit at most (the lock is held that long). */
+const JOINS_PER_TURN = 32;
+
 const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
 
 /**
@@ -62,8 +72,13 @@ const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_
 export class BookingsService {
   private readonly notices: BookingNotices;
   private readonly refunds: BookingRefunds;
+  private readonly joins;
 
   constructor(private readonly deps: BookingsDeps) {
+    this.joins = deps.seats.batches<JoinAsk, BookingRow>(
+      (eventId, asks) => this.joinTogether(eventId, asks),
+      JOINS_PER_TURN,
+    );
     this.notices = new BookingNotices(deps.runtime);
     this.refunds = new BookingRefunds({
       db: deps.runtime.db,
@@ -102,22 +117,37 @@ export class BookingsService {
     // crowd at a sold-out event hears "full" at once instead of waiting its turn to hear it. What
     // passes is decided again under the lock, where the last seats are given (never twice).
     await this.refuseJoin(this.db, eventId, userId, this.now());
-    const booking = await this.deps.seats.serially(eventId, () => this.joinNow(eventId, userId, notes, meta));
+    const booking = await this.joins.add(eventId, { userId, notes, meta });
     return {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
       booking: await repo.bookingView(this.db, booking.id),
     };
   }
 
-  /** In the event's queue: the rules again under its lock, then the seat or the request. */
-  private async joinNow(eventId: number, userId: number, notes: string | null, meta: EventMeta) {
+  /**
+   * In the event's turn, the joins gathered while it waited, under one lock and one commit: for each
+   * in arrival order the rules again, then the seat or the request. Each has its own savepoint, so a
+   * refusal or a failure answers that person alone.
+   */
+  private joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<BookingRow>>> {
     return this.db.transaction(async (tx) => {
-      const now = this.now();
       await this.deps.seats.lock(tx, eventId);
-      const { event, existing } = await this.refuseJoin(tx, eventId, userId, now);
-      return event.eventType === 'member_game'
-        ? this.request(tx, event, existing, userId, notes, now, meta)
-        : this.confirm(tx, event, existing, userId, notes, now, meta);
+      const outcomes: Array<Outcome<BookingRow>> = [];
+      for (const { userId, notes, meta } of asks) {
+        try {
+          const booking = await tx.transaction(async (one) => {
+            const now = this.now();
+            const { event, existing } = await this.refuseJoin(one, eventId, userId, now);
+            return event.eventType === 'member_game'
+              ? this.request(one, event, existing, userId, notes, now, meta)
+              : this.confirm(one, event, existing, userId, notes, now, meta);
+          });
+          outcomes.push({ ok: true, value: booking });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
     });
   }
 

@@ -1,7 +1,8 @@
 import type { Db, EventRow } from '../../db/types';
-import { KeyedQueue } from './queue';
+import { KeyedBatches, KeyedQueue, type Outcome } from './queue';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
+export type { Outcome } from './queue';
 export {
   lockEvent,
   oweRefunds,
@@ -29,6 +30,14 @@ export class Seats {
    */
   serially<T>(eventId: number, work: () => Promise<T>): Promise<T> {
     return this.perEvent.run(eventId, work);
+  }
+
+  /**
+   * Work for one event gathered while its earlier work runs, then done together in one turn of
+   * `serially` (at most `max` a turn): `turn` answers each piece, in order, under one lock.
+   */
+  batches<I, R>(turn: (eventId: number, items: I[]) => Promise<Array<Outcome<R>>>, max: number) {
+    return new KeyedBatches<I, R>((eventId, work) => this.serially(eventId, work), turn, max);
   }
 
   /** Seats still free on a locked event, leaving out one hold (the caller's own) if given. */
