@@ -158,14 +158,14 @@ export class BookingsService {
     userId: number,
     now: Date,
   ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
-    const facts = await repo.joinFacts(db, eventId, userId);
+    const facts = await repo.joinFacts(db, eventId, userId, now);
     const event = facts?.event;
     refuseClosed(event, now);
     if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
     refuseOwnGame(event, userId);
     refuseExisting(facts!.existing);
     refuseOutsideGate(event, facts!.person);
-    if ((await this.deps.seats.available(db, event, now)) < 1) throw eventFull();
+    if (this.deps.seats.free(event, facts!.taken) < 1) throw eventFull();
     return { event, existing: facts!.existing };
   }
 

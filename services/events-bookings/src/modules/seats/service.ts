@@ -7,6 +7,7 @@ export {
   lockEvent,
   oweRefunds,
   refreshParticipantCount,
+  seatsTakenSql,
   takesCardPayment,
   takesCardPaymentSql,
 } from './repository';
@@ -42,8 +43,12 @@ export class Seats {
 
   /** Seats still free on a locked event, leaving out one hold (the caller's own) if given. */
   async available(tx: Db, event: EventRow, now: Date, exceptHoldId?: number): Promise<number> {
-    const taken = await seatsTaken(tx, event.id, now, exceptHoldId);
-    return Math.max(0, event.capacity - taken.confirmed - taken.held);
+    return this.free(event, await seatsTaken(tx, event.id, now, exceptHoldId));
+  }
+
+  /** Seats still free given the seats taken as read with the event (`seatsTakenSql`). */
+  free(event: EventRow, taken: { confirmed: number; held: number }): number {
+    return Math.max(0, event.capacity - Number(taken.confirmed) - Number(taken.held));
   }
 
   /** After bookings of a locked event changed: the participant count, derived again. */
