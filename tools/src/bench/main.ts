@@ -3,7 +3,7 @@ import { measureCompression } from './compression';
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
-import { measureEventsBookings } from './events';
+import { measureEventsBookings, measureSoldOut } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureMessaging } from './messaging';
 import { measureVenueSearch } from './venues';
@@ -20,6 +20,8 @@ if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).rep
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
+// The hot event's burst alone (it is also part of `events-bookings`): `soldout`.
+if (only === 'soldout') console.log(`${(await measureSoldOut()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
 if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
 if (!only || only === 'compress') console.log(`${(await measureCompression()).report()}\n`);

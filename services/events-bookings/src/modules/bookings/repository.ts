@@ -6,7 +6,7 @@ import { bookings, events, seatHolds, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import type { AdminScope } from '../../lib/admin-scope';
 import type { TimeRange } from '../../lib/list-filters';
-import { takesCardPaymentSql } from '../seats/service';
+import { seatsTakenSql, takesCardPaymentSql } from '../seats/service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -134,14 +134,29 @@ export interface JoinFacts {
   paid: boolean;
   existing: BookingRow | undefined;
   person: UserRow | undefined;
+  /** Seats taken as the event was read (the seats module's count). */
+  taken: { confirmed: number; held: number };
 }
 
 const e = alias(events, 'e');
 
 /** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
-export async function joinFacts(db: Db, eventId: number, userId: number): Promise<JoinFacts | undefined> {
+export async function joinFacts(
+  db: Db,
+  eventId: number,
+  userId: number,
+  now: Date,
+): Promise<JoinFacts | undefined> {
+  const taken = seatsTakenSql(now);
   const [row] = await db
-    .select({ event: e, paid: sql<boolean>`${takesCardPaymentSql}`, existing: bookings, person: users })
+    .select({
+      event: e,
+      paid: sql<boolean>`${takesCardPaymentSql}`,
+      existing: bookings,
+      person: users,
+      confirmed: taken.confirmed,
+      held: taken.held,
+    })
     .from(e)
     .leftJoin(bookings, and(eq(bookings.eventId, e.id), eq(bookings.userId, userId)))
     .leftJoin(users, eq(users.id, userId))
@@ -152,6 +167,7 @@ export async function joinFacts(db: Db, eventId: number, userId: number): Promis
     paid: !!row.paid,
     existing: row.existing ?? undefined,
     person: row.person ?? undefined,
+    taken: { confirmed: Number(row.confirmed), held: Number(row.held) },
   };
 }
 

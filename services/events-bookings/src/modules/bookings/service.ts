@@ -25,7 +25,7 @@ import type { AdminScope } from '../../lib/admin-scope';
 import { timeRange } from '../../lib/list-filters';
 import type { PaymentsClient } from '../../lib/payments-client';
 import type { Projections } from '../projections/service';
-import { oweRefunds, type Seats, takesCardPayment } from '../seats/service';
+import { type Outcome, oweRefunds, type Seats, takesCardPayment } from '../seats/service';
 import { BookingNotices } from './notify';
 import { BookingRefunds, owesRefund, type RefundTotals } from './refunds';
 import * as repo from './repository';
@@ -53,6 +53,16 @@ export interface BookingsDeps extends ModuleContext {
   payments?: PaymentsClient;
 }
 
+/** A join that passed the rules unlocked, waiting for the event's turn. */
+interface JoinAsk {
+  userId: number;
+  notes: string | null;
+  meta: EventMeta;
+}
+
+/** Joins of one event decided under one lock and commit at most (the lock is held that long). */
+const JOINS_PER_TURN = 32;
+
 const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
 
 /**
@@ -62,8 +72,13 @@ const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_
 export class BookingsService {
   private readonly notices: BookingNotices;
   private readonly refunds: BookingRefunds;
+  private readonly joins;
 
   constructor(private readonly deps: BookingsDeps) {
+    this.joins = deps.seats.batches<JoinAsk, BookingRow>(
+      (eventId, asks) => this.joinTogether(eventId, asks),
+      JOINS_PER_TURN,
+    );
     this.notices = new BookingNotices(deps.runtime);
     this.refunds = new BookingRefunds({
       db: deps.runtime.db,
@@ -98,24 +113,41 @@ export class BookingsService {
    */
   async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
     const notes = unwrap(body.notes)?.trim() || null;
-    const booking = await this.deps.seats.serially(eventId, () => this.joinNow(eventId, userId, notes, meta));
+    // Every refusal (a full event above all) is found first without the event's queue or lock: a
+    // crowd at a sold-out event hears "full" at once instead of waiting its turn to hear it. What
+    // passes is decided again under the lock, where the last seats are given (never twice).
+    await this.refuseJoin(this.db, eventId, userId, this.now());
+    const booking = await this.joins.add(eventId, { userId, notes, meta });
     return {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
       booking: await repo.bookingView(this.db, booking.id),
     };
   }
 
-  private async joinNow(eventId: number, userId: number, notes: string | null, meta: EventMeta) {
-    // A refusal is found without the lock first, so a crowd at a full event never queues on it;
-    // whatever passes is checked again under the lock, where it counts.
-    await this.refuseJoin(this.db, eventId, userId, this.now());
+  /**
+   * In the event's turn, the joins gathered while it waited, under one lock and one commit: for each
+   * in arrival order the rules again, then the seat or the request. Each has its own savepoint, so a
+   * refusal or a failure answers that person alone.
+   */
+  private joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<BookingRow>>> {
     return this.db.transaction(async (tx) => {
-      const now = this.now();
       await this.deps.seats.lock(tx, eventId);
-      const { event, existing } = await this.refuseJoin(tx, eventId, userId, now);
-      return event.eventType === 'member_game'
-        ? this.request(tx, event, existing, userId, notes, now, meta)
-        : this.confirm(tx, event, existing, userId, notes, now, meta);
+      const outcomes: Array<Outcome<BookingRow>> = [];
+      for (const { userId, notes, meta } of asks) {
+        try {
+          const booking = await tx.transaction(async (one) => {
+            const now = this.now();
+            const { event, existing } = await this.refuseJoin(one, eventId, userId, now);
+            return event.eventType === 'member_game'
+              ? this.request(one, event, existing, userId, notes, now, meta)
+              : this.confirm(one, event, existing, userId, notes, now, meta);
+          });
+          outcomes.push({ ok: true, value: booking });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
     });
   }
 
@@ -126,14 +158,14 @@ export class BookingsService {
     userId: number,
     now: Date,
   ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
-    const facts = await repo.joinFacts(db, eventId, userId);
+    const facts = await repo.joinFacts(db, eventId, userId, now);
     const event = facts?.event;
     refuseClosed(event, now);
     if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
     refuseOwnGame(event, userId);
     refuseExisting(facts!.existing);
     refuseOutsideGate(event, facts!.person);
-    if ((await this.deps.seats.available(db, event, now)) < 1) throw eventFull();
+    if (this.deps.seats.free(event, facts!.taken) < 1) throw eventFull();
     return { event, existing: facts!.existing };
   }
 
@@ -201,6 +233,13 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<JoinRequestDecisionReply> {
+    if (decision === 'approve') {
+      // Refused before the event's queue when the game is already full (decided again under the lock).
+      const game = await this.ownGame(this.db, eventId, userId, false);
+      const request = await repo.bookingById(this.db, requestId);
+      const decidable = request?.eventId === game.id && request.status === 'pending';
+      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
+    }
     const { booking, count } = await this.deps.seats.serially(eventId, () =>
       this.decideNow(eventId, requestId, userId, decision, meta),
     );
@@ -218,13 +257,6 @@ export class BookingsService {
     decision: 'approve' | 'reject',
     meta: EventMeta,
   ): Promise<{ booking: BookingRow; count: number }> {
-    if (decision === 'approve') {
-      // Refused without the lock first when the game is already full (checked again under it).
-      const game = await this.ownGame(this.db, eventId, userId, false);
-      const request = await repo.bookingById(this.db, requestId);
-      const decidable = request?.eventId === game.id && request.status === 'pending';
-      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
-    }
     return this.db.transaction(async (tx) => {
       const now = this.now();
       const event = await this.ownGame(tx, eventId, userId, true);

@@ -63,6 +63,26 @@ export async function releaseOwnCheckoutHolds(
   return released;
 }
 
+/**
+ * Seats the caller's own running checkouts hold on the event: those `releaseOwnCheckoutHolds` gives
+ * back when the caller starts a new one, so they do not stand against it.
+ */
+export async function ownCheckoutSeats(db: Db, eventId: number, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<number>`coalesce(sum(${seatHolds.seats}), 0)::int` })
+    .from(seatHolds)
+    .where(
+      and(
+        eq(seatHolds.eventId, eventId),
+        eq(seatHolds.userId, userId),
+        eq(seatHolds.status, 'held'),
+        sql`${seatHolds.items} <> '[]'::jsonb`,
+        sql`${seatHolds.expiresAt} > ${now}`,
+      ),
+    );
+  return Number(row?.seats ?? 0);
+}
+
 /** A waitlist offer held for the caller: a hold with no lines and no payment yet. */
 export async function offeredHold(
   tx: Db,

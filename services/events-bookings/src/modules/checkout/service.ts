@@ -91,6 +91,16 @@ export class CheckoutService {
         total_amount: EVENT_MESSAGES.totalMismatch,
       });
     const notes = unwrap(body.notes) ?? null;
+    // A sold-out event is refused before its queue, as the locked check would refuse it: seats
+    // held by running checkouts count until they lapse, the caller's own (given back for this one)
+    // do not. A waitlist offer's seats are the caller's: that path is decided under the lock only.
+    if (body.from_waitlist_offer !== true) {
+      const now = this.now();
+      const free =
+        (await this.deps.seats.available(this.db, event, now)) +
+        (await repo.ownCheckoutSeats(this.db, event.id, userId, now));
+      if (free < priced.seats) throw conflict(EVENT_MESSAGES.eventFull, 'event_full');
+    }
 
     const { hold, replaced } = await this.deps.seats.serially(event.id, () =>
       this.db.transaction((tx) =>

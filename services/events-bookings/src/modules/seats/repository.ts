@@ -14,6 +14,17 @@ export async function lockEvent(tx: Db, eventId: number): Promise<EventRow | und
   return row;
 }
 
+/**
+ * Seats taken now of the event `e` (an `events` row aliased `e`), as `(confirmed, held)` columns:
+ * confirmed bookings, and holds still running. For reads that decide a join in one statement.
+ */
+export const seatsTakenSql = (now: Date) => ({
+  confirmed: sql<number>`(select coalesce(sum(seats), 0)::int from bookings
+    where event_id = e.id and status = 'confirmed')`,
+  held: sql<number>`(select coalesce(sum(seats), 0)::int from seat_holds
+    where event_id = e.id and status = 'held' and expires_at > ${now})`,
+});
+
 /** Seats taken now: confirmed bookings, plus holds still running (checkouts and waitlist offers). */
 export async function seatsTaken(
   tx: Db,

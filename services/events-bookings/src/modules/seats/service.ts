@@ -1,11 +1,13 @@
 import type { Db, EventRow } from '../../db/types';
-import { KeyedQueue } from './queue';
+import { KeyedBatches, KeyedQueue, type Outcome } from './queue';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
+export type { Outcome } from './queue';
 export {
   lockEvent,
   oweRefunds,
   refreshParticipantCount,
+  seatsTakenSql,
   takesCardPayment,
   takesCardPaymentSql,
 } from './repository';
@@ -31,10 +33,22 @@ export class Seats {
     return this.perEvent.run(eventId, work);
   }
 
+  /**
+   * Work for one event gathered while its earlier work runs, then done together in one turn of
+   * `serially` (at most `max` a turn): `turn` answers each piece, in order, under one lock.
+   */
+  batches<I, R>(turn: (eventId: number, items: I[]) => Promise<Array<Outcome<R>>>, max: number) {
+    return new KeyedBatches<I, R>((eventId, work) => this.serially(eventId, work), turn, max);
+  }
+
   /** Seats still free on a locked event, leaving out one hold (the caller's own) if given. */
   async available(tx: Db, event: EventRow, now: Date, exceptHoldId?: number): Promise<number> {
-    const taken = await seatsTaken(tx, event.id, now, exceptHoldId);
-    return Math.max(0, event.capacity - taken.confirmed - taken.held);
+    return this.free(event, await seatsTaken(tx, event.id, now, exceptHoldId));
+  }
+
+  /** Seats still free given the seats taken as read with the event (`seatsTakenSql`). */
+  free(event: EventRow, taken: { confirmed: number; held: number }): number {
+    return Math.max(0, event.capacity - Number(taken.confirmed) - Number(taken.held));
   }
 
   /** After bookings of a locked event changed: the participant count, derived again. */
