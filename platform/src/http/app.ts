@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
+import { lazyRequestLogger } from './request-logger';
 import { buildValidator } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
@@ -54,6 +55,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: requestIdFrom,
+    // A request's child logger is made only when it logs (most requests do not below info).
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,

@@ -4,6 +4,7 @@ import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureEventsBookings, measureSoldOut } from './events';
+import { measureGatewayCpu } from './gateway-cpu';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureMessaging } from './messaging';
 import { measureVenueSearch } from './venues';
@@ -16,6 +17,8 @@ console.log(
 );
 if (!only || only === 'events') console.log(`${(await measureEventLatency()).report()}\n`);
 if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
+if (!only || only === 'gateway' || only === 'gateway-cpu')
+  console.log(`${(await measureGatewayCpu()).report()}\n`);
 if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.

@@ -19,6 +19,7 @@ import {
 import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
+import sharp from 'sharp';
 import Type from 'typebox';
 import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
@@ -139,6 +140,9 @@ export async function startStack(
   options: StackOptions = {},
 ): Promise<RunningStack> {
   const config = loadConfig(EmbeddedConfigSchema, env, 'embedded run');
+  // libvips keeps up to 50 MB of finished operations for reuse; the demo pictures are each made
+  // once and uploads are rare here, so the cache only holds memory.
+  sharp.cache(false);
   const logger = createLogger('linksmate', config.LOG_LEVEL);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -196,7 +200,8 @@ export async function startStack(
       IDENTITY_URL: urlOf('identity'),
       PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
-      DB_POOL_MAX: '5',
+      // Every connection is a PostgreSQL process of a few MB; one person's clicks need few.
+      DB_POOL_MAX: '3',
       // identity writes uploads here and the gateway serves them from here, at /uploads/<key>.
       STORAGE_DRIVER: 'local',
       UPLOADS_DIR: join(config.DATA_DIR, 'uploads'),
