@@ -16,14 +16,13 @@ import {
   applyMembershipNow,
   countByMembershipStatus,
   countJoinedByMonth,
-  countPeople,
   eachPerson,
-  findPeople,
   findPeopleByIds,
   findPerson,
   type MembershipFacts,
   markPersonDeleted,
   type PeopleFilter,
+  PeopleList,
   type PeopleOrder,
   type PersonRow,
   upsertPerson,
@@ -92,11 +91,15 @@ export function personRow(
  * keep an older one from rolling it back).
  */
 export class Directory {
-  /** `readDb` serves the list (its statements prepared once). */
+  private readonly list: PeopleList;
+
+  /** `readDb` serves the list (its statements prepared once: the runtime's `preparedDb`). */
   constructor(
     private readonly db: Db,
-    private readonly readDb: Db = db,
-  ) {}
+    readDb: Db = db,
+  ) {
+    this.list = new PeopleList(readDb);
+  }
 
   find(id: number, db: Db = this.db): Promise<DirectoryUser | undefined> {
     return findPerson(db, id);
@@ -107,7 +110,7 @@ export class Directory {
   }
 
   page(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
-    return Promise.all([findPeople(this.readDb, filter, order, page), countPeople(this.readDb, filter)]);
+    return Promise.all([this.list.find(filter, order, page), this.list.count(filter)]);
   }
 
   /** Everyone by membership status (as payments said it; null: none), and how many are banned. */
