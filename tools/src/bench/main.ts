@@ -5,7 +5,7 @@ import { measureEventLatency } from './event-latency';
 import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureMessaging } from './messaging';
-import { measureVenueSearch } from './venues';
+import { measureVenueGrowth, measureVenueSearch } from './venues';
 
 /** `make bench`: prints figures; nothing here passes or fails on a threshold. */
 const only = process.argv[2];
@@ -17,6 +17,8 @@ if (!only || only === 'events') console.log(`${(await measureEventLatency()).rep
 if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
 if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
+if (!only || only === 'venues' || only === 'venues-growth')
+  console.log(`${(await measureVenueGrowth()).report()}\n`);
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
