@@ -136,8 +136,8 @@ const NAMES: Array<[(place: string) => string, Types]> = [
   [(p) => `${p} Par 3 Course`, ['pitch_and_putt']],
 ];
 
-/** How many venues are named after the real places alone (the bench's 10,000 are). */
-const REAL_PLACES_UP_TO = 15_000;
+/** How many venues are named after the real places alone (the bench's 10,000 are; they hold about 12,500 names). */
+const REAL_PLACES_UP_TO = 10_000;
 const LOCALITY_SUFFIXES = [
   'Heights',
   'Vale',
@@ -194,7 +194,7 @@ export async function seedVenueDirectory(url: string, count: number, media: numb
     lat: v.lat ?? null,
     lng: v.lng ?? null,
   }));
-  // Beyond the first 15,000 (where the real places' names begin to run out), venues are named after
+  // Beyond the first 10,000 (the real places hold about 12,500 names), venues are named after
   // the localities around them ('Rosebery Heights', 'Geelong Creek'…), as a directory ten times the
   // size would be: its searches meet more near misses, not the same names again.
   const localities = places.flatMap((where) =>

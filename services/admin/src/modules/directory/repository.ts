@@ -183,9 +183,29 @@ function valuesOf(filter: PeopleFilter, page?: { limit: number; offset: number }
   };
 }
 
+/** What a row of the list shows (spec 3 §3 "User (admin list)"), no more: the search text stays behind. */
+const listedColumns = {
+  id: directoryUsers.id,
+  username: directoryUsers.username,
+  email: directoryUsers.email,
+  firstName: directoryUsers.firstName,
+  lastName: directoryUsers.lastName,
+  role: directoryUsers.role,
+  banned: directoryUsers.banned,
+  banReason: directoryUsers.banReason,
+  createdAt: directoryUsers.createdAt,
+  lastLoginAt: directoryUsers.lastLoginAt,
+  membershipType: directoryUsers.membershipType,
+  membershipStatus: directoryUsers.membershipStatus,
+  membershipEndsAt: directoryUsers.membershipEndsAt,
+};
+
+/** A person as the list reads them. */
+export type ListedPerson = Pick<DirectoryUser, keyof typeof listedColumns>;
+
 function preparePage(db: Db, filter: PeopleFilter, order: PeopleOrder, name: string) {
   return db
-    .select()
+    .select(listedColumns)
     .from(directoryUsers)
     .where(matchingPrepared(filter))
     .orderBy(...ordered(order))
@@ -234,7 +254,7 @@ export class PeopleList {
     const statement = this.pages.get(shapeOf(filter, order), (name) =>
       preparePage(this.db, filter, order, name),
     );
-    return statement.execute(valuesOf(filter, page)) as Promise<DirectoryUser[]>;
+    return statement.execute(valuesOf(filter, page)) as Promise<ListedPerson[]>;
   }
 
   async count(filter: PeopleFilter): Promise<{ total: number; banned: number }> {

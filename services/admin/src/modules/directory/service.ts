@@ -19,6 +19,7 @@ import {
   eachPerson,
   findPeopleByIds,
   findPerson,
+  type ListedPerson,
   type MembershipFacts,
   markPersonDeleted,
   type PeopleFilter,
@@ -34,7 +35,7 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : nu
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** A person as the admin list shows them (spec 3 §3 "User (admin list)"). */
-export function toAdminUser(row: DirectoryUser): AdminUser {
+export function toAdminUser(row: ListedPerson): AdminUser {
   return {
     id: row.id,
     first_name: row.firstName,
