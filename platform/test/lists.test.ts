@@ -124,6 +124,30 @@ describe('list totals', () => {
     expect(await totals.total(fullPage, long.counts)).toBe(5_500);
   });
 
+  it('when the rows changed and the totals are forgotten, then the next total is counted afresh and a count begun before is not kept', async () => {
+    const long = list({ rows: 5_000, shared: 5_000, hidden: 0 });
+    const totals = new ListTotals({ exactUpTo: 100, maxAgeMs: 60_000 });
+    expect(await totals.total(fullPage, long.counts)).toBe(5_000);
+    long.sizes.shared = 5_001;
+    totals.forget();
+    expect(await totals.total(fullPage, long.counts)).toBe(5_001);
+    expect(long.calls).toEqual({ upTo: [101, 101], shared: 2, hidden: 2 });
+    // A count under way when the rows change answers its own request but is not kept.
+    let finish: (n: number) => void = () => {};
+    const slow = {
+      ...long.counts,
+      shared: { key: 'everyone', count: () => new Promise<number>((resolve) => (finish = resolve)) },
+    };
+    totals.forget();
+    const answer = totals.total(fullPage, slow);
+    await new Promise((r) => setTimeout(r, 10));
+    totals.forget();
+    finish(4_000);
+    expect(await answer).toBe(4_000);
+    long.sizes.shared = 5_002;
+    expect(await totals.total(fullPage, long.counts)).toBe(5_002);
+  });
+
   it('when a page deep in a long list is full, then the total is never less than what was shown', async () => {
     const long = list({ rows: 5_000, shared: 3_000, hidden: 0 });
     const totals = new ListTotals({ exactUpTo: 100 });

@@ -79,6 +79,8 @@ export class ListTotals {
   private readonly now: () => number;
   private readonly shared = new Map<string, SharedCount>();
   private readonly counting = new Map<string, Promise<number>>();
+  /** Moves on at each `forget`: a count begun before it is not kept after it. */
+  private generation = 0;
 
   constructor(
     options: {
@@ -113,6 +115,17 @@ export class ListTotals {
     return Math.max(shared - hidden, this.exactUpTo + 1, shown);
   }
 
+  /**
+   * Forgets every shared count: the next long list counts again. For the process that just changed
+   * the list's rows (a count under way is answered but not kept); other processes catch up within
+   * `maxAgeMs`.
+   */
+  forget(): void {
+    this.generation++;
+    this.shared.clear();
+    this.counting.clear();
+  }
+
   private async sharedCount(key: string, count: () => Promise<number>): Promise<number> {
     const known = this.shared.get(key);
     const age = known ? this.now() - known.countedAt : Number.POSITIVE_INFINITY;
@@ -129,14 +142,19 @@ export class ListTotals {
   private countOnce(key: string, count: () => Promise<number>): Promise<number> {
     let counting = this.counting.get(key);
     if (!counting) {
-      counting = count()
+      const generation = this.generation;
+      const made: Promise<number> = count()
         .then((value) => {
+          if (generation !== this.generation) return value;
           this.shared.delete(key);
           if (this.shared.size >= this.maxKeys) this.shared.delete(this.shared.keys().next().value as string);
           this.shared.set(key, { value, countedAt: this.now() });
           return value;
         })
-        .finally(() => this.counting.delete(key));
+        .finally(() => {
+          if (this.counting.get(key) === made) this.counting.delete(key);
+        });
+      counting = made;
       this.counting.set(key, counting);
     }
     return counting;

@@ -75,6 +75,5 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
     const { rows } = await vc.pool.query(text, values);
     expect(api.venues.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.id)).toEqual(api.venues.map((v: { id: number }) => v.id));
-    expect(rows[0].total).toBe(api.count);
   });
 });

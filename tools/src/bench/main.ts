@@ -7,7 +7,7 @@ import { measureEventsBookings, measureSoldOut } from './events';
 import { measureGatewayCpu } from './gateway-cpu';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureMessaging } from './messaging';
-import { measureVenueSearch } from './venues';
+import { measureVenueGrowth, measureVenueSearch } from './venues';
 
 /** `make bench`: prints figures; nothing here passes or fails on a threshold. */
 const only = process.argv[2];
@@ -21,6 +21,8 @@ if (!only || only === 'gateway' || only === 'gateway-cpu')
   console.log(`${(await measureGatewayCpu()).report()}\n`);
 if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
 if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
+if (!only || only === 'venues' || only === 'venues-growth')
+  console.log(`${(await measureVenueGrowth()).report()}\n`);
 // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 // The hot event's burst alone (it is also part of `events-bookings`): `soldout`.

@@ -136,6 +136,23 @@ const NAMES: Array<[(place: string) => string, Types]> = [
   [(p) => `${p} Par 3 Course`, ['pitch_and_putt']],
 ];
 
+/** How many venues are named after the real places alone (the bench's 10,000 are; they hold about 12,500 names). */
+const REAL_PLACES_UP_TO = 10_000;
+const LOCALITY_SUFFIXES = [
+  'Heights',
+  'Vale',
+  'Downs',
+  'Creek',
+  'Ridge',
+  'Springs',
+  'Point',
+  'Grove',
+  'Waters',
+  'Plains',
+  'Junction',
+  'Meadows',
+];
+
 /** A small deterministic generator, so every bench run searches the same directory. */
 function lcg(seed: number) {
   let s = seed >>> 0;
@@ -177,10 +194,17 @@ export async function seedVenueDirectory(url: string, count: number, media: numb
     lat: v.lat ?? null,
     lng: v.lng ?? null,
   }));
+  // Beyond the first 10,000 (the real places hold about 12,500 names), venues are named after
+  // the localities around them ('Rosebery Heights', 'Geelong Creek'…), as a directory ten times the
+  // size would be: its searches meet more near misses, not the same names again.
+  const localities = places.flatMap((where) =>
+    LOCALITY_SUFFIXES.map((suffix) => ({ ...where, place: `${where.place} ${suffix}` })),
+  );
   const names = new Set(rows.map((r) => r.name));
   for (let i = 0; rows.length < count; i++) {
     if (i > count * 20) throw new Error(`only ${rows.length} distinct venue names for ${count} venues`);
-    const where = places[Math.floor(rnd() * places.length)]!;
+    const pool = rows.length < REAL_PLACES_UP_TO ? places : localities;
+    const where = pool[Math.floor(rnd() * pool.length)]!;
     const [named, types] = NAMES[Math.floor(rnd() * NAMES.length)]!;
     const name = named(where.place);
     // One club of a name per place, as in a real directory.

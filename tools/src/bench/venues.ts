@@ -4,7 +4,7 @@ import type { VenuesQuery } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import pg from 'pg';
 import { freePort } from '../embedded/ports';
-import { fmt, scratchDatabase } from './infra';
+import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
 import {
   drive,
   type LoadResult,
@@ -207,4 +207,114 @@ export async function measureVenueSearch(
     await database.drop();
     await identityDatabase.drop();
   }
+}
+
+interface GrowthFigures {
+  venues: number;
+  seedSeconds: number;
+  scenarios: Array<{ label: string; count: number; service: LoadResult; sql: LoadResult }>;
+}
+
+/** The directory's first page and a typo search, as the directory grows (see `measureVenueGrowth`). */
+const GROWTH_SCENARIOS: Array<{ label: string; query: VenuesQuery }> = [
+  { label: 'first page, no filter', query: { limit: PAGE_SIZE, offset: 0 } },
+  {
+    label: "search 'royal melborne', VIC, golf courses",
+    query: { search: 'royal melborne', state: 'VIC', venue_type: 'golf_course', limit: PAGE_SIZE, offset: 0 },
+  },
+];
+
+/** One size of the directory: seeded, venues-coaches started on it, each scenario loaded flat out. */
+async function measureAtSize(
+  venues: number,
+  options: { connections: number; seconds: number },
+): Promise<GrowthFigures> {
+  const database = await scratchDatabase(`venues_${venues}`);
+  const port = await freePort();
+  const serviceUrl = `http://127.0.0.1:${port}`;
+  let service: ChildProcess | undefined;
+  try {
+    const seedStarted = performance.now();
+    service = await startProcess(
+      'services/venues-coaches/src/main.ts',
+      {
+        LOG_LEVEL: 'warn',
+        AMQP_URL: benchAmqpUrl,
+        // Nobody signs in here: the directory is public.
+        JWKS_URL: `${serviceUrl}/.well-known/jwks.json`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+      },
+      `${serviceUrl}/ready`,
+    );
+    await seedVenueDirectory(database.url, venues, venues * 5);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const scenarios: GrowthFigures['scenarios'] = [];
+    for (const scenario of GROWTH_SCENARIOS) {
+      const url = `${serviceUrl}/venues?${new URLSearchParams(
+        Object.entries(scenario.query).map(([k, v]): [string, string] => [k, String(v)]),
+      )}`;
+      const answer = await fetch(url);
+      if (answer.status !== 200)
+        throw new Error(`the directory answered ${answer.status}: ${await answer.text()}`);
+      const { count } = (await answer.json()) as { count: number };
+      const statement = venuesCoaches.venueDirectoryQuery(venuesCoaches.directoryFilters(scenario.query), {
+        limit: PAGE_SIZE,
+        offset: 0,
+      });
+      await load(url, options.connections, 2);
+      const service = await load(url, options.connections, options.seconds);
+      const sql = await loadSql(database.url, statement, options);
+      scenarios.push({ label: scenario.label, count, service, sql });
+    }
+    return { venues, seedSeconds, scenarios };
+  } finally {
+    if (service) await stop(service);
+    await database.drop();
+  }
+}
+
+/**
+ * Issue 24 item 3: the directory's first page and a typo search at 10,000 and at 100,000 listed
+ * venues, each flat out against venues-coaches itself (no gateway: its cost does not grow with the
+ * directory) beside the page's own statement straight on PostgreSQL. The total is `ListTotals`'
+ * (exact up to 1,000, else kept per filter set), so a page should cost the same at both sizes:
+ * target within 1.3× of each other. A typo search still ranks every trigram candidate (every
+ * 'Royal …' venue shares the query's trigrams), which grows with the directory whatever the total.
+ */
+export async function measureVenueGrowth(
+  options: { sizes?: [number, number]; connections?: number; seconds?: number } = {},
+) {
+  const [small, large] = options.sizes ?? [10_000, 100_000];
+  const loading = { connections: options.connections ?? 16, seconds: options.seconds ?? 8 };
+  const loadBefore = loadavg()[0]!;
+  const atSmall = await measureAtSize(small, loading);
+  const atLarge = await measureAtSize(large, loading);
+  return {
+    atSmall,
+    atLarge,
+    report() {
+      const size = (n: number) => n.toLocaleString('en');
+      // How far apart two throughputs are, whichever is higher: 1 means the same.
+      const apart = (a: LoadResult, b: LoadResult) =>
+        Math.max(a.requestsPerSecond, b.requestsPerSecond) /
+        Math.min(a.requestsPerSecond, b.requestsPerSecond);
+      const out = [
+        `Venue directory as it grows (${size(small)} and ${size(large)} venues, 5 gallery rows each, seeded in ${fmt(atSmall.seedSeconds, 0)} s and ${fmt(atLarge.seedSeconds, 0)} s; ${loading.connections} connections flat out, ${loading.seconds} s each, straight to venues-coaches; load average ${fmt(loadBefore, 1)} before):`,
+      ];
+      atSmall.scenarios.forEach((s, i) => {
+        const l = atLarge.scenarios[i]!;
+        out.push(
+          `  ${s.label} — count ${size(s.count)} at ${size(small)}, ${size(l.count)} at ${size(large)}`,
+          loadLine(`venues-coaches at ${size(small)}`, s.service, 38),
+          loadLine(`venues-coaches at ${size(large)}`, l.service, 38),
+          loadLine(`page SQL on PostgreSQL at ${size(small)}`, s.sql, 38),
+          loadLine(`page SQL on PostgreSQL at ${size(large)}`, l.sql, 38),
+          `  throughput ${size(small)} vs ${size(large)}: service ${fmt(apart(s.service, l.service), 2)}× apart, SQL ${fmt(apart(s.sql, l.sql), 2)}× apart   (target: service within 1.3×)`,
+        );
+      });
+      return out.join('\n');
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { PreparedStatements } from '@linksmate/platform';
 import { ADMIN_ROLE_LABELS, type AdminRoleLabel, type AdminUserSort, rolesWithLabel } from '@linksmate/proto';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { directoryCounts, directoryUsers } from '../../db/schema';
@@ -156,45 +157,111 @@ function ordered(order: PeopleOrder) {
   return [by(SORT_COLUMNS[order.sortBy]), by(directoryUsers.id)];
 }
 
-export async function findPeople(
-  db: Db,
-  filter: PeopleFilter,
-  order: PeopleOrder,
-  page: { limit: number; offset: number },
-): Promise<DirectoryUser[]> {
-  return db
-    .select()
-    .from(directoryUsers)
-    .where(matching(filter))
-    .orderBy(...ordered(order))
-    .limit(page.limit)
-    .offset(page.offset);
+/** Which of the list's filters are set and how it is sorted: one prepared statement per shape. */
+function shapeOf(filter: PeopleFilter, order?: PeopleOrder): string {
+  const set = `${searchTerm(filter) ? 's' : ''}${filter.role ? 'r' : ''}` || 'all';
+  return order ? `${set}_${order.sortBy}_${order.direction}` : set;
 }
 
-/**
- * How many people match. Without a search the trigger-kept totals answer at once; a search counts
- * its matches through the trigram index.
- */
-export async function countPeople(db: Db, filter: PeopleFilter): Promise<{ total: number; banned: number }> {
-  if (!filter.search?.trim()) {
-    const roles = filter.role ? rolesOf(filter.role) : undefined;
-    const [totals] = await db
+const searchTerm = (filter: PeopleFilter) => filter.search?.trim().toLowerCase() || undefined;
+
+/** `matching`, its values as placeholders: the same SQL for every value of one shape. */
+function matchingPrepared(filter: PeopleFilter): SQL {
+  return and(
+    sql`not ${directoryUsers.deleted}`,
+    searchTerm(filter) ? sql`${directoryUsers.searchText} like ${sql.placeholder('pattern')}` : undefined,
+    filter.role ? sql`${directoryUsers.role} = any(${sql.placeholder('roles')}::text[])` : undefined,
+  )!;
+}
+
+function valuesOf(filter: PeopleFilter, page?: { limit: number; offset: number }) {
+  const term = searchTerm(filter);
+  return {
+    pattern: term ? `%${likeLiteral(term)}%` : null,
+    roles: filter.role ? rolesOf(filter.role) : null,
+    ...page,
+  };
+}
+
+/** What a row of the list shows (spec 3 §3 "User (admin list)"), no more: the search text stays behind. */
+const listedColumns = {
+  id: directoryUsers.id,
+  username: directoryUsers.username,
+  email: directoryUsers.email,
+  firstName: directoryUsers.firstName,
+  lastName: directoryUsers.lastName,
+  role: directoryUsers.role,
+  banned: directoryUsers.banned,
+  banReason: directoryUsers.banReason,
+  createdAt: directoryUsers.createdAt,
+  lastLoginAt: directoryUsers.lastLoginAt,
+  membershipType: directoryUsers.membershipType,
+  membershipStatus: directoryUsers.membershipStatus,
+  membershipEndsAt: directoryUsers.membershipEndsAt,
+};
+
+/** A person as the list reads them. */
+export type ListedPerson = Pick<DirectoryUser, keyof typeof listedColumns>;
+
+function preparePage(db: Db, filter: PeopleFilter, order: PeopleOrder, name: string) {
+  return db
+    .select(listedColumns)
+    .from(directoryUsers)
+    .where(matchingPrepared(filter))
+    .orderBy(...ordered(order))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/** Without a search the trigger-kept totals answer at once; a search counts its matches through the trigram index. */
+function prepareCount(db: Db, filter: PeopleFilter, name: string) {
+  if (!searchTerm(filter))
+    return db
       .select({
         total: sql<number>`coalesce(sum(${directoryCounts.people}), 0)::int`,
         banned: sql<number>`coalesce(sum(${directoryCounts.people}) filter (where ${directoryCounts.banned}), 0)::int`,
       })
       .from(directoryCounts)
-      .where(roles ? inArray(directoryCounts.role, roles) : undefined);
-    return { total: totals?.total ?? 0, banned: totals?.banned ?? 0 };
-  }
-  const [row] = await db
+      .where(
+        filter.role ? sql`${directoryCounts.role} = any(${sql.placeholder('roles')}::text[])` : undefined,
+      )
+      .prepare(name);
+  return db
     .select({
       total: sql<number>`count(*)::int`,
       banned: sql<number>`(count(*) filter (where ${directoryUsers.banned}))::int`,
     })
     .from(directoryUsers)
-    .where(matching(filter));
-  return { total: row?.total ?? 0, banned: row?.banned ?? 0 };
+    .where(matchingPrepared(filter))
+    .prepare(name);
+}
+
+/**
+ * User Management's list: a page and how many match, each a statement prepared once per shape
+ * (which filters are set, the sort), as identity's directory does. A prepared drizzle statement
+ * skips drizzle's query building on every request; on the runtime's `preparedDb` PostgreSQL also
+ * parses and plans it once per connection.
+ */
+export class PeopleList {
+  private readonly pages = new PreparedStatements<ReturnType<typeof preparePage>>('admin_people_page');
+  private readonly counts = new PreparedStatements<ReturnType<typeof prepareCount>>('admin_people_count');
+
+  /** `db`: the runtime's `preparedDb`. */
+  constructor(private readonly db: Db) {}
+
+  find(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
+    const statement = this.pages.get(shapeOf(filter, order), (name) =>
+      preparePage(this.db, filter, order, name),
+    );
+    return statement.execute(valuesOf(filter, page)) as Promise<ListedPerson[]>;
+  }
+
+  async count(filter: PeopleFilter): Promise<{ total: number; banned: number }> {
+    const statement = this.counts.get(shapeOf(filter), (name) => prepareCount(this.db, filter, name));
+    const [row] = await statement.execute(valuesOf(filter));
+    return { total: row?.total ?? 0, banned: row?.banned ?? 0 };
+  }
 }
 
 /**

@@ -16,14 +16,14 @@ import {
   applyMembershipNow,
   countByMembershipStatus,
   countJoinedByMonth,
-  countPeople,
   eachPerson,
-  findPeople,
   findPeopleByIds,
   findPerson,
+  type ListedPerson,
   type MembershipFacts,
   markPersonDeleted,
   type PeopleFilter,
+  PeopleList,
   type PeopleOrder,
   type PersonRow,
   upsertPerson,
@@ -35,7 +35,7 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : nu
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** A person as the admin list shows them (spec 3 §3 "User (admin list)"). */
-export function toAdminUser(row: DirectoryUser): AdminUser {
+export function toAdminUser(row: ListedPerson): AdminUser {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -92,11 +92,15 @@ export function personRow(
  * keep an older one from rolling it back).
  */
 export class Directory {
-  /** `readDb` serves the list (its statements prepared once). */
+  private readonly list: PeopleList;
+
+  /** `readDb` serves the list (its statements prepared once: the runtime's `preparedDb`). */
   constructor(
     private readonly db: Db,
-    private readonly readDb: Db = db,
-  ) {}
+    readDb: Db = db,
+  ) {
+    this.list = new PeopleList(readDb);
+  }
 
   find(id: number, db: Db = this.db): Promise<DirectoryUser | undefined> {
     return findPerson(db, id);
@@ -107,7 +111,7 @@ export class Directory {
   }
 
   page(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
-    return Promise.all([findPeople(this.readDb, filter, order, page), countPeople(this.readDb, filter)]);
+    return Promise.all([this.list.find(filter, order, page), this.list.count(filter)]);
   }
 
   /** Everyone by membership status (as payments said it; null: none), and how many are banned. */

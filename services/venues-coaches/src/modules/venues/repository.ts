@@ -25,11 +25,10 @@ export interface DirectoryPage {
   offset: number;
 }
 
-/** A directory card as the query returns it: the API's `VenueListItem` plus the list's total. */
+/** A directory card as the query returns it: the API's `VenueListItem`. */
 export type DirectoryRow = {
-  total: number;
-  id: number | null;
-  slug: string | null;
+  id: number;
+  slug: string;
   name: string;
   suburb: string | null;
   city: string | null;
@@ -81,13 +80,12 @@ function matching(filters: DirectoryFilters): SQL {
 }
 
 /**
- * One page of the directory and the number of all matching venues, in one statement. With a search
- * the matches are ranked by word similarity (then name, then id) and found once (`materialized`):
- * the trigram index yields the candidates, each is ranked once, and both the count and the page
- * read that set. Without a search the set is inlined (`not materialized`), so the page is read in
- * the order of the name index over listed venues and stops after the page, and the count reads only
- * what the filters' indexes select. Gallery sizes are counted for the page's venues only. The first
- * row always exists and carries the total; when the page is empty its venue columns are null.
+ * One page of the directory. With a search the matches are ranked by word similarity (then name,
+ * then id) and found once (`materialized`): the trigram index yields the candidates and each is
+ * ranked once. Without a search the set is inlined (`not materialized`), so the page is read in the
+ * order of the name index over listed venues and stops after the page. Gallery sizes are counted for
+ * the page's venues only. The total is not counted here: see `VenueTotals` (the service's
+ * `ListTotals`), which counts it only as far as it must.
  */
 export function venueDirectorySql(filters: DirectoryFilters, page: DirectoryPage): SQL {
   const rank = filters.search ? searchRank(filters.search) : sql`0::real`;
@@ -96,29 +94,37 @@ export function venueDirectorySql(filters: DirectoryFilters, page: DirectoryPage
   from ${venues}
   where ${matching(filters)}
 )
-select counted.total, shown.*
-from (select count(*)::int as total from matched) counted
-left join lateral (
-  select ${venues.id} as id, ${venues.slug} as slug, ${venues.name} as name, ${venues.suburb} as suburb,
-    ${venues.city} as city, ${venues.state} as state, ${venues.region} as region,
-    ${venues.description} as description, ${venues.phone} as phone, ${venues.websiteUrl} as website_url,
-    ${venues.venueType} as venue_type, ${venues.isVerified} as is_verified,
-    ${venues.featuredImageUrl} as featured_image_url,
-    (select count(*)::int from ${venueMedia} where ${venueMedia.venueId} = ${venues.id}) as gallery_count,
-    ${venues.lat} as lat, ${venues.lng} as lng, page.rank as rank
-  from (
-    select id, rank from matched order by rank desc, name, id limit ${page.limit} offset ${page.offset}
-  ) page
-  join ${venues} on ${venues.id} = page.id
-) shown on true
-order by shown.rank desc, shown.name, shown.id`;
+select ${venues.id} as id, ${venues.slug} as slug, ${venues.name} as name, ${venues.suburb} as suburb,
+  ${venues.city} as city, ${venues.state} as state, ${venues.region} as region,
+  ${venues.description} as description, ${venues.phone} as phone, ${venues.websiteUrl} as website_url,
+  ${venues.venueType} as venue_type, ${venues.isVerified} as is_verified,
+  ${venues.featuredImageUrl} as featured_image_url,
+  (select count(*)::int from ${venueMedia} where ${venueMedia.venueId} = ${venues.id}) as gallery_count,
+  ${venues.lat} as lat, ${venues.lng} as lng
+from (
+  select id, name, rank from matched order by rank desc, name, id limit ${page.limit} offset ${page.offset}
+) page
+join ${venues} on ${venues.id} = page.id
+order by page.rank desc, page.name, page.id`;
+}
+
+/** The listed venues under the filters, counted up to `cap` (reading no more than `cap` of them). */
+export function countVenuesUpToSql(filters: DirectoryFilters, cap: number): SQL {
+  return sql`select count(*)::int as n from (
+  select 1 from ${venues} where ${matching(filters)} limit ${cap}
+) capped`;
+}
+
+/** All the listed venues under the filters, counted. */
+export function countVenuesSql(filters: DirectoryFilters): SQL {
+  return sql`select count(*)::int as n from ${venues} where ${matching(filters)}`;
 }
 
 const dialect = new PgDialect();
 
 /**
- * The directory's statement as text and parameters, exactly as the service sends it to PostgreSQL:
- * for running the same SQL directly (the bench's comparison) or for `EXPLAIN`.
+ * The directory's page statement as text and parameters, exactly as the service sends it to
+ * PostgreSQL: for running the same SQL directly (the bench's comparison) or for `EXPLAIN`.
  */
 export function venueDirectoryQuery(
   filters: DirectoryFilters,
@@ -132,13 +138,14 @@ export async function directoryPage(
   db: Db,
   filters: DirectoryFilters,
   page: DirectoryPage,
-): Promise<{ rows: Omit<DirectoryRow, 'total'>[]; total: number }> {
-  const result = await db.execute<DirectoryRow & { rank: number | null }>(venueDirectorySql(filters, page));
-  const rows = result.rows;
-  return {
-    total: rows[0]?.total ?? 0,
-    rows: rows.filter((r) => r.id !== null).map(({ total: _t, rank: _r, ...row }) => row),
-  };
+): Promise<DirectoryRow[]> {
+  return (await db.execute<DirectoryRow>(venueDirectorySql(filters, page))).rows;
+}
+
+export async function countVenues(db: Db, filters: DirectoryFilters, cap?: number): Promise<number> {
+  const statement = cap === undefined ? countVenuesSql(filters) : countVenuesUpToSql(filters, cap);
+  const [row] = (await db.execute<{ n: number }>(statement)).rows;
+  return row?.n ?? 0;
 }
 
 // ── One venue ────────────────────────────────────────────────────────────────

@@ -1,4 +1,11 @@
-import { conflict, type EventMeta, invalidFields, isUniqueViolation, notFound } from '@linksmate/platform';
+import {
+  conflict,
+  type EventMeta,
+  invalidFields,
+  isUniqueViolation,
+  ListTotals,
+  notFound,
+} from '@linksmate/platform';
 import {
   type AccessTokenClaims,
   type AmenitiesReply,
@@ -37,6 +44,7 @@ export { VenueEvents };
 
 import { FilterLists, inOrder } from './filter-lists';
 import {
+  countVenues,
   type DirectoryFilters,
   deleteVenue,
   directoryPage,
@@ -93,6 +101,12 @@ function importedValues(body: ImportVenueBody, now: Date): Omit<NewVenue, 'slug'
 export class VenuesService {
   readonly events: VenueEvents;
   readonly filterLists: FilterLists;
+  /**
+   * The directory's totals (the same `ListTotals` discovery and the events list use): exact up to
+   * 1,000 venues, beyond that counted once per 10 s per filter set; this process forgets them when it
+   * lists, changes or deletes a venue.
+   */
+  private readonly totals = new ListTotals();
 
   constructor(private readonly ctx: ModuleContext) {
     this.events = new VenueEvents(ctx.runtime);
@@ -103,12 +117,25 @@ export class VenuesService {
     return this.ctx.runtime.db;
   }
 
+  /** `GET /venues`: one statement for the page; the total counted only as far as it must be. */
   async directory(query: VenuesQuery): Promise<VenuesReply> {
-    const { rows, total } = await directoryPage(this.db, directoryFilters(query), {
-      limit: query.limit,
-      offset: query.offset,
-    });
-    return { venues: rows as VenuesReply['venues'], count: total };
+    const filters = directoryFilters(query);
+    const page = { limit: query.limit, offset: query.offset };
+    const rows = await directoryPage(this.db, filters, page);
+    const count = await this.totals.total(
+      { ...page, rows: rows.length },
+      {
+        countUpTo: (cap) => countVenues(this.db, filters, cap),
+        shared: { key: JSON.stringify(filters), count: () => countVenues(this.db, filters) },
+      },
+    );
+    return { venues: rows as VenuesReply['venues'], count };
+  }
+
+  /** The directory's rows changed (a venue listed, edited, delisted or deleted): what is kept of it is forgotten. */
+  private directoryChanged(): void {
+    this.filterLists.forget();
+    this.totals.forget();
   }
 
   /** A listed venue with its gallery; anything else is 'Venue not found'. */
@@ -225,7 +252,7 @@ export class VenuesService {
       (tx, row) => this.events.created(tx, row, meta),
       { exact: wanted !== undefined },
     );
-    if (venue.isActive && venue.reviewStatus === 'approved') this.filterLists.forget();
+    if (venue.isActive && venue.reviewStatus === 'approved') this.directoryChanged();
     return venue;
   }
 
@@ -236,7 +263,7 @@ export class VenuesService {
       if (row) await this.events.updated(tx, row, meta);
       return row;
     });
-    this.filterLists.forget();
+    this.directoryChanged();
     return venue;
   }
 
@@ -247,7 +274,7 @@ export class VenuesService {
       if (row) await this.events.deleted(tx, row, meta);
       return row;
     });
-    this.filterLists.forget();
+    this.directoryChanged();
     return deleted !== undefined;
   }
 

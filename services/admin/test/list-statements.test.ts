@@ -1,0 +1,75 @@
+import { createDatabase } from '@linksmate/platform';
+import { createTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Directory, migrationsFolder, schema } from '../src';
+import type { PeopleFilter, PeopleOrder } from '../src/modules/directory/service';
+
+const PEOPLE = [
+  { id: 1, username: 'ann_admin', role: 'admin', banned: false },
+  { id: 2, username: 'sam_site', role: 'site_admin', banned: false },
+  { id: 3, username: 'mo_moderator', role: 'moderator', banned: true },
+  { id: 4, username: 'gus_golfer', role: 'member', banned: false },
+  { id: 5, username: 'gail_golfer', role: 'member', banned: true },
+  { id: 6, username: 'cole_coach', role: 'coach', banned: false },
+];
+
+const newestFirst: PeopleOrder = { sortBy: 'created_at', direction: 'desc' };
+const page = { limit: 25, offset: 0 };
+
+describe('admin: the User Management list as prepared statements', () => {
+  let database: TestDatabase;
+  let handle: ReturnType<typeof createDatabase<typeof schema>>;
+  const sent: Array<{ name?: string; text: string }> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('admin', migrationsFolder);
+    handle = createDatabase(database.url, schema, { max: 1 });
+    await handle.db.insert(schema.directoryUsers).values(
+      PEOPLE.map((p) => ({
+        ...p,
+        email: `${p.username}@example.com`,
+        createdAt: new Date(Date.UTC(2026, 0, p.id)),
+        userVersion: 1,
+      })),
+    );
+    // Everything the list sends PostgreSQL, as the service's preparedDb sends it.
+    const pool = handle.prepared.$client as unknown as { query: (...args: unknown[]) => unknown };
+    const send = pool.query.bind(pool);
+    pool.query = (config, ...rest) => {
+      const c = config as { name?: string; text?: string };
+      if (typeof c === 'object' && c.text) sent.push({ name: c.name, text: c.text });
+      return send(config, ...rest);
+    };
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  const listed = async (filter: PeopleFilter, order = newestFirst) => {
+    const directory = new Directory(handle.db as never, handle.prepared as never);
+    const [rows, counts] = await directory.page(filter, order, page);
+    return { ids: rows.map((r) => r.id), ...counts };
+  };
+
+  it('when the list is read in one shape with different values, then each answer is its own and one named statement per shape is sent', async () => {
+    sent.length = 0;
+    expect(await listed({})).toEqual({ ids: [6, 5, 4, 3, 2, 1], total: 6, banned: 2 });
+    expect(await listed({ role: 'admin' })).toEqual({ ids: [2, 1], total: 2, banned: 0 });
+    expect(await listed({ role: 'user' })).toEqual({ ids: [6, 5, 4], total: 3, banned: 1 });
+    expect(await listed({ search: 'GOLFER' })).toEqual({ ids: [5, 4], total: 2, banned: 1 });
+    expect(await listed({ search: ' mo_ ' })).toEqual({ ids: [3], total: 1, banned: 1 });
+    expect(await listed({ search: '%' })).toEqual({ ids: [], total: 0, banned: 0 });
+    expect(await listed({ search: 'g', role: 'coach' })).toEqual({ ids: [], total: 0, banned: 0 });
+    expect(await listed({ search: 'o', role: 'coach' })).toEqual({ ids: [6], total: 1, banned: 0 });
+    expect((await listed({}, { sortBy: 'email', direction: 'asc' })).ids).toEqual([1, 6, 5, 4, 3, 2]);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((s) => s.name?.startsWith('admin_people_'))).toBe(true);
+    // Five page shapes and four count shapes, each one statement text whatever the values.
+    const texts = new Map(sent.map((s) => [s.name, s.text]));
+    for (const s of sent) expect(s.text).toBe(texts.get(s.name));
+    expect([...texts.keys()].filter((n) => n?.startsWith('admin_people_page_')).length).toBe(5);
+    expect([...texts.keys()].filter((n) => n?.startsWith('admin_people_count_')).length).toBe(4);
+  });
+});
