@@ -4,6 +4,7 @@ import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { measureLighthouse } from './lighthouse';
 import { measureMessaging } from './messaging';
 import { measureVenueSearch } from './venues';
 
@@ -21,5 +22,6 @@ if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).repo
 if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
 if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
+if (!only || only === 'lighthouse') console.log(`${(await measureLighthouse()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);
