@@ -348,8 +348,8 @@ export function VenuesPage() {
                 aria-busy={isPlaceholderData}
                 style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
               >
-                {data.venues.map((venue) => (
-                  <VenueCard key={venue.id} venue={venue} />
+                {data.venues.map((venue, index) => (
+                  <VenueCard key={venue.id} venue={venue} first={index === 0} />
                 ))}
               </SimpleGrid>
               <PageButtons
