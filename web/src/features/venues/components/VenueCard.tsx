@@ -36,8 +36,8 @@ export const venueHref = (venue: { id: number; slug: string | null }) =>
 /**
  * Spec 2 "Venue directory": one venue in the grid. Its picture, or its initials on a colour of its
  * own when there is none or it fails to load; '+N photos', Verified, name, place, two type chips and
- * '+N more', the description, phone, website and 'View Details'. The first card's picture is the
- * page's largest paint, so it is fetched at once and ahead of the rest; the others wait until near view.
+ * '+N more', the description, phone, website and 'View Details'. The page's first picture is its
+ * largest paint (`first`), so it is fetched at once and ahead of the rest; the others wait until near view.
  */
 export function VenueCard({ venue, first = false }: { venue: VenueListItem; first?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
