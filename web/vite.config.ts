@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
 
 // In development Vite serves the app and hands API and socket traffic to the gateway.
@@ -30,8 +30,44 @@ const vendorChunks = [
   { name: 'stripe', test: /node_modules[\\/](@stripe|prop-types|react-is|object-assign)[\\/]/ },
 ];
 
+/** A Mantine component's class names module: `…/esm/components/Button/Button.module.mjs`. */
+const MANTINE_CLASSES =
+  /[\\/]@mantine[\\/](core|dates|notifications|dropzone|carousel|charts)[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/;
+
+/**
+ * Mantine's CSS split with the code: in the build, each component's class names module imports that
+ * component's stylesheet (core: `styles/<Component>.layer.css`; the other packages: their one sheet), so
+ * a page's chunk brings the styles of exactly the components it renders, and the first screen no longer
+ * waits for all 275 kB of them. The `.layer.css` files put Mantine in `@layer mantine`, so the app's own
+ * CSS modules win over it whatever order the chunks arrive in. The dev server pre-bundles Mantine, so
+ * there the whole sheets come with main.tsx instead.
+ */
+function mantineStylesWithTheCode(): Plugin {
+  let serving = false;
+  return {
+    name: 'linksmate:mantine-styles-with-the-code',
+    enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serving) {
+        if (!/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
+        const sheets = ['core', 'notifications', 'dates', 'dropzone', 'carousel', 'charts'];
+        return `${sheets.map((p) => `import '@mantine/${p}/styles.layer.css';`).join('\n')}\n${code}`;
+      }
+      const match = MANTINE_CLASSES.exec(id);
+      if (!match) return null;
+      const [, pkg, component] = match;
+      const sheet =
+        pkg === 'core' ? `@mantine/core/styles/${component}.layer.css` : `@mantine/${pkg}/styles.layer.css`;
+      return { code: `import '${sheet}';\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [mantineStylesWithTheCode(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -6,6 +6,7 @@ import { measureEventLatency } from './event-latency';
 import { measureEventsBookings, measureSoldOut } from './events';
 import { measureGatewayCpu } from './gateway-cpu';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { measureLighthouse } from './lighthouse';
 import { measureMessaging } from './messaging';
 import { measureVenueGrowth, measureVenueSearch } from './venues';
 
@@ -30,5 +31,6 @@ if (only === 'soldout') console.log(`${(await measureSoldOut()).report()}\n`);
 if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
 if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
 if (!only || only === 'compress') console.log(`${(await measureCompression()).report()}\n`);
+if (!only || only === 'lighthouse') console.log(`${(await measureLighthouse()).report()}\n`);
 if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
 console.log(line);

@@ -1,9 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/carousel/styles.css';
-import '@mantine/charts/styles.css';
+// Mantine's base: its reset, its CSS variables and global rules. Each component's own styles come with
+// the chunk that uses it (vite.config.ts, mantineStylesWithTheCode).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { DELAYS_MS } from '@linksmate/proto/rules';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

@@ -24,12 +24,15 @@ const auth = () => import('../features/auth');
 const bookings = () => import('../features/bookings');
 const games = () => import('../features/games');
 const coaches = () => import('../features/coaches');
-const events = () => import('../features/events');
+// The lists are where most visits land: each is a chunk of its own, without its detail page's code.
+const eventList = () => import('../features/events/routes/EventsPage');
+const eventDetail = () => import('../features/events/routes/EventDetailPage');
 const membership = () => import('../features/membership');
 const messages = () => import('../features/messages');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
-const venues = () => import('../features/venues');
+const venueDirectory = () => import('../features/venues/routes/VenuesPage');
+const venueDetail = () => import('../features/venues/routes/VenueDetailPage');
 const adminDashboard = () => import('../features/admin-dashboard');
 const adminUsers = () => import('../features/admin-users');
 const adminTransactions = () => import('../features/admin-transactions');
@@ -94,13 +97,13 @@ export const routes: RouteObject[] = [
       // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
       { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
-      { path: paths.venues.path, element: onDemand(venues, (m) => m.VenuesPage) },
-      { path: paths.venue.path, element: onDemand(venues, (m) => m.VenueByIdPage) },
-      { path: paths.venueBySlug.path, element: onDemand(venues, (m) => m.VenueBySlugPage) },
+      { path: paths.venues.path, element: onDemand(venueDirectory, (m) => m.VenuesPage) },
+      { path: paths.venue.path, element: onDemand(venueDetail, (m) => m.VenueByIdPage) },
+      { path: paths.venueBySlug.path, element: onDemand(venueDetail, (m) => m.VenueBySlugPage) },
       { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
       { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
-      { path: paths.events.path, element: onDemand(events, (m) => m.EventsPage) },
-      { path: paths.event.path, element: onDemand(events, (m) => m.EventDetailPage) },
+      { path: paths.events.path, element: onDemand(eventList, (m) => m.EventsPage) },
+      { path: paths.event.path, element: onDemand(eventDetail, (m) => m.EventDetailPage) },
       {
         path: paths.claimProfile.path,
         element: onDemand(

@@ -97,7 +97,9 @@ export function AppLayout() {
       <RealtimeWhenSignedIn />
       <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
         <Navbar />
-        <Box component="main" id="main" style={{ flex: 1 }}>
+        {/* The page fills the screen below the 64 px header even while it loads, so the footer starts
+            below the fold and never jumps down when the page's content arrives (CLS). */}
+        <Box component="main" id="main" style={{ flex: 1, minHeight: 'calc(100dvh - 64px)' }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

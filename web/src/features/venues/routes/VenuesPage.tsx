@@ -153,6 +153,8 @@ export function VenuesPage() {
   // previous page stands in (what a test, or a script reading the page, can wait for).
   const shownSearch = isPlaceholderData ? undefined : paramsOf(directory).toString();
   const totalPages = Math.ceil(count / LIMIT);
+  // The first picture on the page is its largest paint: fetched at once, not when scrolled near.
+  const firstPictured = data?.venues.find((venue) => venue.featured_image_url)?.id;
 
   // An address past the last page (an old link, fewer venues now) shows the last page.
   useEffect(() => {
@@ -349,7 +351,7 @@ export function VenuesPage() {
                 style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
               >
                 {data.venues.map((venue) => (
-                  <VenueCard key={venue.id} venue={venue} />
+                  <VenueCard key={venue.id} venue={venue} first={venue.id === firstPictured} />
                 ))}
               </SimpleGrid>
               <PageButtons

@@ -1,0 +1,236 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { freePort } from '../embedded/ports';
+import { DEMO_PASSWORD } from '../embedded/seed';
+import { fmt } from './infra';
+import { root } from './processes';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A demo member (spec 1): /players is for people who are logged in. */
+const MEMBER = 'olivia@linksmate.dev';
+/** One Lighthouse run on a loaded 2-core machine takes ~20 s; a page that takes this long is a failure, not a figure. */
+const RUN_TIMEOUT_MS = 120_000;
+
+interface Row {
+  page: string;
+  form: 'mobile' | 'desktop';
+  performance?: number;
+  accessibility?: number;
+  bestPractices?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  note?: string;
+}
+
+/** `make run` as e2e starts it (e2e/src/stack.ts): fresh DATA_DIR, free ports, its own process group. */
+async function startMakeRun(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-lighthouse-'));
+  chmodSync(dataDir, 0o755);
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.NODE_ENV;
+  const child: ChildProcess = spawn('make', ['run'], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {}
+    const forced = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {}
+    }, 30_000);
+    await exited;
+    clearTimeout(forced);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`make run did not print its URL in time:\n${output}`)),
+      180_000,
+    );
+    child.stdout?.on('data', () => {
+      const match = /Open (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then(() => reject(new Error(`make run exited:\n${output}`)));
+  }).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { url, stop };
+}
+
+/** The first event of the catalogue, for "an event page". */
+async function firstEventPath(url: string): Promise<string | undefined> {
+  const response = await fetch(`${url}/api/v1/events?limit=1`);
+  const body = (await response.json()) as { events?: { id: string | number }[] };
+  const id = body.events?.[0]?.id;
+  return id === undefined ? undefined : `/events/${id}`;
+}
+
+/** Logs the demo member in through the login form, so the session is in this browser's storage. */
+async function logIn(browser: Browser, url: string): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type="email"], input[name="email"]').fill(MEMBER);
+  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForFunction("!location.pathname.startsWith('/login')", { timeout: 30_000 }),
+    page.locator('button[type="submit"]').click(),
+  ]);
+  await page.close();
+}
+
+async function audit(port: number, url: string, form: 'mobile' | 'desktop', keepSession: boolean) {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    // The member's session lives in localStorage; Lighthouse would otherwise clear it before loading.
+    disableStorageReset: keepSession,
+  };
+  const run = lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Lighthouse on ${url} took over ${RUN_TIMEOUT_MS / 1000} s`)),
+      RUN_TIMEOUT_MS,
+    );
+  });
+  try {
+    const result = await Promise.race([run, timeout]);
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => {
+      const value = categories[id]?.score;
+      return value === null || value === undefined ? undefined : Math.round(value * 100);
+    };
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`ended on ${result.lhr.finalDisplayedUrl}, not the page asked for`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: audits['largest-contentful-paint']?.numericValue,
+      tbtMs: audits['total-blocking-time']?.numericValue,
+      cls: audits['cumulative-layout-shift']?.numericValue,
+      note:
+        result.lhr.runtimeError?.message ??
+        (form === 'desktop' ? shiftedNodes(audits['layout-shifts']) : undefined),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What moved, for a CLS worth explaining: the largest shifts' elements and their scores. */
+function shiftedNodes(shifts: { details?: unknown } | undefined): string | undefined {
+  const items = (
+    shifts?.details as { items?: { score?: number; node?: { nodeLabel?: string; selector?: string } }[] }
+  )?.items;
+  if (!items?.length) return undefined;
+  return `shifts: ${items
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `${(item.node?.selector ?? item.node?.nodeLabel ?? '?').slice(-40)} ${fmt(item.score ?? 0, 3)}`,
+    )
+    .join('; ')}`;
+}
+
+/** `make bench lighthouse`: Lighthouse (mobile, its simulated 4G) on the first pages a golfer opens, desktop CLS on /venues. */
+export async function measureLighthouse() {
+  const rows: Row[] = [];
+  let skipped: string | undefined;
+  if (!existsSync(CHROMIUM)) skipped = `Chromium not found at ${CHROMIUM}`;
+  else if (!existsSync(join(root, 'web/dist/index.html'))) skipped = 'no web build (npm run build -w web)';
+  if (!skipped) {
+    const app = await startMakeRun();
+    const chrome = await launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+    try {
+      const eventPath = await firstEventPath(app.url);
+      const pages: { path: string; form: 'mobile' | 'desktop'; member?: boolean }[] = [
+        { path: '/', form: 'mobile' },
+        { path: '/venues', form: 'mobile' },
+        { path: '/events', form: 'mobile' },
+        ...(eventPath ? [{ path: eventPath, form: 'mobile' as const }] : []),
+        { path: '/venues', form: 'desktop' },
+        { path: '/players', form: 'mobile', member: true },
+      ];
+      // Visitors first: once the member is logged in, the browser's storage keeps the session.
+      for (const { path, form, member } of pages) {
+        if (member) {
+          const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+          try {
+            await logIn(browser, app.url);
+          } finally {
+            await browser.disconnect();
+          }
+        }
+        try {
+          const once = () => audit(chrome.port, `${app.url}${path}`, form, Boolean(member));
+          let scores = await once();
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART); once more is usually enough.
+          if (scores.performance === undefined) scores = await once();
+          rows.push({ page: path, form, ...scores });
+        } catch (err) {
+          rows.push({ page: path, form, note: (err as Error).message.split('\n')[0] });
+        }
+      }
+      if (!eventPath)
+        rows.push({ page: '/events/:id', form: 'mobile', note: 'no event in the demo catalogue' });
+    } finally {
+      chrome.kill();
+      await app.stop();
+    }
+  }
+  return {
+    rows,
+    report() {
+      const head =
+        'Lighthouse 13 (mobile: simulated 4G, Moto G Power; desktop: its desktop preset) against make run';
+      if (skipped) return `${head}\n  skipped: ${skipped}`;
+      const cell = (n: number | undefined, width: number, digits = 0) =>
+        (n === undefined ? '—' : fmt(n, digits)).padStart(width);
+      const lines = rows.map(
+        (r) =>
+          `  ${r.page.padEnd(22)}${r.form.padEnd(9)}${cell(r.performance, 6)}${cell(r.accessibility, 6)}${cell(r.bestPractices, 6)}` +
+          `${cell(r.lcpMs === undefined ? undefined : r.lcpMs / 1000, 9, 2)}${cell(r.tbtMs, 8)}${cell(r.cls, 8, 3)}` +
+          (r.note ? `  ${r.note}` : ''),
+      );
+      return [
+        head,
+        `  ${'page'.padEnd(22)}${'form'.padEnd(9)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'LCP s'.padStart(9)}${'TBT ms'.padStart(8)}${'CLS'.padStart(8)}`,
+        ...lines,
+        '  targets: perf ≥ 90, LCP ≤ 2.5 s, a11y and best practices 100; desktop /venues CLS ≤ 0.05',
+      ].join('\n');
+    },
+  };
+}
