@@ -4,6 +4,7 @@ import { createEvent, createLocalVerifier, RabbitMqEventBus, ServiceRuntime } fr
 import { deleteBusTopology, silentLogger } from '@linksmate/platform/testing';
 import { eventRegistry, UserUpdated } from '@linksmate/proto';
 import { benchAmqpUrl, fmt, percentile, scratchDatabase } from './infra';
+import { atMost, row } from './summary';
 
 /**
  * Outbox commit → consumer handled, over RabbitMQ: events written one per transaction at a steady
@@ -116,6 +117,15 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
+    rows: [
+      row({
+        figure: `event latency outbox → consumer, ${rate}/s, p99`,
+        value: percentile(sorted, 99),
+        unit: 'ms',
+        target: '≤ 100 ms',
+        meets: atMost(100),
+      }),
+    ],
     report() {
       return [
         `Event latency over RabbitMQ (outbox commit → consumer handled), ${this.events} events at ${fmt(this.achievedRate, 0)}/s:`,

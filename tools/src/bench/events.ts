@@ -16,6 +16,7 @@ import {
   startServiceWithGateway,
   stop,
 } from './processes';
+import { atMost, row } from './summary';
 
 /** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
@@ -233,9 +234,37 @@ export async function measureEventsBookings(
     }
     const tokens = await Promise.all(seeded.joinerIds.map(member));
     const joins = await joinHotEvent(gatewayUrl, database.url, seeded.hotEventId, tokens, hotCapacity, 64);
+    const rows = [
+      ...measured.map((m) =>
+        row({
+          figure: `events list ${m.label}, paced ${rate}/s, p99`,
+          value: m.atRate.latencyP99,
+          unit: 'ms',
+          ceiling: m.sqlAtRate.latencyP99,
+          ratio: m.atRate.latencyP99 / m.sqlAtRate.latencyP99,
+          target: '≤ 25 ms',
+          meets: atMost(25),
+        }),
+      ),
+      row({
+        figure: `${joins.joiners} joins on ${joins.capacity} seats, p99 of the burst`,
+        value: joins.p99,
+        unit: 'ms',
+        target: '≤ 200 ms',
+        meets: atMost(200),
+      }),
+      row({
+        figure: 'seats overbooked',
+        value: Math.max(0, joins.confirmedSeats - joins.capacity),
+        unit: 'seats',
+        target: '0',
+        meets: (n) => n === 0,
+      }),
+    ];
     return {
       measured,
       joins,
+      rows,
       report() {
         const expected = Math.min(joins.capacity, joins.joiners);
         const out = [

@@ -1,25 +1,62 @@
 import { measureAdminUsers } from './admin-users';
+import { stopAllOnSignal } from './children';
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { measureMessaging } from './messaging';
+import { type SummaryRow, summaryTable } from './summary';
 import { measureVenueSearch } from './venues';
 
-/** `make bench`: prints figures; nothing here passes or fails on a threshold. */
+/**
+ * `make bench`, or one part: `npx tsx tools/src/bench/main.ts <part>`. Each part prints its report
+ * as it finishes; the rows the parts return (`rows: SummaryRow[]` beside `report()`) make one
+ * summary table at the end. A part that fails is reported and the others still run.
+ */
+interface PartResult {
+  report(): string;
+  rows?: SummaryRow[];
+}
+
+const parts: Record<string, () => Promise<PartResult>> = {
+  events: measureEventLatency,
+  gateway: measureGatewayOverhead,
+  discovery: measureDiscovery,
+  venues: measureVenueSearch,
+  // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
+  'events-bookings': measureEventsBookings,
+  messaging: measureMessaging,
+  admin: measureAdminUsers,
+  embedded: measureEmbeddedRun,
+};
+
 const only = process.argv[2];
+if (only && !parts[only]) {
+  console.error(`No bench part '${only}'; the parts are: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+// Ctrl+C (or make being stopped) stops every process the bench started before it exits.
+stopAllOnSignal();
+
 const line = '─'.repeat(96);
 console.log(
   `${line}\nLinksMate benchmarks — ${new Date().toISOString()} — ${process.platform} ${process.arch}, node ${process.version}\n${line}`,
 );
-if (!only || only === 'events') console.log(`${(await measureEventLatency()).report()}\n`);
-if (!only || only === 'gateway') console.log(`${(await measureGatewayOverhead()).report()}\n`);
-if (!only || only === 'discovery') console.log(`${(await measureDiscovery()).report()}\n`);
-if (!only || only === 'venues') console.log(`${(await measureVenueSearch()).report()}\n`);
-// `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
-if (!only || only === 'events-bookings') console.log(`${(await measureEventsBookings()).report()}\n`);
-if (!only || only === 'messaging') console.log(`${(await measureMessaging()).report()}\n`);
-if (!only || only === 'admin') console.log(`${(await measureAdminUsers()).report()}\n`);
-if (!only || only === 'embedded') console.log(`${(await measureEmbeddedRun()).report()}\n`);
+const rows: SummaryRow[] = [];
+const failed: string[] = [];
+for (const [name, measure] of Object.entries(parts)) {
+  if (only && only !== name) continue;
+  try {
+    const result = await measure();
+    console.log(`${result.report()}\n`);
+    rows.push(...(result.rows ?? []));
+  } catch (err) {
+    failed.push(name);
+    console.error(`bench part '${name}' failed:`, err);
+  }
+}
+console.log(`${line}\n${summaryTable(rows)}`);
+if (failed.length) console.log(`Parts that failed: ${failed.join(', ')}`);
 console.log(line);
+process.exit(failed.length ? 1 : 0);
