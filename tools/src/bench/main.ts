@@ -59,4 +59,10 @@ for (const [name, measure] of Object.entries(parts)) {
 console.log(`${line}\n${summaryTable(rows)}`);
 if (failed.length) console.log(`Parts that failed: ${failed.join(', ')}`);
 console.log(line);
-process.exit(failed.length ? 1 : 0);
+process.exitCode = failed.length ? 1 : 0;
+// Every part closes what it opened, so the bench exits by itself; if something was left open (a
+// server, a pool), say what and exit anyway rather than hang.
+setTimeout(() => {
+  console.error(`bench: still open 10 s after the last part: ${process.getActiveResourcesInfo().join(', ')}`);
+  process.exit(1);
+}, 10_000).unref();
