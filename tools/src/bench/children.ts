@@ -107,6 +107,14 @@ export async function stopTree(
   live.delete(child);
 }
 
+const cleanups = new Set<() => Promise<void>>();
+
+/** Also done when the bench is interrupted (a scratch database dropped); the returned function forgets it. */
+export function atInterrupt(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
 /** Stops every child still running (an interrupted bench). */
 export async function stopAll(): Promise<void> {
   await Promise.all([...live].map((child) => stopTree(child, { graceMs: 5_000 })));
@@ -117,6 +125,8 @@ export function stopAllOnSignal(): void {
   for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(name, () => {
       console.error(`\n${name}: stopping the bench's processes…`);
-      void stopAll().finally(() => process.exit(130));
+      void stopAll()
+        .then(() => Promise.allSettled([...cleanups].map((cleanup) => cleanup())))
+        .finally(() => process.exit(130));
     });
 }

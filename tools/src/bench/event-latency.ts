@@ -19,7 +19,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
   const exchange = `${prefix}events`;
   const makeBus = (name: string) =>
     new RabbitMqEventBus({
-      url: benchAmqpUrl,
+      url: benchAmqpUrl(),
       registry: eventRegistry,
       logger: silentLogger(),
       exchange,
@@ -108,7 +108,7 @@ export async function measureEventLatency(options: { events?: number; ratePerSec
   await producerBus.close();
   await consumerBus.close();
   await database.drop();
-  await deleteBusTopology(benchAmqpUrl, [producerBus, consumerBus]);
+  await deleteBusTopology(benchAmqpUrl(), [producerBus, consumerBus]);
 
   const sorted = latencies.sort((a, b) => a - b);
   return {

@@ -5,6 +5,7 @@ import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
 import { measureEventsBookings } from './events';
 import { measureGatewayOverhead } from './gateway-overhead';
+import { scratchVhost } from './infra';
 import { measureMessaging } from './messaging';
 import { type SummaryRow, summaryTable } from './summary';
 import { measureVenueSearch } from './venues';
@@ -47,6 +48,7 @@ const rows: SummaryRow[] = [];
 const failed: string[] = [];
 for (const [name, measure] of Object.entries(parts)) {
   if (only && only !== name) continue;
+  const vhost = await scratchVhost(name);
   try {
     const result = await measure();
     console.log(`${result.report()}\n`);
@@ -54,6 +56,8 @@ for (const [name, measure] of Object.entries(parts)) {
   } catch (err) {
     failed.push(name);
     console.error(`bench part '${name}' failed:`, err);
+  } finally {
+    await vhost.drop();
   }
 }
 console.log(`${line}\n${summaryTable(rows)}`);

@@ -158,7 +158,7 @@ export async function serviceAndGateway() {
     gatewayPort,
     serviceUrl,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    common: { LOG_LEVEL: 'warn', AMQP_URL: benchAmqpUrl, JWKS_URL: `${serviceUrl}/.well-known/jwks.json` },
+    common: { LOG_LEVEL: 'warn', AMQP_URL: benchAmqpUrl(), JWKS_URL: `${serviceUrl}/.well-known/jwks.json` },
   };
 }
 
@@ -247,7 +247,7 @@ export async function startServiceWithGateway<T>(options: {
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const common = {
     LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
+    AMQP_URL: benchAmqpUrl(),
     JWKS_URL: `${options.identityUrl}/.well-known/jwks.json`,
     SERVICE_TOKEN: BENCH_SERVICE_TOKEN,
   };
