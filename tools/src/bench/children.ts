@@ -122,8 +122,17 @@ export async function stopAll(): Promise<void> {
 
 /** On SIGINT, SIGTERM or SIGHUP: stop every child, then exit 130. */
 export function stopAllOnSignal(): void {
+  let stopping = false;
+  // Held for good, not once: Ctrl+C reaches the bench twice (from the terminal and relayed by tsx),
+  // and a second signal left to its default would end it halfway through its cleanup.
   for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.once(name, () => {
+    process.on(name, () => {
+      if (stopping) return;
+      stopping = true;
+      // What was under way fails as its processes go (connections reset): that must not end the
+      // bench before its cleanup has run.
+      process.on('uncaughtException', () => {});
+      process.on('unhandledRejection', () => {});
       console.error(`\n${name}: stopping the bench's processes…`);
       void stopAll()
         .then(() => Promise.allSettled([...cleanups].map((cleanup) => cleanup())))
