@@ -92,7 +92,8 @@ export const noiseText = (r: Repeated) =>
 const cell = (value: number | string | undefined, digits: number) =>
   value === undefined ? '' : typeof value === 'string' ? value : fmt(value, digits);
 
-const digitsFor = (value: number) => (Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
+const digitsFor = (value: number) =>
+  Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
 
 /** The closing table: figure, value, ceiling, ratio, target, pass/fail, load average. */
 export function summaryTable(rows: SummaryRow[]): string {
