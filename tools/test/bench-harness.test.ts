@@ -29,6 +29,10 @@ describe('bench summary', () => {
     const system = await runsOf([20, 21, 22]);
     const noisyBaseline = await runsOf([2, 10, 5]);
     const steadyBaseline = await runsOf([10, 10, 10]);
+    // Less noisy than the system, yet its runs differ by more than half their median.
+    expect(ratioOf(await runsOf([10, 30, 90]), await runsOf([4, 10, 12]), (r) => r.latencyP99)).toBe(
+      '—, baseline noisy',
+    );
     expect(ratioOf(system, noisyBaseline, (r) => r.latencyP99)).toBe('—, baseline noisy');
     expect(ratioOf(system, steadyBaseline, (r) => r.latencyP99)).toBeCloseTo(2.1);
   });

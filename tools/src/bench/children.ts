@@ -66,6 +66,19 @@ function signal(pid: number, name: NodeJS.Signals): void {
   } catch {}
 }
 
+/** `done`, or 'late' after `ms`; the timer cleared either way, so it holds nothing open. */
+async function within(done: Promise<void>, ms: number): Promise<'done' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([done.then(() => 'done' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function track(child: ChildProcess): ChildProcess {
   live.add(child);
   child.once('exit', () => live.delete(child));
@@ -90,11 +103,8 @@ export async function stopTree(
   if (!exited(child)) {
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     group(options.first ?? 'SIGTERM');
-    const timer = new Promise<'late'>((resolve) =>
-      setTimeout(() => resolve('late'), options.graceMs ?? 10_000),
-    );
-    if ((await Promise.race([gone, timer])) === 'late') group('SIGKILL');
-    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if ((await within(gone, options.graceMs ?? 10_000)) === 'late') group('SIGKILL');
+    await within(gone, 5_000);
   }
   // What left the group (a server in a group of its own) is told too, in case the child died
   // without stopping it, and gets the grace period to go by itself.

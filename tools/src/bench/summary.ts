@@ -75,14 +75,18 @@ export function pacedRepeated(
 
 /**
  * A ratio of a measured system's figure to its baseline's, or '—, baseline noisy' when the
- * baseline's runs spread more than the system's: then the ratio would be the noise, not the system.
+ * baseline's runs spread more than the system's, or more than MAX_BASELINE_NOISE: then the ratio
+ * would be the noise, not the system.
  */
+/** A baseline whose runs' p99 spread more than half its median does not reproduce: no ceiling to divide by. */
+export const MAX_BASELINE_NOISE = 0.5;
+
 export function ratioOf(
   system: Repeated,
   baseline: Repeated,
   pick: (r: LoadResult) => number,
 ): number | string {
-  if (baseline.noise > system.noise) return '—, baseline noisy';
+  if (baseline.noise > system.noise || baseline.noise > MAX_BASELINE_NOISE) return '—, baseline noisy';
   return pick(system.median) / pick(baseline.median);
 }
 
