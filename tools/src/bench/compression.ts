@@ -99,7 +99,7 @@ export async function measureCompression(options: { connections?: number; second
     gateway = await startGateway(
       {
         LOG_LEVEL: 'warn',
-        AMQP_URL: benchAmqpUrl,
+        AMQP_URL: benchAmqpUrl(),
         JWKS_URL: `${identity.url}/.well-known/jwks.json`,
         SERVICE_TOKEN: BENCH_SERVICE_TOKEN,
       },

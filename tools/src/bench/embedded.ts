@@ -1,34 +1,14 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../embedded/ports';
+import { descendants, stopTree, track } from './children';
 import { fmt } from './infra';
+import { atMost, row } from './summary';
 
 const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
-
-/** Every process below the given one (the embedded PostgreSQL's server and workers included). */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      out.push(child);
-      walk(child);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 function memoryKb(pid: number, field: 'Rss' | 'Pss'): number {
   try {
@@ -40,65 +20,130 @@ function memoryKb(pid: number, field: 'Rss' | 'Pss'): number {
   }
 }
 
-async function untilHealthy(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Ready is when the run says so ("LinksMate is running", after its last seeding step) and its
+ * /api/v1/health answers 200. Health alone answers as soon as the gateway listens, before the run
+ * has finished starting and set its signal handlers: a SIGINT then kills it outright and leaves its
+ * PostgreSQL running. Fails at once if the run exits first, with its log's tail.
+ */
+async function untilReady(
+  url: string,
+  child: ChildProcess,
+  said: () => boolean,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
-    } catch {}
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (said()) {
+      try {
+        const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(1_000) });
+        await response.body?.cancel();
+        if (response.ok) return;
+      } catch {}
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('embedded run did not become healthy in time');
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+  throw new Error(
+    `embedded run ${exited ? `exited (${child.exitCode ?? child.signalCode}) before it was ready` : `was not ready in ${timeoutMs / 1000} s`}; its log ends:\n${tail}`,
+  );
 }
 
-async function startOnce(dataDir: string) {
+async function startOnce(dataDir: string, logFile: string) {
   const port = await freePort();
   const pgPort = await freePort();
   const started = performance.now();
-  // As `make run` starts it: one node process with tsx as its loader.
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  const log = openSync(logFile, 'a');
+  // As `make run` starts it: one node process with tsx as its loader; in a process group of its own
+  // so that it and what it starts can be stopped together (see children.ts).
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(pgPort),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', log],
+      detached: true,
+    }),
+  );
+  closeSync(log);
+  let said = false;
+  let tail = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
+    const text = tail + chunk.toString();
+    if (text.includes('LinksMate is running')) said = true;
+    tail = text.slice(-100);
   });
-  await untilHealthy(`http://127.0.0.1:${port}`, 120_000);
+  // The run stops on SIGINT as on Ctrl+C; its PostgreSQL (a group of its own) is waited for, then killed.
+  const stop = () => stopTree(child, { first: 'SIGINT', graceMs: 20_000 });
+  try {
+    await untilReady(`http://127.0.0.1:${port}`, child, () => said, logFile, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   const seconds = (performance.now() - started) / 1000;
-  return {
-    seconds,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.on('exit', () => resolve());
-        child.kill('SIGINT');
-      }),
-  };
+  return { seconds, child, stop };
 }
 
 /** Cold start to ready (fresh data folder, so initdb included; and again on existing data) and idle memory. */
 export async function measureEmbeddedRun(options: { idleSeconds?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-bench-'));
   chmodSync(dataDir, 0o755);
-  const fresh = await startOnce(dataDir);
-  await fresh.stop();
-  const again = await startOnce(dataDir);
-  await new Promise((r) => setTimeout(r, (options.idleSeconds ?? 10) * 1000));
-  const pids = [again.child.pid!, ...descendants(again.child.pid!)];
-  const rssMb = pids.reduce((sum, pid) => sum + memoryKb(pid, 'Rss'), 0) / 1024;
-  const pssMb = pids.reduce((sum, pid) => sum + memoryKb(pid, 'Pss'), 0) / 1024;
-  await again.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  const logFile = `${dataDir}.log`;
+  const running: Array<Awaited<ReturnType<typeof startOnce>>> = [];
+  let measured: { fresh: number; again: number; pids: number[]; rssMb: number; pssMb: number };
+  try {
+    const fresh = await startOnce(dataDir, logFile);
+    running.push(fresh);
+    await fresh.stop();
+    const again = await startOnce(dataDir, logFile);
+    running.push(again);
+    await new Promise((r) => setTimeout(r, (options.idleSeconds ?? 10) * 1000));
+    const pids = [again.child.pid!, ...descendants(again.child.pid!)];
+    measured = {
+      fresh: fresh.seconds,
+      again: again.seconds,
+      pids,
+      rssMb: pids.reduce((sum, pid) => sum + memoryKb(pid, 'Rss'), 0) / 1024,
+      pssMb: pids.reduce((sum, pid) => sum + memoryKb(pid, 'Pss'), 0) / 1024,
+    };
+  } finally {
+    for (const run of running) await run.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logFile, { force: true });
+  }
+  const { pids, rssMb, pssMb } = measured;
   return {
-    freshStartSeconds: fresh.seconds,
-    startSeconds: again.seconds,
+    freshStartSeconds: measured.fresh,
+    startSeconds: measured.again,
     rssMb,
     pssMb,
     processes: pids.length,
+    rows: [
+      row({
+        figure: 'embedded run ready, fresh data folder',
+        value: measured.fresh,
+        unit: 's',
+        target: '≤ 8 s',
+        meets: atMost(8),
+      }),
+      row({ figure: 'embedded run ready, existing data folder', value: measured.again, unit: 's' }),
+      row({
+        figure: `embedded run PSS after ${options.idleSeconds ?? 10} s idle`,
+        value: pssMb,
+        unit: 'MB',
+        target: '≤ 400 MB',
+        meets: atMost(400),
+      }),
+    ],
     report() {
       return [
         'Embedded run (node + embedded PostgreSQL, after install):',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { freePort } from '../embedded/ports';
+import { stopTree, track } from './children';
 import { benchAmqpUrl, percentile } from './infra';
 
 const run = promisify(execFile);
@@ -157,7 +158,7 @@ export async function serviceAndGateway() {
     gatewayPort,
     serviceUrl,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    common: { LOG_LEVEL: 'warn', AMQP_URL: benchAmqpUrl, JWKS_URL: `${serviceUrl}/.well-known/jwks.json` },
+    common: { LOG_LEVEL: 'warn', AMQP_URL: benchAmqpUrl(), JWKS_URL: `${serviceUrl}/.well-known/jwks.json` },
   };
 }
 
@@ -167,11 +168,15 @@ export async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${root}${entry}`], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-  });
+  // Its own process group, so that stopping it stops whatever it started too (see children.ts).
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', `${root}${entry}`], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+      detached: true,
+    }),
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -179,7 +184,7 @@ export async function startProcess(
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill('SIGKILL');
+  await stopTree(child, { first: 'SIGKILL' });
   throw new Error(`${entry} did not become ready`);
 }
 
@@ -208,6 +213,21 @@ export function startGateway(
 }
 
 /**
+ * The bare proxy (bare-proxy.ts) in front of `upstreamUrl` as its own process: the gateway's public
+ * paths (less `stripPrefix`) reach the same upstream routes through it, at the machine's ceiling.
+ */
+export async function startBareProxy(upstreamUrl: string, stripPrefix = '/api/v1') {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    'tools/src/bench/bare-proxy.ts',
+    { PORT: String(port), UPSTREAM_URL: upstreamUrl, STRIP_PREFIX: stripPrefix },
+    `${url}/__bare/ready`,
+  );
+  return { child, url };
+}
+
+/**
  * One service and the gateway in front of it as separate processes, identity's part answered at
  * `identityUrl` (the bench's `keysAndVersions`): the service starts (and so migrates its database),
  * `seed` fills it, then the gateway starts with `upstream` (its setting for the service, e.g.
@@ -227,7 +247,7 @@ export async function startServiceWithGateway<T>(options: {
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const common = {
     LOG_LEVEL: 'warn',
-    AMQP_URL: benchAmqpUrl,
+    AMQP_URL: benchAmqpUrl(),
     JWKS_URL: `${options.identityUrl}/.well-known/jwks.json`,
     SERVICE_TOKEN: BENCH_SERVICE_TOKEN,
   };
@@ -263,12 +283,9 @@ export async function startServiceWithGateway<T>(options: {
   }
 }
 
+/** SIGTERM to the process's group, SIGKILL to what is left of it after a grace period. */
 export function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  return stopTree(child);
 }
 
 /** A verified account made straight at identity (service token); `beforeLogin` runs before it logs in. */

@@ -16,6 +16,7 @@ import {
   startProcess,
   stop,
 } from './processes';
+import { atMost, row } from './summary';
 import { seedVenueDirectory } from './venues-seed';
 
 /** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
@@ -178,8 +179,21 @@ export async function measureVenueSearch(
         plan: await explain(database.url, statement),
       });
     }
+    const rows = measured.map((m) =>
+      row({
+        figure: `venue search ${m.label}, paced ${rate}/s, p99`,
+        value: m.atRate.latencyP99,
+        unit: 'ms',
+        ceiling: m.sqlAtRate.latencyP99,
+        // One paced run each here, so no noise to weigh a ratio against (see summary.ts ratioOf).
+        ratio: 'single run',
+        target: '≤ 25 ms',
+        meets: atMost(25),
+      }),
+    );
     return {
       measured,
+      rows,
       report() {
         const out = [
           `Venue search (${venues.toLocaleString('en')} venues and ${media.toLocaleString('en')} gallery rows seeded in ${fmt(seedSeconds, 0)} s; ${connections} connections flat out or paced at ${rate} req/s, ${seconds} s each; venues-coaches and gateway as separate processes; load average ${fmt(loadBefore, 1)} before):`,
@@ -239,7 +253,7 @@ async function measureAtSize(
       'services/venues-coaches/src/main.ts',
       {
         LOG_LEVEL: 'warn',
-        AMQP_URL: benchAmqpUrl,
+        AMQP_URL: benchAmqpUrl(),
         // Nobody signs in here: the directory is public.
         JWKS_URL: `${serviceUrl}/.well-known/jwks.json`,
         PORT: String(port),
