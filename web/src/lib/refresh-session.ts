@@ -52,6 +52,9 @@ export function refreshAccessToken(
       credentials: 'same-origin',
     });
     if (response.status === 401 || response.status === 403) {
+      // Signed out here meanwhile (onboarding after a purchase logs out while a claims refresh is on
+      // its way): that screen decides where the person goes, so nobody is told the session ended.
+      if (getStoredToken() !== stored) return null;
       clearToken();
       for (const listener of endedListeners) listener();
       return null;
