@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_MESSAGES } from '../../proto/src/rules';
+import { ADMIN_VENUE_MESSAGES, AVAILABILITY_MESSAGES, EVENT_MESSAGES } from '../../proto/src/rules';
 import {
   demoToken,
   logInAs,
@@ -62,7 +62,15 @@ describe('the admin area in the browser, against make run', () => {
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByLabel('Address').fill('1 Fairway Drive');
     await wizard.getByLabel('City').fill('Torquay');
-    for (let step = 2; step <= 5; step++) await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    // A negative length stays as typed and the step says why it cannot go on.
+    const holes = wizard.getByLabel('Full course (holes)');
+    await holes.fill('-18');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText(ADMIN_VENUE_MESSAGES.lengthNotNegative).waitFor();
+    expect(await holes.inputValue()).toBe('-18');
+    await holes.fill('18');
+    for (let step = 3; step <= 5; step++) await wizard.getByRole('button', { name: 'Next' }).click();
     const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3b7d3b' } })
       .jpeg()
       .toBuffer();
@@ -82,6 +90,48 @@ describe('the admin area in the browser, against make run', () => {
     expect(venues[0]!.featured_image_url).toMatch(/\.webp$/);
     await admin.goto(`${stack.url}/venues/${venues[0]!.id}`);
     await admin.getByRole('heading', { name, level: 1 }).waitFor();
+  });
+
+  it('when the admin types negative numbers into the event, batch and transaction forms, then each stays as typed and its field says what is wrong', async () => {
+    await admin.goto(`${stack.url}/admin/create-linksmate-event`);
+    const capacity = admin.getByRole('textbox', { name: /^Capacity/ });
+    await capacity.fill('-1');
+    await admin.getByLabel('Free', { exact: true }).uncheck({ force: true });
+    const price = admin.getByRole('textbox', { name: 'Price' });
+    await price.fill('-5');
+    await admin.getByRole('button', { name: 'Create Event' }).click();
+    await admin.getByText(EVENT_MESSAGES.officialCapacityMin).waitFor();
+    await admin.getByText(EVENT_MESSAGES.priceNegative).waitFor();
+    expect(await capacity.inputValue()).toBe('-1');
+    expect(await price.inputValue()).toMatch(/^-5(\.00)?$/);
+
+    await admin.goto(`${stack.url}/admin/availability`);
+    await admin.getByRole('button', { name: 'Create in Batch' }).click();
+    const batch = admin.getByRole('dialog', { name: 'Create Slots in Batch' });
+    const fields = {
+      'Number of slots': ['-2', AVAILABILITY_MESSAGES.batchEmpty],
+      'Minutes between starts': ['-30', AVAILABILITY_MESSAGES.intervalMin],
+      'Slot length in minutes': ['-60', AVAILABILITY_MESSAGES.durationMin],
+      Capacity: ['-1', AVAILABILITY_MESSAGES.capacityMin],
+    } as const;
+    const slotPrice = batch.getByLabel('Price');
+    await slotPrice.fill('-5');
+    for (const [label, [typed]] of Object.entries(fields)) await batch.getByLabel(label).fill(typed);
+    await batch.getByRole('button', { name: 'Create Slots' }).click();
+    for (const [label, [typed, message]] of Object.entries(fields)) {
+      await batch.getByText(message).waitFor();
+      expect(await batch.getByLabel(label).inputValue(), label).toBe(typed);
+    }
+    await batch.getByText(AVAILABILITY_MESSAGES.priceNegative).waitFor();
+    expect(await slotPrice.inputValue()).toMatch(/^-\$5(\.00)?$/);
+    await batch.getByRole('button', { name: 'Cancel' }).click();
+
+    // A negative amount is named under its field and is not applied to the list.
+    await admin.goto(`${stack.url}/admin/transactions`);
+    const minAmount = admin.getByLabel('Min amount');
+    await minAmount.fill('-5');
+    await admin.getByText('Amount cannot be negative').waitFor();
+    expect(await minAmount.inputValue()).toMatch(/^-\$5$/);
   });
 
   it('when a coach claims their profile and the admin approves it, then the coach logs in with the coach role', async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
+import { EVENT_MESSAGES, formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
 import {
   demoToken,
   logInAs as logIn,
@@ -121,6 +121,23 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByText('Please enter a title for your game').waitFor();
     await page.getByText('Please select a venue').waitFor();
     await screenshot(page, '71-create-game-errors');
+
+    // Numbers stay as typed: a negative or too large one is kept and named at its field, never clamped.
+    const capacityInput = page.getByLabel('Capacity', { exact: true });
+    const priceInput = page.getByLabel('Price per player', { exact: true });
+    await capacityInput.fill('-3');
+    await priceInput.fill('-5');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByText(EVENT_MESSAGES.capacityMin).waitFor();
+    await page.getByText(EVENT_MESSAGES.priceNegative).waitFor();
+    expect(await capacityInput.inputValue()).toBe('-3');
+    expect(await priceInput.inputValue()).toBe('-5');
+    await capacityInput.fill('75');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByText(EVENT_MESSAGES.capacityMax).waitFor();
+    expect(await capacityInput.inputValue()).toBe('75');
+    await capacityInput.fill('4');
+    await priceInput.fill('0');
 
     // Add New Venue: the name is required; a venue sent goes to review, and the form says so.
     await page.getByRole('button', { name: 'Add New Venue' }).click();

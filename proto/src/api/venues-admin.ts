@@ -1,5 +1,11 @@
 import Type from 'typebox';
-import { CLAIM_STATUSES, MAX_LIST_LIMIT, PAGE_SIZES, VENUE_REVIEW_STATUSES } from '../rules';
+import {
+  CLAIM_STATUSES,
+  COURSE_LENGTH_MAX,
+  MAX_LIST_LIMIT,
+  PAGE_SIZES,
+  VENUE_REVIEW_STATUSES,
+} from '../rules';
 import { Id, IdParam, Int, Nullable, NullableString, NullableTimestamp, Text, Timestamp } from '../schema';
 import { Wrappable } from '../wrapped';
 import { Offset } from './common';
@@ -59,7 +65,9 @@ export type AdminVenueReply = Type.Static<typeof AdminVenueReply>;
 const OptionalText = (maxLength: number) => Type.Optional(Wrappable(Text({ maxLength })));
 const OptionalFlag = Type.Optional(Wrappable(Type.Boolean()));
 // Negative lengths reach the service, which answers them in the spec's words.
-const OptionalLength = Type.Optional(Wrappable(Int({ minimum: -1_000_000, maximum: 1_000_000 })));
+const OptionalLength = Type.Optional(
+  Wrappable(Int({ minimum: -COURSE_LENGTH_MAX, maximum: COURSE_LENGTH_MAX })),
+);
 
 /**
  * `POST|PUT /admin/venues`: the six-step wizard's fields (spec 3 §3). The service judges required

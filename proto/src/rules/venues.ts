@@ -133,6 +133,9 @@ export const CLAIM_MESSAGES = {
   accountExists: 'An account with this email already exists. Please sign in instead.',
 } as const;
 
+/** The longest course length (holes or metres) a venue may give. */
+export const COURSE_LENGTH_MAX = 1_000_000;
+
 /** The admin venue wizard's and claim review's texts (spec 3 §§5, 8). */
 export const ADMIN_VENUE_MESSAGES = {
   nameRequired: 'Venue name is required',
@@ -144,6 +147,7 @@ export const ADMIN_VENUE_MESSAGES = {
   invalidProShopEmail: 'Please enter a valid pro shop email address',
   invalidEmail: 'Please enter a valid email address',
   lengthNotNegative: 'Course length cannot be negative',
+  lengthTooLong: `Course length cannot be more than ${COURSE_LENGTH_MAX.toLocaleString('en-AU')}`,
   noVenueForAdmin: 'No venue found for this admin',
   deleteConfirm: 'Are you sure you want to delete this venue?',
 } as const;

@@ -238,9 +238,11 @@ describe('membership-payments: webhooks and the life of a membership', () => {
       });
     });
 
-    it('when a filter is beyond its column, infinite, a year-0000 date or carries a NUL, then 400 on that filter, not a 500', async () => {
+    it('when a filter is negative, beyond its column, infinite, a year-0000 date or carries a NUL, then 400 on that filter, not a 500', async () => {
       const admin = await payments.member('site_admin');
       for (const [query, field] of [
+        ['minAmount=-100', 'minAmount'],
+        ['maxAmount=-1', 'maxAmount'],
         ['offset=99999999999999999999', 'offset'],
         ['minAmount=99999999999999999999', 'minAmount'],
         ['maxAmount=1e999', 'maxAmount'],

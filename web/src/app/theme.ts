@@ -42,6 +42,10 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // A number stays as typed: min and max bound the stepper only, so a negative or out-of-range
+    // value stays on screen for the form's check to name (Mantine would otherwise clamp it on blur,
+    // and rewrite text such as '-1.50' to the minimum while trimming its leading zeros).
+    NumberInput: { defaultProps: { clampBehavior: 'none', trimLeadingZeroesOnBlur: false } },
     // A light alert's tinted title (yellow, green, red on their pale backgrounds) falls below WCAG AA;
     // the icon and the background carry the tone, the title reads in the body's dark.
     Alert: { styles: { title: { color: 'var(--mantine-color-dark-7)' } } },

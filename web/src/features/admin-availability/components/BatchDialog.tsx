@@ -110,7 +110,6 @@ export function BatchDialog({
               min={1}
               max={AVAILABILITY_BATCH.maxSlots}
               allowDecimal={false}
-              allowNegative={false}
               value={values.count}
               onChange={(value) => change({ count: value })}
               error={errors.count}
@@ -120,7 +119,6 @@ export function BatchDialog({
               description={`At least ${AVAILABILITY_BATCH.minIntervalMinutes}`}
               min={AVAILABILITY_BATCH.minIntervalMinutes}
               allowDecimal={false}
-              allowNegative={false}
               value={values.intervalMinutes}
               onChange={(value) => change({ intervalMinutes: value })}
               error={errors.interval}
@@ -130,7 +128,6 @@ export function BatchDialog({
               description={`At least ${AVAILABILITY_BATCH.minDurationMinutes}`}
               min={AVAILABILITY_BATCH.minDurationMinutes}
               allowDecimal={false}
-              allowNegative={false}
               value={values.durationMinutes}
               onChange={(value) => change({ durationMinutes: value })}
               error={errors.duration}

@@ -68,7 +68,6 @@ export function SlotFields({
           min={0}
           decimalScale={2}
           fixedDecimalScale
-          allowNegative={false}
           thousandSeparator=","
           value={values.price}
           onChange={(value) => onChange({ price: value })}
@@ -86,7 +85,6 @@ export function SlotFields({
           description="Places in the slot"
           min={1}
           allowDecimal={false}
-          allowNegative={false}
           value={values.capacity}
           onChange={(value) => onChange({ capacity: value })}
           error={errors.capacity}

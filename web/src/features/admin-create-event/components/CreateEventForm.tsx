@@ -206,7 +206,6 @@ export function CreateEventForm() {
               min={OFFICIAL_EVENT_CAPACITY.min}
               max={OFFICIAL_EVENT_CAPACITY.max}
               allowDecimal={false}
-              allowNegative={false}
               value={values.capacity}
               onChange={(capacity) => change({ capacity })}
               error={errors.capacity}

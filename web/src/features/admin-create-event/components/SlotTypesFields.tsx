@@ -90,7 +90,6 @@ export function SlotTypesFields({
                   min={0}
                   decimalScale={slot.currency === 'JPY' ? 0 : 2}
                   fixedDecimalScale={!slot.free && slot.currency !== 'JPY'}
-                  allowNegative={false}
                   thousandSeparator=","
                   disabled={slot.free}
                   value={slot.free ? 0 : slot.price}

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput 
 import { DateInput } from '@mantine/dates';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import {
+  amountError,
   amountRangeError,
   CURRENCY_OPTIONS,
   type FilterKey,
@@ -36,7 +37,6 @@ export function FilterPanel({
       prefix="$"
       min={0}
       decimalScale={2}
-      allowNegative={false}
       thousandSeparator=","
       value={drafts[key]}
       onChange={(value) => onType(key, String(value))}
@@ -105,8 +105,12 @@ export function FilterPanel({
           minDate={filters.dateFrom || undefined}
           onChange={(value) => onPick('dateTo', value ?? '')}
         />
-        {amount('minAmount', 'Min amount')}
-        {amount('maxAmount', 'Max amount', amountRangeError(drafts.minAmount, drafts.maxAmount))}
+        {amount('minAmount', 'Min amount', amountError(drafts.minAmount))}
+        {amount(
+          'maxAmount',
+          'Max amount',
+          amountError(drafts.maxAmount) ?? amountRangeError(drafts.minAmount, drafts.maxAmount),
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -68,11 +68,23 @@ export function dollarsToCents(text: string): number | undefined {
   return Number.isFinite(dollars) && dollars >= 0 ? toMinorUnits(dollars) : undefined;
 }
 
+export const AMOUNT_FILTER_MESSAGES = {
+  negative: 'Amount cannot be negative',
+  belowMinimum: 'Must be at least the minimum',
+} as const;
+
+/** A negative amount is said under its field and left out of the query (`dollarsToCents`). */
+export function amountError(text: string): string | undefined {
+  return text.trim() !== '' && Number(text) < 0 ? AMOUNT_FILTER_MESSAGES.negative : undefined;
+}
+
 /** A minimum above the maximum finds nothing; the form says so. */
 export function amountRangeError(minAmount: string, maxAmount: string): string | undefined {
   const min = dollarsToCents(minAmount);
   const max = dollarsToCents(maxAmount);
-  return min !== undefined && max !== undefined && min > max ? 'Must be at least the minimum' : undefined;
+  return min !== undefined && max !== undefined && min > max
+    ? AMOUNT_FILTER_MESSAGES.belowMinimum
+    : undefined;
 }
 
 export function toQuery(filters: Filters, page: number): TransactionsListQuery {

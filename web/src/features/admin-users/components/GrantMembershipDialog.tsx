@@ -33,7 +33,8 @@ export function GrantMembershipDialog({
   onClose(): void;
 }) {
   const [type, setType] = useState<(typeof GRANT_MEMBERSHIP_TYPES)[number]>('monthly');
-  const [amount, setAmount] = useState<number>(1);
+  // As typed: an empty or out-of-range duration stays on screen with its message.
+  const [amount, setAmount] = useState<number | string>(1);
   const [unit, setUnit] = useState<Unit>('months');
   const [expiry, setExpiry] = useState<Date | null>(null);
   const reset = () => {
@@ -48,10 +49,13 @@ export function GrantMembershipDialog({
   };
   const lifetime = type === 'lifetime' || unit === 'lifetime';
   const amountValid =
-    Number.isInteger(amount) && amount >= GRANT_DURATION.min && amount <= GRANT_DURATION.max;
+    amount !== '' &&
+    Number.isInteger(Number(amount)) &&
+    Number(amount) >= GRANT_DURATION.min &&
+    Number(amount) <= GRANT_DURATION.max;
   const grant = (): AdminGrantBody => ({
     membership_type: type,
-    duration: lifetime ? 'lifetime' : `${amount}_${unit}`,
+    duration: lifetime ? 'lifetime' : `${Number(amount)}_${unit}`,
     ...(type === 'annual' && expiry ? { expiry_date: dayOf(expiry) } : {}),
   });
 
@@ -80,7 +84,7 @@ export function GrantMembershipDialog({
             min={GRANT_DURATION.min}
             max={GRANT_DURATION.max}
             value={amount}
-            onChange={(value) => setAmount(Number(value))}
+            onChange={setAmount}
             disabled={lifetime}
             error={
               !lifetime && !amountValid ? `From ${GRANT_DURATION.min} to ${GRANT_DURATION.max}` : undefined

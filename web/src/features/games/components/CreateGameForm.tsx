@@ -189,8 +189,6 @@ export function CreateGameForm() {
               max={MEMBER_GAME_CAPACITY.max}
               step={1}
               allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="strict"
               {...input('capacity')}
             />
             <NumberInput
@@ -199,7 +197,6 @@ export function CreateGameForm() {
               min={0}
               step={1}
               decimalScale={2}
-              allowNegative={false}
               thousandSeparator=","
               {...input('price')}
             />

@@ -1,4 +1,4 @@
-import { COURSE_TYPES, DAYS, DIFFICULTIES, PRODUCT_NAME } from '@linksmate/proto/rules';
+import { COURSE_LENGTH_MAX, COURSE_TYPES, DAYS, DIFFICULTIES, PRODUCT_NAME } from '@linksmate/proto/rules';
 import {
   Checkbox,
   Group,
@@ -14,8 +14,6 @@ import { capitalise } from '../../../../lib/text';
 import { humanise } from '../venue-text';
 import type { VenueField, VenueForm } from './venue-form';
 
-/** The largest length the server takes. */
-const MAX_LENGTH = 1_000_000;
 const COURSE_TYPE_OPTIONS = COURSE_TYPES.map((value) => ({ value, label: humanise(value) }));
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((value) => ({ value, label: capitalise(value) }));
 
@@ -30,15 +28,14 @@ function Flag({ form, field, label }: { form: VenueForm; field: VenueField; labe
   );
 }
 
-/** Step 3: the course itself; lengths are never negative (spec 3 §5). */
+/** Step 3: the course itself; a negative length is kept as typed and refused by the step (spec 3 §5). */
 export function CourseDetailsStep({ form }: { form: VenueForm }) {
   const length = (field: VenueField, label: string, description?: string) => (
     <NumberInput
       label={label}
       description={description}
       min={0}
-      max={MAX_LENGTH}
-      allowNegative={false}
+      max={COURSE_LENGTH_MAX}
       allowDecimal={false}
       thousandSeparator=","
       {...form.getInputProps(field)}

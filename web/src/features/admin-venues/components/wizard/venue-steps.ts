@@ -1,4 +1,9 @@
-import { ADMIN_VENUE_MESSAGES, isEmailAddress, webLinkError } from '@linksmate/proto/rules';
+import {
+  ADMIN_VENUE_MESSAGES,
+  COURSE_LENGTH_MAX,
+  isEmailAddress,
+  webLinkError,
+} from '@linksmate/proto/rules';
 import { LENGTHS, numberOf, type VenueField, type VenueFormValues } from './venue-form';
 
 /** Spec 3 §2 "Venue wizard": the six steps, in order. */
@@ -88,8 +93,9 @@ const COORDINATES = { lat: ['Latitude', 90], lng: ['Longitude', 180] } as const;
 
 /**
  * Spec 3 §5, step by step, in the server's words: name and a type (with the custom text when
- * 'Other' is ticked), address, city and country, lengths not negative, e-mails that look like one,
- * links that are web links (proto's rule, the server's message).
+ * 'Other' is ticked), address, city and country, lengths not negative (nor past the largest the
+ * server stores), e-mails that look like one, links that are web links (proto's rule, the server's
+ * message).
  */
 export function stepErrors(step: number, values: VenueFormValues): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
@@ -113,6 +119,8 @@ export function stepErrors(step: number, values: VenueFormValues): Partial<Recor
     for (const field of LENGTHS) {
       const value = numberOf(values[field]);
       if (value !== null && !(value >= 0)) errors[field] = ADMIN_VENUE_MESSAGES.lengthNotNegative;
+      else if (value !== null && value > COURSE_LENGTH_MAX)
+        errors[field] = ADMIN_VENUE_MESSAGES.lengthTooLong;
     }
   }
   if (step === 4) {
