@@ -17,6 +17,7 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 export const eventNotFound = () => notFound(EVENT_MESSAGES.eventNotFound, 'event_not_found');
+export const bookingNotFound = () => notFound(EVENT_MESSAGES.bookingNotFound, 'booking_not_found');
 export const eventFull = () => conflict(EVENT_MESSAGES.eventFull, 'event_full');
 
 /** An event whose end (or start, when it has no end) has passed, or that was marked completed. */

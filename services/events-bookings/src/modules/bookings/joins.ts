@@ -1,0 +1,249 @@
+import { conflict, type EventMeta, notFound } from '@linksmate/platform';
+import {
+  EVENT_MESSAGES,
+  type JoinEventBody,
+  type JoinEventReply,
+  type JoinRequestDecisionReply,
+  type JoinRequestsReply,
+  unwrap,
+} from '@linksmate/proto';
+import type { BookingRow, Db, EventRow } from '../../db/types';
+import type { Outcome } from '../seats/service';
+import type { BookingNotices } from './notify';
+import * as repo from './repository';
+import {
+  BOOKING_MESSAGES,
+  eventFull,
+  eventNotFound,
+  notCreator,
+  refuseClosed,
+  refuseExisting,
+  refuseOutsideGate,
+  refuseOwnGame,
+} from './rules';
+import type { BookingsDeps } from './types';
+
+/** A join that passed the rules unlocked, waiting for the event's turn. */
+interface JoinAsk {
+  userId: number;
+  notes: string | null;
+  meta: EventMeta;
+}
+
+/** Joins of one event decided under one lock and commit at most (the lock is held that long). */
+const JOINS_PER_TURN = 32;
+
+/**
+ * Joining an event and a game's join requests (spec 2 "Event detail", §§3, 7): joins wait for their
+ * event's turn and are decided together under its lock; the creator approves or rejects requests.
+ */
+export class Joins {
+  private readonly turns;
+
+  constructor(
+    private readonly deps: BookingsDeps,
+    private readonly notices: BookingNotices,
+  ) {
+    this.turns = deps.seats.batches<JoinAsk, BookingRow>(
+      (eventId, asks) => this.joinTogether(eventId, asks),
+      JOINS_PER_TURN,
+    );
+  }
+
+  private get db() {
+    return this.deps.runtime.db;
+  }
+
+  private now(): Date {
+    return this.deps.clock();
+  }
+
+  /**
+   * Join (spec 2 "Event detail"): a member game takes a join request for its creator to decide; an
+   * open free official event confirms the seat at once. Paid events go through the checkout.
+   */
+  async join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {
+    const notes = unwrap(body.notes)?.trim() || null;
+    // Every refusal (a full event above all) is found first without the event's queue or lock: a
+    // crowd at a sold-out event hears "full" at once instead of waiting its turn to hear it. What
+    // passes is decided again under the lock, where the last seats are given (never twice).
+    await this.refuseJoin(this.db, eventId, userId, this.now());
+    const booking = await this.turns.add(eventId, { userId, notes, meta });
+    return {
+      message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
+      booking: await repo.bookingView(this.db, booking.id),
+    };
+  }
+
+  /**
+   * In the event's turn, the joins gathered while it waited, under one lock and one commit: for each
+   * in arrival order the rules again, then the seat or the request. Each has its own savepoint, so a
+   * refusal or a failure answers that person alone.
+   */
+  private joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<BookingRow>>> {
+    return this.db.transaction(async (tx) => {
+      await this.deps.seats.lock(tx, eventId);
+      const outcomes: Array<Outcome<BookingRow>> = [];
+      for (const { userId, notes, meta } of asks) {
+        try {
+          const booking = await tx.transaction(async (one) => {
+            const now = this.now();
+            const { event, existing } = await this.refuseJoin(one, eventId, userId, now);
+            return event.eventType === 'member_game'
+              ? this.request(one, event, existing, userId, notes, now, meta)
+              : this.confirm(one, event, existing, userId, notes, now, meta);
+          });
+          outcomes.push({ ok: true, value: booking });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
+    });
+  }
+
+  /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
+  private async refuseJoin(
+    db: Db,
+    eventId: number,
+    userId: number,
+    now: Date,
+  ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
+    const facts = await repo.joinFacts(db, eventId, userId, now);
+    const event = facts?.event;
+    refuseClosed(event, now);
+    if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
+    refuseOwnGame(event, userId);
+    refuseExisting(facts!.existing);
+    refuseOutsideGate(event, facts!.person);
+    if (this.deps.seats.free(event, facts!.taken) < 1) throw eventFull();
+    return { event, existing: facts!.existing };
+  }
+
+  /** A pending join request for the game's creator (the waitlist makes them too). */
+  async request(
+    tx: Db,
+    event: EventRow,
+    existing: BookingRow | undefined,
+    userId: number,
+    notes: string | null,
+    now: Date,
+    meta?: EventMeta,
+  ): Promise<BookingRow> {
+    const booking = await repo.writeBooking(tx, existing, {
+      eventId: event.id,
+      userId,
+      status: 'pending',
+      notes,
+      now,
+    });
+    await this.notices.joinRequest(tx, 'submitted', event, booking, now, meta);
+    return booking;
+  }
+
+  /** A confirmed seat on a locked event whose capacity the caller checked. */
+  async confirm(
+    tx: Db,
+    event: EventRow,
+    existing: BookingRow | undefined,
+    userId: number,
+    notes: string | null,
+    now: Date,
+    meta?: EventMeta,
+  ): Promise<BookingRow> {
+    const booking = await repo.writeBooking(tx, existing, {
+      eventId: event.id,
+      userId,
+      status: 'confirmed',
+      notes,
+      now,
+    });
+    await this.deps.seats.settle(tx, event.id);
+    await this.notices.booking(tx, 'confirmed', event, booking, existing?.status ?? null, now, meta);
+    return booking;
+  }
+
+  /** A game's event row, for its creator only. */
+  private async ownGame(db: Db, eventId: number, userId: number, lock: boolean): Promise<EventRow> {
+    const event = lock ? await this.deps.seats.lock(db, eventId) : await repo.eventById(db, eventId);
+    if (!event || event.deletedAt) throw eventNotFound();
+    if (event.creatorUserId !== userId) throw notCreator();
+    return event;
+  }
+
+  async joinRequests(eventId: number, userId: number): Promise<JoinRequestsReply> {
+    await this.ownGame(this.db, eventId, userId, false);
+    return { join_requests: await repo.pendingRequests(this.db, eventId) };
+  }
+
+  /** The creator approves (a seat, if one is free) or rejects a pending join request. */
+  async decide(
+    eventId: number,
+    requestId: number,
+    userId: number,
+    decision: 'approve' | 'reject',
+    meta: EventMeta,
+  ): Promise<JoinRequestDecisionReply> {
+    if (decision === 'approve') {
+      // Refused before the event's queue when the game is already full (decided again under the lock).
+      const game = await this.ownGame(this.db, eventId, userId, false);
+      const request = await repo.bookingById(this.db, requestId);
+      const decidable = request?.eventId === game.id && request.status === 'pending';
+      if (decidable && (await this.deps.seats.available(this.db, game, this.now())) < 1) throw eventFull();
+    }
+    const { booking, count } = await this.deps.seats.serially(eventId, () =>
+      this.decideNow(eventId, requestId, userId, decision, meta),
+    );
+    return {
+      message: decision === 'approve' ? BOOKING_MESSAGES.approved : BOOKING_MESSAGES.rejected,
+      booking: await repo.bookingView(this.db, booking.id),
+      current_participant_count: count,
+    };
+  }
+
+  private async decideNow(
+    eventId: number,
+    requestId: number,
+    userId: number,
+    decision: 'approve' | 'reject',
+    meta: EventMeta,
+  ): Promise<{ booking: BookingRow; count: number }> {
+    return this.db.transaction(async (tx) => {
+      const now = this.now();
+      const event = await this.ownGame(tx, eventId, userId, true);
+      const request = await repo.bookingById(tx, requestId, true);
+      if (!request || request.eventId !== event.id)
+        throw notFound(EVENT_MESSAGES.requestNotFound, 'request_not_found');
+      if (request.status !== 'pending') throw conflict(BOOKING_MESSAGES.requestDecided, 'request_decided');
+      if (decision === 'reject') {
+        const rejected = await repo.setBookingStatus(tx, request.id, 'rejected', now);
+        await this.notices.joinRequest(tx, 'rejected', event, rejected, now, meta);
+        await this.mailDecision(tx, event, rejected, meta);
+        return { booking: rejected, count: event.participantCount };
+      }
+      refuseClosed(event, now);
+      if ((await this.deps.seats.available(tx, event, now)) < 1) throw eventFull();
+      const approved = await repo.setBookingStatus(tx, request.id, 'confirmed', now);
+      const count = await this.deps.seats.settle(tx, event.id);
+      await this.notices.joinRequest(tx, 'approved', event, approved, now, meta);
+      await this.notices.booking(tx, 'confirmed', event, approved, 'pending', now, meta);
+      await this.mailDecision(tx, event, approved, meta);
+      return { booking: approved, count };
+    });
+  }
+
+  private mailDecision(tx: Db, event: EventRow, booking: BookingRow, meta: EventMeta) {
+    return this.notices.email(
+      tx,
+      booking.userId,
+      'join-request-decided',
+      {
+        event_id: event.id,
+        event_title: event.title,
+        approved: booking.status === 'confirmed',
+        start_time: event.startTime.toISOString(),
+      },
+      meta,
+    );
+  }
+}
