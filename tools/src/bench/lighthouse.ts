@@ -9,6 +9,7 @@ import { freePort } from '../embedded/ports';
 import { DEMO_PASSWORD } from '../embedded/seed';
 import { fmt } from './infra';
 import { root } from './processes';
+import { atLeast, atMost, row, type SummaryRow } from './summary';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A demo member (spec 1): /players is for people who are logged in. */
@@ -162,6 +163,68 @@ function shiftedNodes(shifts: { details?: unknown } | undefined): string | undef
     .join('; ')}`;
 }
 
+/** The summary's rows: each page's performance and LCP (CLS for desktop), the lowest accessibility and best practices. */
+function summaryRows(pages: Row[]): SummaryRow[] {
+  const out: SummaryRow[] = [];
+  for (const page of pages) {
+    const name = `lighthouse ${page.form} ${page.page}`;
+    if (page.performance === undefined) {
+      // A page Lighthouse could not score is a failure, not a missing figure.
+      out.push(
+        row({
+          figure: `${name}: ${page.note ?? 'no score'}`,
+          value: Number.NaN,
+          unit: '',
+          target: 'a score',
+          meets: () => false,
+        }),
+      );
+      continue;
+    }
+    out.push(
+      row({
+        figure: `${name} performance`,
+        value: page.performance,
+        unit: '',
+        target: '≥ 90',
+        meets: atLeast(90),
+      }),
+    );
+    if (page.form === 'mobile' && page.lcpMs !== undefined)
+      out.push(
+        row({
+          figure: `${name} LCP`,
+          value: page.lcpMs / 1000,
+          unit: 's',
+          target: '≤ 2.5 s',
+          meets: atMost(2.5),
+        }),
+      );
+    if (page.form === 'desktop' && page.cls !== undefined)
+      out.push(
+        row({ figure: `${name} CLS`, value: page.cls, unit: '', target: '≤ 0.05', meets: atMost(0.05) }),
+      );
+  }
+  const scored = pages.filter((p) => p.performance !== undefined);
+  for (const [label, pick] of [
+    ['accessibility', (p: Row) => p.accessibility],
+    ['best practices', (p: Row) => p.bestPractices],
+  ] as const) {
+    const values = scored.map(pick).filter((v): v is number => v !== undefined);
+    if (values.length)
+      out.push(
+        row({
+          figure: `lighthouse ${label}, lowest of ${values.length} pages`,
+          value: Math.min(...values),
+          unit: '',
+          target: '100',
+          meets: atLeast(100),
+        }),
+      );
+  }
+  return out;
+}
+
 /** `make bench lighthouse`: Lighthouse (mobile, its simulated 4G) on the first pages a golfer opens, desktop CLS on /venues. */
 export async function measureLighthouse() {
   const rows: Row[] = [];
@@ -212,7 +275,8 @@ export async function measureLighthouse() {
     }
   }
   return {
-    rows,
+    pages: rows,
+    rows: summaryRows(rows),
     report() {
       const head =
         'Lighthouse 13 (mobile: simulated 4G, Moto G Power; desktop: its desktop preset) against make run';

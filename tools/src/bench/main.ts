@@ -23,19 +23,13 @@ interface PartResult {
   rows?: SummaryRow[];
 }
 
-/** A part whose `rows` are its own table's, not summary rows: only its report is taken. */
-const reportOnly = (measure: () => Promise<{ report(): string }>) => async (): Promise<PartResult> => {
-  const result = await measure();
-  return { report: () => result.report() };
-};
-
 const parts: Record<string, () => Promise<PartResult>> = {
   events: measureEventLatency,
   gateway: measureGatewayOverhead,
   'gateway-cpu': measureGatewayCpu,
   discovery: measureDiscovery,
   venues: measureVenueSearch,
-  'venues-growth': reportOnly(measureVenueGrowth),
+  'venues-growth': measureVenueGrowth,
   // `events` is the bus's event latency above; the events catalogue and joins are `events-bookings`.
   'events-bookings': measureEventsBookings,
   // The hot event's burst alone; `events-bookings` runs it too, so `make bench` leaves it out.
@@ -43,7 +37,7 @@ const parts: Record<string, () => Promise<PartResult>> = {
   messaging: measureMessaging,
   admin: measureAdminUsers,
   compress: measureCompression,
-  lighthouse: reportOnly(measureLighthouse),
+  lighthouse: measureLighthouse,
   embedded: measureEmbeddedRun,
 };
 /** Parts run only when named. */

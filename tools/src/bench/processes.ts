@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { Pool } from 'undici';
 import { freePort } from '../embedded/ports';
 import { stopTree, track } from './children';
@@ -110,6 +111,37 @@ export function drive(
       return true;
     });
   return flatOut(run, load.connections, load.seconds);
+}
+
+/** A statement as text and parameters, exactly as a service sends it to PostgreSQL. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The statement run straight on PostgreSQL on a pool the size of the service's, warmed first on
+ * every connection (each prepares its plan), then flat out or at a steady rate: the same work the
+ * service does, without the service.
+ */
+export async function loadStatement(
+  url: string,
+  statement: Statement,
+  load: { connections: number; seconds: number; rate?: number },
+  poolSize: number,
+): Promise<LoadResult> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'lmbench-sql' });
+  const run = () => pool.query(statement.text, statement.values);
+  try {
+    await Promise.all(
+      Array.from({ length: poolSize }, async () => {
+        for (let i = 0; i < 10; i++) await run();
+      }),
+    );
+    return await drive(run, load);
+  } finally {
+    await pool.end();
+  }
 }
 
 /** GET requests to `url` at a steady rate (see `atSteadyRate`). */

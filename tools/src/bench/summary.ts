@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { fmt } from './infra';
-import { type LoadResult, paced } from './processes';
+import { type LoadResult, loadLine, paced } from './processes';
 
 /**
  * One line of `make bench`'s closing table. A part returns its rows beside `report()`; main prints
@@ -92,6 +92,21 @@ export function ratioOf(
 
 export const noiseText = (r: Repeated) =>
   `p99 of the ${r.runs.length} runs ${r.runs.map((x) => x.latencyP99).join(' / ')} ms, spread ${fmt(r.noise * 100, 0)} %`;
+
+/**
+ * The report's lines for a paced comparison: the service through the gateway and the same SQL on
+ * PostgreSQL, each the median of its repeated runs, their p99 ratio (or why there is none) and
+ * how far each figure moved from run to run.
+ */
+export function pacedLines(rate: number, viaGateway: Repeated, sql: Repeated, target: string): string[] {
+  const ratio = ratioOf(viaGateway, sql, (r) => r.latencyP99);
+  return [
+    loadLine(`via gateway, paced at ${rate} req/s`, viaGateway.median, 38),
+    loadLine('same SQL on PostgreSQL, paced', sql.median, 38),
+    `  ratio gateway/SQL paced: p99 ${typeof ratio === 'string' ? ratio : `${fmt(ratio, 1)}×`}   (target: ${target})`,
+    `    paced: ${viaGateway.runs.length} runs of ≥ ${PACED_SAMPLES} requests each, median run shown; gateway ${noiseText(viaGateway)}; SQL ${noiseText(sql)}`,
+  ];
+}
 
 const cell = (value: number | string | undefined, digits: number) =>
   value === undefined ? '' : typeof value === 'string' ? value : fmt(value, digits);

@@ -6,27 +6,32 @@ import pg from 'pg';
 import { freePort } from '../embedded/ports';
 import { benchAmqpUrl, fmt, scratchDatabase } from './infra';
 import {
-  drive,
   type LoadResult,
   load,
   loadLine,
+  loadStatement,
   paced,
+  type Statement,
   serviceAndGateway,
   startGateway,
   startProcess,
   stop,
 } from './processes';
-import { atMost, row } from './summary';
+import {
+  atMost,
+  pacedLines,
+  pacedRepeated,
+  pacedSeconds,
+  type Repeated,
+  ratioOf,
+  repeated,
+  row,
+} from './summary';
 import { seedVenueDirectory } from './venues-seed';
 
 /** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
 const SERVICE_POOL_SIZE = 5;
 const PAGE_SIZE = 12;
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
 
 interface Measured {
   label: string;
@@ -34,35 +39,19 @@ interface Measured {
   count: number;
   first: string;
   viaGateway: LoadResult;
-  atRate: LoadResult;
+  /** Paced runs, the median reported (see summary.ts `repeated`). */
+  atRate: Repeated;
   sql: LoadResult;
-  sqlAtRate: LoadResult;
+  sqlAtRate: Repeated;
   plan: string[];
 }
 
-/** The statement(s) run straight on PostgreSQL on a pool like the service's, flat out or at a steady rate. */
-async function loadSql(
+/** The statement straight on PostgreSQL on a pool the service's size. */
+const loadSql = (
   url: string,
   statement: Statement,
   load: { connections: number; seconds: number; rate?: number },
-): Promise<LoadResult> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: SERVICE_POOL_SIZE,
-    application_name: 'lmbench-sql',
-  });
-  const run = () => pool.query(statement.text, statement.values);
-  try {
-    await Promise.all(
-      Array.from({ length: SERVICE_POOL_SIZE }, async () => {
-        for (let i = 0; i < 10; i++) await run();
-      }),
-    );
-    return await drive(run, load);
-  } finally {
-    await pool.end();
-  }
-}
+) => loadStatement(url, statement, load, SERVICE_POOL_SIZE);
 
 async function explain(url: string, statement: Statement): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -96,9 +85,10 @@ export async function measureVenueSearch(
   const media = options.media ?? 50_000;
   const connections = options.connections ?? 32;
   const seconds = options.seconds ?? 10;
-  // A typo search costs PostgreSQL milliseconds of CPU (trigram candidates ranked by word similarity),
-  // not the fraction of one a discovery page costs: a rate two cores sustain beside the gateway.
-  const rate = options.rate ?? 50;
+  // A typo search costs PostgreSQL milliseconds of CPU, not the fraction of one a discovery page
+  // costs: a rate two cores sustain beside the gateway (flat out gives ~250 req/s), each paced run
+  // 30 s for its 3,000 samples.
+  const rate = options.rate ?? 100;
   const database = await scratchDatabase('venues');
   const identityDatabase = await scratchDatabase('venues_identity');
   // identity takes the service place of the shared setup: the gateway reads its keys and token versions.
@@ -161,12 +151,14 @@ export async function measureVenueSearch(
         limit: PAGE_SIZE,
         offset: 0,
       });
-      await load(url, connections, 2);
+      await paced(url, rate, 2);
       // Paced first: a paced figure taken in the wake of a flat-out run measures that run's
       // aftermath (its garbage collected, its queues drained), not what a person waits.
-      const atRate = await paced(url, rate, seconds);
+      const atRate = await pacedRepeated(url, rate);
+      const sqlAtRate = await repeated(() =>
+        loadSql(database.url, statement, { connections, seconds: pacedSeconds(rate), rate }),
+      );
       const viaGateway = await load(url, connections, seconds);
-      const sqlAtRate = await loadSql(database.url, statement, { connections, seconds, rate });
       const sql = await loadSql(database.url, statement, { connections, seconds });
       measured.push({
         label: scenario.label,
@@ -182,11 +174,10 @@ export async function measureVenueSearch(
     const rows = measured.map((m) =>
       row({
         figure: `venue search ${m.label}, paced ${rate}/s, p99`,
-        value: m.atRate.latencyP99,
+        value: m.atRate.median.latencyP99,
         unit: 'ms',
-        ceiling: m.sqlAtRate.latencyP99,
-        // One paced run each here, so no noise to weigh a ratio against (see summary.ts ratioOf).
-        ratio: 'single run',
+        ceiling: m.sqlAtRate.median.latencyP99,
+        ratio: ratioOf(m.atRate, m.sqlAtRate, (r) => r.latencyP99),
         target: '≤ 25 ms',
         meets: atMost(25),
       }),
@@ -201,9 +192,7 @@ export async function measureVenueSearch(
         for (const m of measured) {
           out.push(
             `  ${m.label} — count ${m.count}, first '${m.first}', rows read through ${indexesIn(m.plan).join(', ') || 'NO INDEX'}`,
-            loadLine(`via gateway, paced at ${rate} req/s`, m.atRate, 38),
-            loadLine('same SQL on PostgreSQL, paced', m.sqlAtRate, 38),
-            `  ratio gateway/SQL paced: p50 ${fmt(m.atRate.latencyP50 / m.sqlAtRate.latencyP50, 1)}×, p99 ${fmt(m.atRate.latencyP99 / m.sqlAtRate.latencyP99, 1)}×   (target: p99 via gateway ≤ 25 ms)`,
+            ...pacedLines(rate, m.atRate, m.sqlAtRate, 'p99 via gateway ≤ 25 ms'),
             loadLine(`via gateway, ${connections} flat out`, m.viaGateway, 38),
             loadLine(`same SQL on PostgreSQL, ${connections} flat out`, m.sql, 38),
             `  ratio gateway/SQL flat out: throughput ${fmt(m.viaGateway.requestsPerSecond / m.sql.requestsPerSecond, 2)}, p99 ${fmt(m.viaGateway.latencyP99 / m.sql.latencyP99, 1)}×`,
@@ -305,15 +294,26 @@ export async function measureVenueGrowth(
   const loadBefore = loadavg()[0]!;
   const atSmall = await measureAtSize(small, loading);
   const atLarge = await measureAtSize(large, loading);
+  const size = (n: number) => n.toLocaleString('en');
+  // How far apart two throughputs are, whichever is higher: 1 means the same.
+  const apart = (a: LoadResult, b: LoadResult) =>
+    Math.max(a.requestsPerSecond, b.requestsPerSecond) / Math.min(a.requestsPerSecond, b.requestsPerSecond);
+  const rows = atSmall.scenarios.map((s, i) => {
+    const l = atLarge.scenarios[i]!;
+    return row({
+      figure: `venues ${s.label}, ${size(small)} vs ${size(large)} venues (ceiling: same SQL)`,
+      value: apart(s.service, l.service),
+      unit: '× apart',
+      ceiling: apart(s.sql, l.sql),
+      target: '≤ 1.3×',
+      meets: atMost(1.3),
+    });
+  });
   return {
     atSmall,
     atLarge,
+    rows,
     report() {
-      const size = (n: number) => n.toLocaleString('en');
-      // How far apart two throughputs are, whichever is higher: 1 means the same.
-      const apart = (a: LoadResult, b: LoadResult) =>
-        Math.max(a.requestsPerSecond, b.requestsPerSecond) /
-        Math.min(a.requestsPerSecond, b.requestsPerSecond);
       const out = [
         `Venue directory as it grows (${size(small)} and ${size(large)} venues, 5 gallery rows each, seeded in ${fmt(atSmall.seedSeconds, 0)} s and ${fmt(atLarge.seedSeconds, 0)} s; ${loading.connections} connections flat out, ${loading.seconds} s each, straight to venues-coaches; load average ${fmt(loadBefore, 1)} before):`,
       ];
