@@ -92,7 +92,7 @@ describe('the admin area in the browser, against make run', () => {
     await admin.getByRole('heading', { name, level: 1 }).waitFor();
   });
 
-  it('when the admin types negative numbers into the event, batch and transaction forms, then each stays as typed and its field says what is wrong', async () => {
+  it('when the admin types negative or decimal numbers into the event, batch and transaction forms, then each stays as typed and its field says what is wrong', async () => {
     await admin.goto(`${stack.url}/admin/create-linksmate-event`);
     const capacity = admin.getByRole('textbox', { name: /^Capacity/ });
     await capacity.fill('-1');
@@ -124,6 +124,20 @@ describe('the admin area in the browser, against make run', () => {
     }
     await batch.getByText(AVAILABILITY_MESSAGES.priceNegative).waitFor();
     expect(await slotPrice.inputValue()).toMatch(/^-\$5(\.00)?$/);
+    // A decimal typed key by key into a whole-number field stays as typed ('.' is not swallowed).
+    const decimals = {
+      'Minutes between starts': ['7.5', AVAILABILITY_MESSAGES.intervalWhole],
+      Capacity: ['1.5', AVAILABILITY_MESSAGES.capacityWhole],
+    } as const;
+    for (const [label, [typed]] of Object.entries(decimals)) {
+      await batch.getByLabel(label).fill('');
+      await batch.getByLabel(label).pressSequentially(typed);
+    }
+    await batch.getByRole('button', { name: 'Create Slots' }).click();
+    for (const [label, [typed, message]] of Object.entries(decimals)) {
+      await batch.getByText(message).waitFor();
+      expect(await batch.getByLabel(label).inputValue(), label).toBe(typed);
+    }
     await batch.getByRole('button', { name: 'Cancel' }).click();
 
     // A negative amount is named under its field and is not applied to the list.

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES, formatCents, gstOnCents, VENUE_MESSAGES } from '../../proto/src/rules';
 import {
@@ -166,8 +166,25 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByTestId('selected-venue').getByText(venueName).waitFor();
     await page.getByRole('button', { name: 'Tomorrow 9AM' }).click();
     await page.getByRole('button', { name: '+2 hours' }).click();
+    // A decimal typed key by key stays as typed ('.' is not swallowed into 25), is named at its
+    // field, and the game is not sent until the capacity is whole.
+    const gamePosts: string[] = [];
+    const recordGamePost = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/member-games'))
+        gamePosts.push(request.url());
+    };
+    page.on('request', recordGamePost);
+    await capacityInput.fill('');
+    await capacityInput.pressSequentially('2.5');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByText(EVENT_MESSAGES.capacityWhole).waitFor();
+    expect(await capacityInput.inputValue()).toBe('2.5');
+    expect(gamePosts).toEqual([]);
+    await capacityInput.fill('4');
     await page.getByRole('button', { name: 'Create Game' }).click();
     await page.waitForURL(/\/events\/\d+$/);
+    page.off('request', recordGamePost);
+    expect(gamePosts).toHaveLength(1);
     const gameId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: title }).waitFor();
 

@@ -74,6 +74,8 @@ export const EVENT_MESSAGES = {
   endAfterStart: 'End time must be after start time',
   capacityMin: 'Capacity must be at least 1',
   capacityMax: 'Capacity cannot be more than 50',
+  /** The form's words for a decimal (the schema's Type.Integer refuses one with a 400). */
+  capacityWhole: 'Capacity must be a whole number',
   priceNegative: 'Price cannot be negative',
   startInPast: 'Start time cannot be in the past',
   venueUnknown: 'Venue not found',
@@ -85,6 +87,7 @@ export const EVENT_MESSAGES = {
   officialStartRequired: 'Start time is required',
   officialCapacityMin: 'Event capacity must be at least 1',
   officialCapacityMax: 'Event capacity cannot be more than 100',
+  officialCapacityWhole: 'Event capacity must be a whole number',
   slotTypeRequired: 'At least one slot type is required',
   slotTypeNameRequired: 'Slot type name is required',
   // Edit (spec 2 §5)
@@ -146,6 +149,8 @@ export const AVAILABILITY_MESSAGES = {
   endAfterStart: 'End time must be after start time',
   timeInvalid: 'Please enter a valid time',
   capacityMin: 'Capacity must be at least 1',
+  /** The forms' words for a decimal (the schema's Type.Integer refuses one with a 400). */
+  capacityWhole: 'Capacity must be a whole number',
   capacityBelowBooked: 'Capacity cannot be below the places already booked',
   priceNegative: 'Price cannot be negative',
   newStatus: 'A new slot is either active or pending',
@@ -153,6 +158,10 @@ export const AVAILABILITY_MESSAGES = {
   batchTooMany: `You can create at most ${AVAILABILITY_BATCH.maxSlots} slots at once`,
   durationMin: `A slot must last at least ${AVAILABILITY_BATCH.minDurationMinutes} minutes`,
   intervalMin: `Slots must start at least ${AVAILABILITY_BATCH.minIntervalMinutes} minutes apart`,
+  // The batch dialog's own numbers: never sent, the times made from them are.
+  batchCountWhole: 'The number of slots must be a whole number',
+  durationWhole: 'A slot must last a whole number of minutes',
+  intervalWhole: 'Slots must start a whole number of minutes apart',
   slotNotFound: 'Availability slot not found',
   /** A facility admin's slot must be at a venue they manage (spec 3: limited to their venues). */
   venueNotManaged: 'You can only offer availability at a venue you manage.',

@@ -148,6 +148,8 @@ export const ADMIN_VENUE_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   lengthNotNegative: 'Course length cannot be negative',
   lengthTooLong: `Course length cannot be more than ${COURSE_LENGTH_MAX.toLocaleString('en-AU')}`,
+  /** The wizard's words for a decimal (the schema's Type.Integer refuses one with a 400). */
+  lengthWhole: 'Course length must be a whole number',
   noVenueForAdmin: 'No venue found for this admin',
   deleteConfirm: 'Are you sure you want to delete this venue?',
 } as const;
@@ -158,6 +160,8 @@ export const ADMIN_COACH_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
   yearsNotNegative: 'Years of experience cannot be negative',
+  /** The form's words for a decimal (the schema's Type.Integer refuses one with a 400). */
+  yearsWhole: 'Years of experience must be a whole number',
   rateNotNegative: 'Hourly rate cannot be negative',
   selectVenue: 'Please select a venue',
   notFound: 'Coach not found',

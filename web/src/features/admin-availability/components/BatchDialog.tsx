@@ -109,7 +109,6 @@ export function BatchDialog({
               description={`1 to ${AVAILABILITY_BATCH.maxSlots}`}
               min={1}
               max={AVAILABILITY_BATCH.maxSlots}
-              allowDecimal={false}
               value={values.count}
               onChange={(value) => change({ count: value })}
               error={errors.count}
@@ -118,7 +117,6 @@ export function BatchDialog({
               label="Minutes between starts"
               description={`At least ${AVAILABILITY_BATCH.minIntervalMinutes}`}
               min={AVAILABILITY_BATCH.minIntervalMinutes}
-              allowDecimal={false}
               value={values.intervalMinutes}
               onChange={(value) => change({ intervalMinutes: value })}
               error={errors.interval}
@@ -127,7 +125,6 @@ export function BatchDialog({
               label="Slot length in minutes"
               description={`At least ${AVAILABILITY_BATCH.minDurationMinutes}`}
               min={AVAILABILITY_BATCH.minDurationMinutes}
-              allowDecimal={false}
               value={values.durationMinutes}
               onChange={(value) => change({ durationMinutes: value })}
               error={errors.duration}

@@ -84,7 +84,6 @@ export function SlotFields({
           label="Capacity"
           description="Places in the slot"
           min={1}
-          allowDecimal={false}
           value={values.capacity}
           onChange={(value) => onChange({ capacity: value })}
           error={errors.capacity}

@@ -127,11 +127,12 @@ export const valuesOf = (slot: AvailabilitySlot): SlotValues => ({
 
 const number = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 
-/** Spec 3 §5: capacity at least 1, no negative price; a facility admin names their venue. */
+/** Spec 3 §5: capacity a whole number from 1, no negative price; a facility admin names their venue. */
 function checkCommon(values: SlotCommon, needsVenue: boolean): SlotErrors {
   const errors: SlotErrors = {};
   const capacity = number(values.capacity);
-  if (!Number.isInteger(capacity) || capacity < 1) errors.capacity = AVAILABILITY_MESSAGES.capacityMin;
+  if (!Number.isFinite(capacity) || capacity < 1) errors.capacity = AVAILABILITY_MESSAGES.capacityMin;
+  else if (!Number.isInteger(capacity)) errors.capacity = AVAILABILITY_MESSAGES.capacityWhole;
   if (number(values.price) < 0) errors.price = AVAILABILITY_MESSAGES.priceNegative;
   if (needsVenue && !values.venueId) errors.venue_id = EVENT_MESSAGES.venueRequired;
   return errors;
@@ -146,19 +147,25 @@ export function checkSlotValues(values: SlotValues, needsVenue: boolean): SlotEr
   return errors;
 }
 
-/** Spec 3 §§5, 9: a first start, slots 5 minutes apart or more, 1 to 50 of them, 5 minutes long or more. */
+/**
+ * Spec 3 §§5, 9: a first start, slots 5 minutes apart or more, 1 to 50 of them, 5 minutes long or
+ * more, each a whole number as the dialog's inputs are.
+ */
 export function checkBatchValues(values: BatchValues, needsVenue: boolean): SlotErrors {
   const errors = checkCommon(values, needsVenue);
   if (!values.firstStart) errors.start_time = AVAILABILITY_MESSAGES.startRequired;
   const interval = number(values.intervalMinutes);
   if (!Number.isFinite(interval) || interval < AVAILABILITY_BATCH.minIntervalMinutes)
     errors.interval = AVAILABILITY_MESSAGES.intervalMin;
+  else if (!Number.isInteger(interval)) errors.interval = AVAILABILITY_MESSAGES.intervalWhole;
   const count = number(values.count);
-  if (!Number.isInteger(count) || count < 1) errors.count = AVAILABILITY_MESSAGES.batchEmpty;
+  if (!Number.isFinite(count) || count < 1) errors.count = AVAILABILITY_MESSAGES.batchEmpty;
   else if (count > AVAILABILITY_BATCH.maxSlots) errors.count = AVAILABILITY_MESSAGES.batchTooMany;
+  else if (!Number.isInteger(count)) errors.count = AVAILABILITY_MESSAGES.batchCountWhole;
   const duration = number(values.durationMinutes);
   if (!Number.isFinite(duration) || duration < AVAILABILITY_BATCH.minDurationMinutes)
     errors.duration = AVAILABILITY_MESSAGES.durationMin;
+  else if (!Number.isInteger(duration)) errors.duration = AVAILABILITY_MESSAGES.durationWhole;
   return errors;
 }
 

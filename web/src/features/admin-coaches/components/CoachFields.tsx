@@ -75,7 +75,6 @@ export function ProfessionalFields({ form }: { form: CoachForm }) {
           label="Years of experience"
           min={COACH_YEARS_EXPERIENCE.min}
           max={COACH_YEARS_EXPERIENCE.max}
-          allowDecimal={false}
           {...form.getInputProps('years_experience')}
         />
         <NumberInput

@@ -84,6 +84,8 @@ export function coachErrors(values: CoachFormValues): Partial<Record<CoachField,
     errors.years_experience = ADMIN_COACH_MESSAGES.yearsNotNegative;
   else if (years !== null && years > COACH_YEARS_EXPERIENCE.max)
     errors.years_experience = `Years of experience cannot be more than ${COACH_YEARS_EXPERIENCE.max}`;
+  else if (years !== null && !Number.isInteger(years))
+    errors.years_experience = ADMIN_COACH_MESSAGES.yearsWhole;
   const rate = numberOf(values.hourly_rate);
   if (rate !== null && rate < 0) errors.hourly_rate = ADMIN_COACH_MESSAGES.rateNotNegative;
   return errors;
@@ -127,7 +129,7 @@ export function coachBody(values: CoachFormValues, mode: 'create' | 'edit' = 'cr
     email: text(values.email),
     venue_id: int(values.venue_id ? Number(values.venue_id) : null),
     bio: text(values.bio),
-    years_experience: int(years === null ? null : Math.round(years)),
+    years_experience: int(years),
     hourly_rate: int(rate === null ? null : Math.round(rate * 100)),
     specialties: { Valid: true, RawMessage: list(values.specialties) },
     certifications: { Valid: true, RawMessage: list(values.certifications) },

@@ -205,7 +205,6 @@ export function CreateEventForm() {
               required
               min={OFFICIAL_EVENT_CAPACITY.min}
               max={OFFICIAL_EVENT_CAPACITY.max}
-              allowDecimal={false}
               value={values.capacity}
               onChange={(capacity) => change({ capacity })}
               error={errors.capacity}

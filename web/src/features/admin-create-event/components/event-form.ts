@@ -81,9 +81,10 @@ export function checkEvent(values: EventValues, now = new Date()): EventErrors {
   if (values.start && values.end && values.end.getTime() <= values.start.getTime())
     errors.end_time = EVENT_MESSAGES.endAfterStart;
   const capacity = number(values.capacity);
-  if (!Number.isInteger(capacity) || capacity < OFFICIAL_EVENT_CAPACITY.min)
+  if (!Number.isFinite(capacity) || capacity < OFFICIAL_EVENT_CAPACITY.min)
     errors.capacity = EVENT_MESSAGES.officialCapacityMin;
   else if (capacity > OFFICIAL_EVENT_CAPACITY.max) errors.capacity = EVENT_MESSAGES.officialCapacityMax;
+  else if (!Number.isInteger(capacity)) errors.capacity = EVENT_MESSAGES.officialCapacityWhole;
   if (values.slotTypes.length === 0) errors.ticket_types = EVENT_MESSAGES.slotTypeRequired;
   values.slotTypes.forEach((slot, i) => {
     if (!slot.name.trim()) errors[`ticket_types.${i}.name`] = EVENT_MESSAGES.slotTypeNameRequired;

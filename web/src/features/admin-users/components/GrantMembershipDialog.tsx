@@ -14,6 +14,14 @@ const today = () => {
 const dayOf = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/** The duration's problem as typed: out of range (or empty), or a decimal. */
+function durationError(amount: number | string): string | undefined {
+  const value = amount === '' ? Number.NaN : Number(amount);
+  if (!(value >= GRANT_DURATION.min && value <= GRANT_DURATION.max))
+    return `From ${GRANT_DURATION.min} to ${GRANT_DURATION.max}`;
+  return Number.isInteger(value) ? undefined : 'Duration must be a whole number';
+}
+
 /**
  * Spec 3 §5 "Grant membership": a type (monthly, annual, lifetime) and a duration of 1 to 12 days,
  * weeks, months or years, or lifetime; the number is off when the unit or the type is lifetime. An
@@ -48,11 +56,7 @@ export function GrantMembershipDialog({
     onClose();
   };
   const lifetime = type === 'lifetime' || unit === 'lifetime';
-  const amountValid =
-    amount !== '' &&
-    Number.isInteger(Number(amount)) &&
-    Number(amount) >= GRANT_DURATION.min &&
-    Number(amount) <= GRANT_DURATION.max;
+  const amountError = lifetime ? undefined : durationError(amount);
   const grant = (): AdminGrantBody => ({
     membership_type: type,
     duration: lifetime ? 'lifetime' : `${Number(amount)}_${unit}`,
@@ -86,10 +90,7 @@ export function GrantMembershipDialog({
             value={amount}
             onChange={setAmount}
             disabled={lifetime}
-            error={
-              !lifetime && !amountValid ? `From ${GRANT_DURATION.min} to ${GRANT_DURATION.max}` : undefined
-            }
-            allowDecimal={false}
+            error={amountError}
           />
           <Select
             label="Unit"
@@ -117,7 +118,7 @@ export function GrantMembershipDialog({
           </Button>
           <Button
             loading={busy}
-            disabled={!lifetime && !amountValid}
+            disabled={amountError !== undefined}
             onClick={() => {
               onGrant(grant());
               reset();

@@ -154,7 +154,6 @@ export function EditEventDialog({
               label="Capacity"
               required
               min={1}
-              allowDecimal={false}
               value={values.capacity}
               onChange={(value) => set('capacity', value)}
               error={errors.capacity}

@@ -188,7 +188,6 @@ export function CreateGameForm() {
               min={MEMBER_GAME_CAPACITY.min}
               max={MEMBER_GAME_CAPACITY.max}
               step={1}
-              allowDecimal={false}
               {...input('capacity')}
             />
             <NumberInput

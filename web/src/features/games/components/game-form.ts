@@ -103,6 +103,7 @@ export function validateGame(values: GameFormValues): Partial<Record<GameField, 
   const capacity = numberOrNull(values.capacity);
   if (capacity === null || capacity < MEMBER_GAME_CAPACITY.min) errors.capacity = EVENT_MESSAGES.capacityMin;
   else if (capacity > MEMBER_GAME_CAPACITY.max) errors.capacity = EVENT_MESSAGES.capacityMax;
+  else if (!Number.isInteger(capacity)) errors.capacity = EVENT_MESSAGES.capacityWhole;
   const price = numberOrNull(values.price);
   if (price !== null && price < 0) errors.price = EVENT_MESSAGES.priceNegative;
   for (const field of ['min_handicap', 'max_handicap'] as const) {

@@ -36,7 +36,6 @@ export function CourseDetailsStep({ form }: { form: VenueForm }) {
       description={description}
       min={0}
       max={COURSE_LENGTH_MAX}
-      allowDecimal={false}
       thousandSeparator=","
       {...form.getInputProps(field)}
     />

@@ -93,8 +93,8 @@ const COORDINATES = { lat: ['Latitude', 90], lng: ['Longitude', 180] } as const;
 
 /**
  * Spec 3 §5, step by step, in the server's words: name and a type (with the custom text when
- * 'Other' is ticked), address, city and country, lengths not negative (nor past the largest the
- * server stores), e-mails that look like one, links that are web links (proto's rule, the server's
+ * 'Other' is ticked), address, city and country, lengths whole and not negative (nor past the
+ * largest the server stores), e-mails that look like one, links that are web links (proto's rule, the server's
  * message).
  */
 export function stepErrors(step: number, values: VenueFormValues): Partial<Record<string, string>> {
@@ -121,6 +121,7 @@ export function stepErrors(step: number, values: VenueFormValues): Partial<Recor
       if (value !== null && !(value >= 0)) errors[field] = ADMIN_VENUE_MESSAGES.lengthNotNegative;
       else if (value !== null && value > COURSE_LENGTH_MAX)
         errors[field] = ADMIN_VENUE_MESSAGES.lengthTooLong;
+      else if (value !== null && !Number.isInteger(value)) errors[field] = ADMIN_VENUE_MESSAGES.lengthWhole;
     }
   }
   if (step === 4) {
