@@ -330,7 +330,7 @@ export async function measureAdminUsers(
       rows,
       report() {
         const out = [
-          `User Management (${people.toLocaleString('en')} people seeded in ${fmt(seedSeconds, 0)} s; ${connections} connections, ${seconds} s each; admin service and gateway as separate processes; load average ${fmt(loadBefore, 1)} before):`,
+          `User Management (${people.toLocaleString('en')} people seeded in ${fmt(seedSeconds, 0)} s; ${connections} connections, ${seconds} s each; admin service and gateway as separate processes; the load sends no Accept-Encoding, so the gateway compresses nothing, as the SQL has nothing to compress; load average ${fmt(loadBefore, 1)} before):`,
         ];
         for (const m of measured) {
           out.push(
