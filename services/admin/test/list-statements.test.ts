@@ -86,7 +86,10 @@ describe('admin: the User Management list as prepared statements', () => {
       total: 2,
       banned: 1,
     });
-    expect(sent.map((s) => s.name)).toEqual(['admin_people_page_r_role_desc', 'admin_people_page_s_email_asc']);
+    expect(sent.map((s) => s.name)).toEqual([
+      'admin_people_page_r_role_desc',
+      'admin_people_page_s_email_asc',
+    ]);
   });
 
   it('when a page lies past the last person, then the counts are still every match', async () => {
