@@ -49,8 +49,8 @@ describe('admin: the User Management list as prepared statements', () => {
 
   const listed = async (filter: PeopleFilter, order = newestFirst) => {
     const directory = new Directory(handle.db as never, handle.prepared as never);
-    const [rows, counts] = await directory.page(filter, order, page);
-    return { ids: rows.map((r) => r.id), ...counts };
+    const { rows, total, banned } = await directory.page(filter, order, page);
+    return { ids: rows.map((r) => r.id), total, banned };
   };
 
   it('when the list is read in one shape with different values, then each answer is its own and one named statement per shape is sent', async () => {
@@ -66,10 +66,35 @@ describe('admin: the User Management list as prepared statements', () => {
     expect((await listed({}, { sortBy: 'email', direction: 'asc' })).ids).toEqual([1, 6, 5, 4, 3, 2]);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((s) => s.name?.startsWith('admin_people_'))).toBe(true);
-    // Five page shapes and four count shapes, each one statement text whatever the values.
+    // Five page shapes, each one statement text whatever the values; only the two empty pages
+    // (a search, a search with a role) counted on their own.
     const texts = new Map(sent.map((s) => [s.name, s.text]));
     for (const s of sent) expect(s.text).toBe(texts.get(s.name));
     expect([...texts.keys()].filter((n) => n?.startsWith('admin_people_page_')).length).toBe(5);
-    expect([...texts.keys()].filter((n) => n?.startsWith('admin_people_count_')).length).toBe(4);
+    expect([...texts.keys()].filter((n) => n?.startsWith('admin_people_count_')).length).toBe(2);
+  });
+
+  it('when a page has people on it, then the page and its counts come in one statement', async () => {
+    sent.length = 0;
+    expect(await listed({ role: 'user' }, { sortBy: 'role', direction: 'desc' })).toEqual({
+      ids: [5, 4, 6],
+      total: 3,
+      banned: 1,
+    });
+    expect(await listed({ search: 'golfer' }, { sortBy: 'email', direction: 'asc' })).toEqual({
+      ids: [5, 4],
+      total: 2,
+      banned: 1,
+    });
+    expect(sent.map((s) => s.name)).toEqual([
+      'admin_people_page_r_role_desc',
+      'admin_people_page_s_email_asc',
+    ]);
+  });
+
+  it('when a page lies past the last person, then the counts are still every match', async () => {
+    const directory = new Directory(handle.db as never, handle.prepared as never);
+    const beyond = await directory.page({ role: 'user' }, newestFirst, { limit: 2, offset: 4 });
+    expect(beyond).toEqual({ rows: [], total: 3, banned: 1 });
   });
 });

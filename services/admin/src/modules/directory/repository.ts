@@ -203,9 +203,36 @@ const listedColumns = {
 /** A person as the list reads them. */
 export type ListedPerson = Pick<DirectoryUser, keyof typeof listedColumns>;
 
+/** How many match and how many of those are banned, as `[total, banned]`, in one column. */
+type Counts = [total: number, banned: number];
+
+/** Without a search the trigger-kept totals answer at once; a search counts its matches through the trigram index. */
+function countsOf(db: Db, filter: PeopleFilter) {
+  if (!searchTerm(filter))
+    return db
+      .select({
+        counts: sql<Counts>`array[
+          coalesce(sum(${directoryCounts.people}), 0),
+          coalesce(sum(${directoryCounts.people}) filter (where ${directoryCounts.banned}), 0)
+        ]::int[]`,
+      })
+      .from(directoryCounts)
+      .where(
+        filter.role ? sql`${directoryCounts.role} = any(${sql.placeholder('roles')}::text[])` : undefined,
+      );
+  return db
+    .select({ counts: sql<Counts>`array[count(*), count(*) filter (where ${directoryUsers.banned})]::int[]` })
+    .from(directoryUsers)
+    .where(matchingPrepared(filter));
+}
+
+/**
+ * A page, each row carrying the counts: an uncorrelated subquery, run once per statement, so the
+ * total costs no second round trip (as identity's directory carries its hidden count).
+ */
 function preparePage(db: Db, filter: PeopleFilter, order: PeopleOrder, name: string) {
   return db
-    .select(listedColumns)
+    .select({ ...listedColumns, counts: sql<Counts>`(${countsOf(db, filter)})` })
     .from(directoryUsers)
     .where(matchingPrepared(filter))
     .orderBy(...ordered(order))
@@ -214,34 +241,15 @@ function preparePage(db: Db, filter: PeopleFilter, order: PeopleOrder, name: str
     .prepare(name);
 }
 
-/** Without a search the trigger-kept totals answer at once; a search counts its matches through the trigram index. */
 function prepareCount(db: Db, filter: PeopleFilter, name: string) {
-  if (!searchTerm(filter))
-    return db
-      .select({
-        total: sql<number>`coalesce(sum(${directoryCounts.people}), 0)::int`,
-        banned: sql<number>`coalesce(sum(${directoryCounts.people}) filter (where ${directoryCounts.banned}), 0)::int`,
-      })
-      .from(directoryCounts)
-      .where(
-        filter.role ? sql`${directoryCounts.role} = any(${sql.placeholder('roles')}::text[])` : undefined,
-      )
-      .prepare(name);
-  return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      banned: sql<number>`(count(*) filter (where ${directoryUsers.banned}))::int`,
-    })
-    .from(directoryUsers)
-    .where(matchingPrepared(filter))
-    .prepare(name);
+  return countsOf(db, filter).prepare(name);
 }
 
 /**
- * User Management's list: a page and how many match, each a statement prepared once per shape
+ * User Management's list: a page and how many match in one statement, prepared once per shape
  * (which filters are set, the sort), as identity's directory does. A prepared drizzle statement
  * skips drizzle's query building on every request; on the runtime's `preparedDb` PostgreSQL also
- * parses and plans it once per connection.
+ * parses and plans it once per connection. Only a page with nobody on it counts on its own.
  */
 export class PeopleList {
   private readonly pages = new PreparedStatements<ReturnType<typeof preparePage>>('admin_people_page');
@@ -250,17 +258,24 @@ export class PeopleList {
   /** `db`: the runtime's `preparedDb`. */
   constructor(private readonly db: Db) {}
 
-  find(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
+  async page(
+    filter: PeopleFilter,
+    order: PeopleOrder,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: ListedPerson[]; total: number; banned: number }> {
     const statement = this.pages.get(shapeOf(filter, order), (name) =>
       preparePage(this.db, filter, order, name),
     );
-    return statement.execute(valuesOf(filter, page)) as Promise<ListedPerson[]>;
+    const found = await statement.execute(valuesOf(filter, page));
+    const [total, banned] = found[0]?.counts ?? (await this.count(filter));
+    // Each row keeps its copy of the counts rather than being copied without it: nothing reads it.
+    return { rows: found, total, banned };
   }
 
-  async count(filter: PeopleFilter): Promise<{ total: number; banned: number }> {
+  private async count(filter: PeopleFilter): Promise<Counts> {
     const statement = this.counts.get(shapeOf(filter), (name) => prepareCount(this.db, filter, name));
     const [row] = await statement.execute(valuesOf(filter));
-    return { total: row?.total ?? 0, banned: row?.banned ?? 0 };
+    return row?.counts ?? [0, 0];
   }
 }
 

@@ -110,8 +110,9 @@ export class Directory {
     return findPeopleByIds(this.db, ids);
   }
 
+  /** A page of the list, how many match and how many of those are banned. */
   page(filter: PeopleFilter, order: PeopleOrder, page: { limit: number; offset: number }) {
-    return Promise.all([this.list.find(filter, order, page), this.list.count(filter)]);
+    return this.list.page(filter, order, page);
   }
 
   /** Everyone by membership status (as payments said it; null: none), and how many are banned. */

@@ -62,7 +62,7 @@ export class AdminUsersService {
 
   async list(query: AdminUsersQuery): Promise<AdminUsersReply> {
     const filter = filterOf(query);
-    const [rows, counts] = await this.deps.directory.page(filter, orderOf(query), {
+    const { rows, total, banned } = await this.deps.directory.page(filter, orderOf(query), {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
@@ -71,10 +71,10 @@ export class AdminUsersService {
       pagination: {
         page: query.page,
         limit: query.limit,
-        total_pages: Math.max(1, Math.ceil(counts.total / query.limit)),
-        total_count: counts.total,
+        total_pages: Math.max(1, Math.ceil(total / query.limit)),
+        total_count: total,
       },
-      banned_count: counts.banned,
+      banned_count: banned,
     };
   }
 
