@@ -294,8 +294,13 @@ async function measureAtSize(
  * venues, each flat out against venues-coaches itself (no gateway: its cost does not grow with the
  * directory) beside the page's own statement straight on PostgreSQL. The total is `ListTotals`'
  * (exact up to 1,000, else kept per filter set), so a page should cost the same at both sizes:
- * target within 1.3× of each other. A typo search still ranks every trigram candidate (every
- * 'Royal …' venue shares the query's trigrams), which grows with the directory whatever the total.
+ * target within 1.3× of each other. A typo search is not flat, and cannot be while it finds every
+ * match: pg_trgm's indexes (GIN and GiST alike) pick candidates by how many of the query's trigrams a
+ * venue's text holds anywhere, and each candidate's word similarity is then computed on its row
+ * (`<%`). The city 'Melbourne' alone holds 7 of 'royal melborne''s 15 trigrams, so nearly every
+ * Melbourne venue with two more is a candidate: 115 at 10,000 venues and 1,175 at 100,000, for 1 and
+ * 2 matches. A distance-ordered (KNN) GiST scan stops early only once a page is full; with fewer
+ * matches than a page it checks the same candidates.
  */
 export async function measureVenueGrowth(
   options: { sizes?: [number, number]; connections?: number; seconds?: number } = {},

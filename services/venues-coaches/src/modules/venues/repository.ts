@@ -81,11 +81,12 @@ function matching(filters: DirectoryFilters): SQL {
 
 /**
  * One page of the directory. With a search the matches are ranked by word similarity (then name,
- * then id) and found once (`materialized`): the trigram index yields the candidates and each is
- * ranked once. Without a search the set is inlined (`not materialized`), so the page is read in the
- * order of the name index over listed venues and stops after the page. Gallery sizes are counted for
- * the page's venues only. The total is not counted here: see `VenueTotals` (the service's
- * `ListTotals`), which counts it only as far as it must.
+ * then id) and found once (`materialized`): the trigram index yields the candidates, each is checked
+ * on its row and each match ranked once. The candidates (venues holding enough of the search's
+ * trigrams anywhere in their text) grow with the directory, and so does a search's cost. Without a
+ * search the set is inlined (`not materialized`), so the page is read in the order of the name index
+ * over listed venues and stops after the page. Gallery sizes are counted for the page's venues only.
+ * The total is not counted here: the service's `ListTotals` counts it only as far as it must.
  */
 export function venueDirectorySql(filters: DirectoryFilters, page: DirectoryPage): SQL {
   const rank = filters.search ? searchRank(filters.search) : sql`0::real`;
