@@ -225,7 +225,7 @@ describe('venues-coaches: the venue directory', () => {
     ]);
   });
 
-  it('when the search holds LIKE wildcards, then they are taken literally', async () => {
+  it('when the search holds no letter or digit (LIKE wildcards, say), then nothing is found', async () => {
     expect(await directory('search=%25')).toEqual({ venues: [], count: 0 });
     expect(await directory('search=_')).toEqual({ venues: [], count: 0 });
   });

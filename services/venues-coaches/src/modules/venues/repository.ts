@@ -7,7 +7,7 @@ import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
 
 /** The directory's filters, each already cleaned: absent means no filter. */
 export interface DirectoryFilters {
-  /** Free text; searched over name, suburb, city and state. */
+  /** Free text; its words are searched among the words of name, suburb, city and state. */
   search?: string;
   /** An AU_STATES code. */
   state?: string;
@@ -48,13 +48,26 @@ export type DirectoryRow = {
 /** Text as `search_text` holds it: lower case, accents removed (the same function the column uses). */
 const normalised = (text: string) => sql`lower(immutable_unaccent(${text}::text))`;
 
-/** The normalised search as a LIKE pattern for "contains", its own wildcards taken literally. */
-const containsPattern = (text: string) =>
-  sql`'%' || replace(replace(replace(${normalised(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+/**
+ * A search as a text-search query over venues' words (`search_words`): each of its words (runs of
+ * letters and digits of the normalised text, cut as a venue's words are; punctuation is ignored)
+ * stands for the venue words it starts ('melb' finds 'melbourne') and the dictionary words similar
+ * to it (`venue_words_similar_to`: 'melborne' finds 'melbourne', 'clb' finds 'club'), and a venue
+ * must have one of them for every word of the search: `('royal':* | 'royal') & ('melborne':* |
+ * 'melbourne')`. The words hold only letters and digits, so quoting them needs no escaping. Built
+ * once per statement (a scalar subquery); null, matching nothing, when the search has no words.
+ */
+const searchQuery = (search: string) => sql`(select string_agg('(''' || typed || ''':*' || coalesce((
+    select string_agg(' | ''' || word || '''', '') from venue_words_similar_to(typed) word
+  ), '') || ')', ' & ')::tsquery
+  from regexp_split_to_table(${normalised(search)}, '[^[:alnum:]]+') typed
+  where typed <> '')`;
 
-/** Whether a venue's search text contains the search or is close to it word by word (pg_trgm `<%`). */
-const matchesSearch = (search: string) =>
-  sql`(${venues.searchText} like ${containsPattern(search)} or ${normalised(search)} <% ${venues.searchText})`;
+/**
+ * Whether a venue has a word for every word of the search: the GIN index over listed venues' words
+ * intersects the posting lists of the words the search stands for.
+ */
+const matchesSearch = (search: string) => sql`${venues.searchWords} @@ ${searchQuery(search)}`;
 
 /** How close a venue is to the search: pg_trgm's word similarity, 0 to 1. */
 const searchRank = (search: string) => sql`word_similarity(${normalised(search)}, ${venues.searchText})`;
@@ -80,10 +93,10 @@ function matching(filters: DirectoryFilters): SQL {
 }
 
 /**
- * One page of the directory. With a search the matches are ranked by word similarity (then name,
- * then id) and found once (`materialized`): the trigram index yields the candidates, each is checked
- * on its row and each match ranked once. The candidates (venues holding enough of the search's
- * trigrams anywhere in their text) grow with the directory, and so does a search's cost. Without a
+ * One page of the directory. With a search the matches are found once (`materialized`) by the word
+ * index and only they are ranked: by word similarity to the whole search, then name, then id. The
+ * dictionary lookup costs what the vocabulary costs and the index reads only the posting lists of
+ * the words found, so a search costs what its matches cost, whatever the directory's size. Without a
  * search the set is inlined (`not materialized`), so the page is read in the order of the name index
  * over listed venues and stops after the page. Gallery sizes are counted for the page's venues only.
  * The total is not counted here: the service's `ListTotals` counts it only as far as it must.
