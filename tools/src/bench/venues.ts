@@ -294,13 +294,14 @@ async function measureAtSize(
  * venues, each flat out against venues-coaches itself (no gateway: its cost does not grow with the
  * directory) beside the page's own statement straight on PostgreSQL. The total is `ListTotals`'
  * (exact up to 1,000, else kept per filter set), so a page should cost the same at both sizes:
- * target within 1.3× of each other. A typo search is not flat, and cannot be while it finds every
- * match: pg_trgm's indexes (GIN and GiST alike) pick candidates by how many of the query's trigrams a
- * venue's text holds anywhere, and each candidate's word similarity is then computed on its row
- * (`<%`). The city 'Melbourne' alone holds 7 of 'royal melborne''s 15 trigrams, so nearly every
- * Melbourne venue with two more is a candidate: 115 at 10,000 venues and 1,175 at 100,000, for 1 and
- * 2 matches. A distance-ordered (KNN) GiST scan stops early only once a page is full; with fewer
- * matches than a page it checks the same candidates.
+ * target within 1.3× of each other. A typo search looks each of its words up in the dictionary of
+ * the directory's words (`venue_search_words`: about 440 words at either size) and intersects the
+ * found words' posting lists in the GIN index over listed venues' words, so no venue's text is read
+ * unless it matches; what still grows is the matches themselves, each ranked by word similarity on
+ * its row (about 15 µs each). For 'royal melborne' in VIC golf courses every venue with 'royal' and
+ * 'melbourne' among its words matches: 33 at 10,000 venues and 306 at 100,000 (the trigram search
+ * before matched 1 and 2, but read 115 and 1,175 candidates' rows to find them). So this search
+ * costs what its matches cost, and here they grow tenfold with the directory.
  */
 export async function measureVenueGrowth(
   options: { sizes?: [number, number]; connections?: number; seconds?: number } = {},
