@@ -44,7 +44,7 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
   it('when a typo is searched, then the plan reads the word index over listed venues', async () => {
     expect(await plan({ search: 'royal melborne' })).toContain('venues_listed_search_words_idx');
     expect(await plan({ search: 'eastrn ridge' })).toContain('venues_listed_search_words_idx');
-    expect(await plan({ search: 'eastrn ridge', state: 'VIC', venue_type: 'driving_range' })).toContain(
+    expect(await plan({ search: 'eastrn ridge', state: 'VIC', venueType: 'driving_range' })).toContain(
       'venues_listed_search_words_idx',
     );
   });

@@ -1,4 +1,4 @@
-import type { VenueListItem } from '@linksmate/proto';
+import type { ImportVenueBody, VenueListItem } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVenuesCoaches, type VenuesCoachesUnderTest } from './fixtures';
 
@@ -18,15 +18,15 @@ describe('venues-coaches: the directory search, word by word', () => {
 
   beforeAll(async () => {
     vc = await startVenuesCoaches();
-    for (const venue of [
+    const venues: Array<Partial<ImportVenueBody> & { name: string }> = [
       { name: 'Royal Melbourne Golf Club', suburb: 'Black Rock', city: 'Melbourne', state: 'VIC' },
       { name: 'Royal Sydney Golf Club', suburb: 'Rose Bay', city: 'Sydney', state: 'NSW' },
       { name: 'The Lakes Golf Club', suburb: 'Eastlakes', city: 'Sydney', state: 'NSW' },
       { name: 'Kingston Heath Golf Club', suburb: 'Heatherton', city: 'Melbourne', state: 'VIC' },
       { name: 'Château Côte Mini Golf', suburb: 'Cottesloe', city: 'Perth', state: 'WA' },
       { name: 'Moonah Links', suburb: 'Fingal', city: 'Mornington Peninsula', state: 'VIC' },
-    ])
-      await vc.importVenue(venue);
+    ];
+    for (const venue of venues) await vc.importVenue(venue);
   });
 
   afterAll(() => vc?.close());
