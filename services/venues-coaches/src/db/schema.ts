@@ -30,7 +30,7 @@ interface ListedColumns {
  */
 export const listedVenue = (t: ListedColumns) => sql`${t.isActive} and ${t.reviewStatus} = 'approved'`;
 
-/** PostgreSQL's `tsvector`: a set of words that a GIN index can intersect. */
+/** PostgreSQL's `tsvector`: a set of terms that a GIN index can intersect. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Name, suburb, city and state, lower-cased and without accents: the text a search looks in. */
@@ -40,7 +40,8 @@ const searchedText = sql`lower(immutable_unaccent(coalesce(name, '') || ' ' || c
  * Spec 3 §3's venue, every field. Lists (types, amenities, tags, golf days) are text arrays so GIN
  * indexes answer "has this value"; business hours are JSON (day to text). `search_text` is the
  * lower-cased, accent-free name, suburb, city and state a search is ranked against, and
- * `search_words` the same text's words (runs of letters and digits), which the directory's word index
+ * `search_words` the terms that text is indexed under (`venue_search_terms`, migration 0005: each word,
+ * a run of letters and digits, and each two adjacent words as one term), which the directory's index
  * holds (`immutable_unaccent` is defined by the first migration: `unaccent` itself is not immutable).
  */
 export const venues = pgTable(
@@ -114,8 +115,7 @@ export const venues = pgTable(
     searchText: text('search_text').generatedAlwaysAs((): ReturnType<typeof sql> => searchedText),
     // A generated column may not read another, so the text is spelled again here.
     searchWords: tsvector('search_words').generatedAlwaysAs(
-      (): ReturnType<typeof sql> =>
-        sql`array_to_tsvector(array_remove(regexp_split_to_array(${searchedText}, '[^[:alnum:]]+'), ''))`,
+      (): ReturnType<typeof sql> => sql`venue_search_terms(${searchedText})`,
     ),
     /** Aggregate version carried by events, so projections never roll back. */
     version: integer('version').notNull().default(1),
@@ -154,8 +154,8 @@ export const venues = pgTable(
 );
 
 /**
- * Every word listed venues' `search_words` have held: the dictionary a search's words are looked up
- * in, so a typo is matched against the directory's vocabulary (which grows with new place names, not
+ * Every single word listed venues' text has held (not the adjacent pairs `search_words` also holds):
+ * the dictionary a search's words are looked up in, so a typo is matched against the directory's vocabulary (which grows with new place names, not
  * with venues) and never against each venue's text. Kept by triggers on `venues` (migration 0005); a
  * word no venue uses any more stays, costing only a lookup.
  */
