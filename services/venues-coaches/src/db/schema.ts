@@ -126,11 +126,11 @@ export const venues = pgTable(
     check('venues_review_status_check', sql`${t.reviewStatus} in ('approved', 'pending', 'rejected')`),
     check('venues_lat_check', sql`${t.lat} between -90 and 90`),
     check('venues_lng_check', sql`${t.lng} between -180 and 180`),
-    // The directory: the listed rows' words (a search intersects their posting lists), array filters,
-    // and the unfiltered order. The GIN indexes write each insert through (no `fastupdate` pending
-    // list): the planner prices a long pending list so high that after a bulk load it scanned every
-    // venue instead (60 ms against 1.5 ms for a search over 5,000 venues), until a vacuum; venues are
-    // written rarely.
+    // The directory: the listed rows' words and adjacent word pairs (a search reads their posting
+    // lists), array filters, and the unfiltered order. The GIN indexes write each insert through (no
+    // `fastupdate` pending list): the planner prices a long pending list so high that after a bulk
+    // load it scanned every venue instead (60 ms against 1.5 ms for a search over 5,000 venues), until
+    // a vacuum; venues are written rarely.
     index('venues_listed_search_words_idx')
       .using('gin', t.searchWords)
       .with({ fastupdate: false })
