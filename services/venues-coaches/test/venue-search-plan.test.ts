@@ -41,9 +41,12 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
 
   afterAll(() => vc?.close());
 
-  it('when a typo is searched, then the plan reads the trigram index over listed venues', async () => {
-    expect(await plan({ search: 'royal melborne' })).toContain('venues_listed_search_trgm_idx');
-    expect(await plan({ search: 'eastrn ridge' })).toContain('venues_listed_search_trgm_idx');
+  it('when a typo is searched, then the plan reads the word index over listed venues', async () => {
+    expect(await plan({ search: 'royal melborne' })).toContain('venues_listed_search_words_idx');
+    expect(await plan({ search: 'eastrn ridge' })).toContain('venues_listed_search_words_idx');
+    expect(await plan({ search: 'eastrn ridge', state: 'VIC', venueType: 'driving_range' })).toContain(
+      'venues_listed_search_words_idx',
+    );
   });
 
   it('when a typo is searched among thousands, then the venue is found first and the count is of matches only', async () => {

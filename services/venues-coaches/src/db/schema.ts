@@ -3,6 +3,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -29,11 +30,19 @@ interface ListedColumns {
  */
 export const listedVenue = (t: ListedColumns) => sql`${t.isActive} and ${t.reviewStatus} = 'approved'`;
 
+/** PostgreSQL's `tsvector`: a set of terms that a GIN index can intersect. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Name, suburb, city and state, lower-cased and without accents: the text a search looks in. */
+const searchedText = sql`lower(immutable_unaccent(coalesce(name, '') || ' ' || coalesce(suburb, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '')))`;
+
 /**
  * Spec 3 §3's venue, every field. Lists (types, amenities, tags, golf days) are text arrays so GIN
  * indexes answer "has this value"; business hours are JSON (day to text). `search_text` is the
- * lower-cased, accent-free name, suburb, city and state that the trigram index searches
- * (`immutable_unaccent` is defined by the first migration: `unaccent` itself is not immutable).
+ * lower-cased, accent-free name, suburb, city and state a search is ranked against, and
+ * `search_words` the terms that text is indexed under (`venue_search_terms`, migration 0005: each word,
+ * a run of letters and digits, and each two adjacent words as one term), which the directory's index
+ * holds (`immutable_unaccent` is defined by the first migration: `unaccent` itself is not immutable).
  */
 export const venues = pgTable(
   'venues',
@@ -103,9 +112,10 @@ export const venues = pgTable(
     instagramUrl: text('instagram_url'),
     twitterUrl: text('twitter_url'),
     youtubeUrl: text('youtube_url'),
-    searchText: text('search_text').generatedAlwaysAs(
-      (): ReturnType<typeof sql> =>
-        sql`lower(immutable_unaccent(coalesce(name, '') || ' ' || coalesce(suburb, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '')))`,
+    searchText: text('search_text').generatedAlwaysAs((): ReturnType<typeof sql> => searchedText),
+    // A generated column may not read another, so the text is spelled again here.
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`venue_search_terms(${searchedText})`,
     ),
     /** Aggregate version carried by events, so projections never roll back. */
     version: integer('version').notNull().default(1),
@@ -116,12 +126,13 @@ export const venues = pgTable(
     check('venues_review_status_check', sql`${t.reviewStatus} in ('approved', 'pending', 'rejected')`),
     check('venues_lat_check', sql`${t.lat} between -90 and 90`),
     check('venues_lng_check', sql`${t.lng} between -180 and 180`),
-    // The directory: trigram search over the listed rows, array filters, and the unfiltered order.
-    // The GIN indexes write each insert through (no `fastupdate` pending list): the planner prices a
-    // long pending list so high that after a bulk load it scanned every venue instead (60 ms against
-    // 1.5 ms for a typo search over 5,000 venues), until a vacuum; venues are written rarely.
-    index('venues_listed_search_trgm_idx')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+    // The directory: the listed rows' words and adjacent word pairs (a search reads their posting
+    // lists), array filters, and the unfiltered order. The GIN indexes write each insert through (no
+    // `fastupdate` pending list): the planner prices a long pending list so high that after a bulk
+    // load it scanned every venue instead (60 ms against 1.5 ms for a search over 5,000 venues), until
+    // a vacuum; venues are written rarely.
+    index('venues_listed_search_words_idx')
+      .using('gin', t.searchWords)
       .with({ fastupdate: false })
       .where(listedVenue(t)),
     index('venues_listed_name_idx').on(t.name, t.id).where(listedVenue(t)),
@@ -141,6 +152,16 @@ export const venues = pgTable(
     index('venues_review_idx').on(t.reviewStatus, t.createdAt),
   ],
 );
+
+/**
+ * Every single word listed venues' text has held (not the adjacent pairs `search_words` also holds):
+ * the dictionary a search's words are looked up in, so a typo is matched against the directory's vocabulary (which grows with new place names, not
+ * with venues) and never against each venue's text. Kept by triggers on `venues` (migration 0005); a
+ * word no venue uses any more stays, costing only a lookup.
+ */
+export const venueSearchWords = pgTable('venue_search_words', { word: text('word').primaryKey() }, (t) => [
+  index('venue_search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+]);
 
 /** A venue's gallery: images and videos in carousel order; a video has a JPEG thumbnail. */
 export const venueMedia = pgTable(

@@ -7,7 +7,7 @@ import type { Db, NewVenue, VenueMediaRow, VenueRow } from '../../db/types';
 
 /** The directory's filters, each already cleaned: absent means no filter. */
 export interface DirectoryFilters {
-  /** Free text; searched over name, suburb, city and state. */
+  /** Free text; its words are searched, next to each other, among those of name, suburb, city and state. */
   search?: string;
   /** An AU_STATES code. */
   state?: string;
@@ -48,13 +48,57 @@ export type DirectoryRow = {
 /** Text as `search_text` holds it: lower case, accents removed (the same function the column uses). */
 const normalised = (text: string) => sql`lower(immutable_unaccent(${text}::text))`;
 
-/** The normalised search as a LIKE pattern for "contains", its own wildcards taken literally. */
-const containsPattern = (text: string) =>
-  sql`'%' || replace(replace(replace(${normalised(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+/**
+ * How many dictionary words one typed word of a several-word search may stand for, best first. Each
+ * adjacent pair of typed words asks for every pair of their candidates, so this bounds a search at
+ * 21 × 21 pair terms per pair (the typed word itself and 20 more). A typo has a few candidates; only
+ * a very short start of a word ('m', 'ro') before the search's last word has more, and drops the
+ * least similar (the last word's start is matched in the index itself, uncapped).
+ */
+const CANDIDATES_PER_WORD = 20;
 
-/** Whether a venue's search text contains the search or is close to it word by word (pg_trgm `<%`). */
-const matchesSearch = (search: string) =>
-  sql`(${venues.searchText} like ${containsPattern(search)} or ${normalised(search)} <% ${venues.searchText})`;
+/**
+ * A search as a text-search query over venues' terms (`search_words`: each word and each two
+ * adjacent words, migration 0005). Its words are cut as a venue's are (`venue_words` of the
+ * normalised text: runs of letters and digits, so punctuation is ignored), and each stands for the
+ * venue words it starts ('melb' finds 'melbourne') and those it is a small typo of ('melborne' finds
+ * 'melbourne', 'clb' finds 'club').
+ * - One word: a venue with any of them: `'melb':* | 'melbourne'`.
+ * - Several: the words next to each other, in the search's order. Each adjacent pair of typed words
+ *   must be one of the venue's pair terms made of their candidates (`venue_word_candidates`, at most
+ *   `CANDIDATES_PER_WORD` each, and the typed word itself), and the last word may be the start of
+ *   its pair's second word: `('royal melbourne' | 'royal melborne':* | …) & ('melbourne golf' | …)`.
+ * The words hold only letters and digits, so quoting them needs no escaping. Built once per statement
+ * (a scalar subquery); null, matching nothing, when the search has no words.
+ */
+const searchQuery = (search: string) => sql`(with typed as (
+    select word, position, count(*) over () as words
+    from unnest(venue_words(${normalised(search)})) with ordinality as t(word, position)
+  ), candidate as (
+    select typed.position, c.word
+    from typed, lateral (
+      select typed.word union select venue_word_candidates(typed.word, ${CANDIDATES_PER_WORD})
+    ) c(word)
+  ), pair_term as (
+    select a.position, '''' || a.word || ' ' || b.word || '''' as term
+    from candidate a join candidate b on b.position = a.position + 1
+    union all
+    select a.position, '''' || a.word || ' ' || b.word || ''':*'
+    from candidate a join typed b on b.position = a.position + 1 and b.position = b.words
+  )
+  select coalesce(
+    (select string_agg('(' || terms || ')', ' & ')
+      from (select string_agg(term, ' | ') as terms from pair_term group by position) pair),
+    (select '''' || word || ''':*' || coalesce((
+        select string_agg(' | ''' || similar_word || '''', '') from venue_words_similar_to(word) similar_word
+      ), '') from typed)
+  )::tsquery)`;
+
+/**
+ * Whether a venue matches the search: the GIN index over listed venues' terms answers the query
+ * exactly, reading only the posting lists of the terms the search asks for.
+ */
+const matchesSearch = (search: string) => sql`${venues.searchWords} @@ ${searchQuery(search)}`;
 
 /** How close a venue is to the search: pg_trgm's word similarity, 0 to 1. */
 const searchRank = (search: string) => sql`word_similarity(${normalised(search)}, ${venues.searchText})`;
@@ -80,12 +124,13 @@ function matching(filters: DirectoryFilters): SQL {
 }
 
 /**
- * One page of the directory. With a search the matches are ranked by word similarity (then name,
- * then id) and found once (`materialized`): the trigram index yields the candidates and each is
- * ranked once. Without a search the set is inlined (`not materialized`), so the page is read in the
- * order of the name index over listed venues and stops after the page. Gallery sizes are counted for
- * the page's venues only. The total is not counted here: see `VenueTotals` (the service's
- * `ListTotals`), which counts it only as far as it must.
+ * One page of the directory. With a search the matches are found once (`materialized`) by the term
+ * index and only they are ranked: by word similarity to the whole search, then name, then id. The
+ * dictionary lookup costs what the vocabulary costs and the index reads only the posting lists of
+ * the terms asked for, so a search costs what its matches cost, whatever the directory's size. Without a
+ * search the set is inlined (`not materialized`), so the page is read in the order of the name index
+ * over listed venues and stops after the page. Gallery sizes are counted for the page's venues only.
+ * The total is not counted here: the service's `ListTotals` counts it only as far as it must.
  */
 export function venueDirectorySql(filters: DirectoryFilters, page: DirectoryPage): SQL {
   const rank = filters.search ? searchRank(filters.search) : sql`0::real`;
