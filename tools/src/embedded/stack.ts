@@ -24,6 +24,7 @@ import Type from 'typebox';
 import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { freePort } from './ports';
+import { phaseBegins, timed } from './phases';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
 import { seedPayments } from './seed-payments';
@@ -222,12 +223,16 @@ export async function startStack(
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };
-      const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
-      await app.listen({ port: ports[service.name], host: '127.0.0.1' });
+      const app = await timed(`service ${service.name}`, async () => {
+        const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
+        await app.listen({ port: ports[service.name], host: '127.0.0.1' });
+        return app;
+      });
       closers.push(() => app.close());
     }
     // Every service has subscribed: events may flow.
     await bus.start();
+    phaseBegins('seeding');
     const seedingStarted = performance.now();
     const made = await seedDemoData(
       {
@@ -258,18 +263,26 @@ export async function startStack(
       DEV_MAILBOX_URL: mailbox.url,
       ...options.gatewayEnv,
     });
-    const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
-    await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+    const gateway = await timed('gateway', async () => {
+      const gateway = await buildGateway(gatewayConfig, {
+        bus,
+        logger: logger.child({ service: 'gateway' }),
+      });
+      await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+      return gateway;
+    });
     closers.push(() => gateway.app.close());
     // Card payments last: the provider's webhooks reach payments through the gateway.
     const paymentLogins = new DemoLogins(urlOf('identity'));
-    const payments = await seedPayments(
-      { payments: urlOf('membership-payments') },
-      {
-        login: paymentLogins.login,
-        simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
-      },
-    ).finally(() => paymentLogins.endAll());
+    const payments = await timed('seed payments', () =>
+      seedPayments(
+        { payments: urlOf('membership-payments') },
+        {
+          login: paymentLogins.login,
+          simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+        },
+      ).finally(() => paymentLogins.endAll()),
+    );
     seeded.payments = payments;
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };
