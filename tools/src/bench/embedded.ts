@@ -10,6 +10,9 @@ import { atMost, row } from './summary';
 
 const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
 
+/** The malloc settings `make run` starts the run with (see the Makefile's run target). */
+const MAKE_RUN_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
 function pssKb(pid: number): number {
   try {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
@@ -85,12 +88,13 @@ async function startOnce(dataDir: string, logFile: string) {
   const pgPort = await freePort();
   const started = performance.now();
   const log = openSync(logFile, 'a');
-  // As `make run` starts it: one node process with tsx as its loader; in a process group of its own
+  // As `make run` starts it: one node process with tsx as its loader, its malloc settings; in a process group of its own
   // so that it and what it starts can be stopped together (see children.ts).
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', main], {
       env: {
         ...process.env,
+        ...MAKE_RUN_MALLOC,
         PORT: String(port),
         EMBEDDED_PG_PORT: String(pgPort),
         DATA_DIR: dataDir,

@@ -70,6 +70,12 @@ async function withPackageSpawns<T>(
 export interface EmbeddedDatabase {
   /** Connection string for one database of the embedded server. */
   urlFor(database: string): string;
+  /**
+   * Runs `seeding` with commits not waiting for their WAL flush (synchronous_commit off), and
+   * waiting again after. A crash then loses at most the last moment's commits, never consistency;
+   * seeding makes whatever is missing at the next start anyway.
+   */
+  whileSeeding?<T>(seeding: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -160,21 +166,42 @@ export async function startEmbeddedPostgres(options: {
         : `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
     );
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const asAdmin = async (work: (admin: pg.Client) => Promise<unknown>) => {
+    const admin = new pg.Client({ connectionString: urlFor('postgres') });
+    await admin.connect();
+    try {
+      await work(admin);
+    } finally {
+      await admin.end();
+    }
+  };
+  /** For every session, the ones open now included (a reload reaches them at their next statement). */
+  const synchronousCommit = (on: boolean) =>
+    asAdmin(async (admin) => {
+      await admin.query(`alter system ${on ? 'reset synchronous_commit' : 'set synchronous_commit = off'}`);
+      await admin.query('select pg_reload_conf()');
+    });
   // Each in its own session at once: a new database is a copy of template1 written through the WAL,
   // and six of them one after another wait on six commits' flushes.
   await timed('postgres databases', () =>
-    Promise.all(
-      options.databases.map(async (database) => {
-        const admin = new pg.Client({ connectionString: urlFor('postgres') });
-        await admin.connect();
-        try {
+    Promise.all([
+      ...options.databases.map((database) =>
+        asAdmin(async (admin) => {
           const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
           if (!exists.rowCount) await admin.query(`create database "${database}"`);
-        } finally {
-          await admin.end();
-        }
-      }),
-    ),
+        }),
+      ),
+      // A start that ended while seeding left it off.
+      synchronousCommit(true),
+    ]),
   );
-  return { urlFor, stop: () => server.stop() };
+  const whileSeeding = async <T>(seeding: () => Promise<T>): Promise<T> => {
+    await synchronousCommit(false);
+    try {
+      return await seeding();
+    } finally {
+      await synchronousCommit(true);
+    }
+  };
+  return { urlFor, whileSeeding, stop: () => server.stop() };
 }

@@ -120,16 +120,14 @@ export async function inParallel<T>(items: readonly T[], width: number, task: (i
 }
 
 /**
- * The demo directory: venues, then coaches linked to them, then the pictures, each only where it
- * is missing (a venue by its slug, a coach by e-mail, a venue's featured image and gallery when it
- * has none), so running it again changes nothing. Venues and coaches come through the service's
- * internal imports; pictures through the same upload calls a venue's admin uses, so they are
- * re-encoded and given thumbnails as anyone's are.
+ * The demo directory: venues, then coaches linked to them, each only where it is missing (a venue
+ * by its slug, a coach by e-mail), so running it again changes nothing; through the service's
+ * internal imports. Their pictures come after, from `seedVenuePictures`.
  */
 export async function seedDirectory(
   urls: { venues: string },
   serviceToken: string,
-  options: DirectorySeedOptions,
+  options: Pick<DirectorySeedOptions, 'login'>,
 ): Promise<DirectorySeeded> {
   const seeded: DirectorySeeded = { venues: 0, coaches: 0, uploads: 0 };
   const listed = await listedVenues(urls.venues);
@@ -182,6 +180,20 @@ export async function seedDirectory(
     },
   );
 
+  return seeded;
+}
+
+/**
+ * The demo venues' pictures and video, where a venue has none yet, through the same upload calls a
+ * venue's admin uses, so they are re-encoded and given thumbnails as anyone's are. Returns how
+ * many files it uploaded.
+ */
+export async function seedVenuePictures(
+  urls: { venues: string },
+  options: DirectorySeedOptions,
+): Promise<number> {
+  let uploads = 0;
+  const listed = await listedVenues(urls.venues);
   const work = Object.entries(DEMO_VENUE_MEDIA).flatMap(([slug, plan]) => {
     const venue = listed.get(slug);
     if (!venue) return [];
@@ -189,7 +201,7 @@ export async function seedDirectory(
     const gallery = plan.gallery > 0 && venue.gallery === 0;
     return featured || gallery ? [{ slug, plan, id: venue.id, featured, gallery }] : [];
   });
-  if (work.length === 0) return seeded;
+  if (work.length === 0) return 0;
   // ffmpeg encodes the one video in its own process while the pictures are drawn and uploaded.
   const videos = new Map(
     work
@@ -212,7 +224,7 @@ export async function seedDirectory(
         type: 'image/jpeg',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
     if (!gallery) return;
     for (let i = 1; i <= plan.gallery; i++) {
@@ -223,7 +235,7 @@ export async function seedDirectory(
         type: 'image/jpeg',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
     if (plan.video) {
       const data = await videos.get(slug)!;
@@ -233,8 +245,8 @@ export async function seedDirectory(
         type: 'video/mp4',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
   });
-  return seeded;
+  return uploads;
 }

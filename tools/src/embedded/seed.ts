@@ -4,7 +4,7 @@ import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
-import { type DirectorySeeded, seedDirectory } from './seed-directory';
+import { type DirectorySeeded, seedDirectory, seedVenuePictures } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 
@@ -347,17 +347,24 @@ export async function seedDemoData(
   const { login } = logins;
   try {
     const directory = await timed('seed directory', () =>
-      seedDirectory({ venues: urls.venues }, serviceToken, {
-        ffmpegPath: options.ffmpegPath,
-        login,
-      }),
+      seedDirectory({ venues: urls.venues }, serviceToken, { login }),
     );
-    const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));
-    const messages = await timed('seed messages', () => seedMessages(urls, { login }));
-    const admin =
-      (await timed('seed admin area', () => seedAdminArea(urls, { login }))) +
-      (await timed('seed availability', () => seedAvailability(urls, { login })));
-    return { ...directory, events, messages, admin };
+    // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
+    // admin area are made (mostly waiting on the services), instead of before them.
+    const [uploads, { events, messages, admin }] = await Promise.all([
+      timed('seed venue pictures', () =>
+        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login }),
+      ),
+      (async () => {
+        const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));
+        const messages = await timed('seed messages', () => seedMessages(urls, { login }));
+        const admin =
+          (await timed('seed admin area', () => seedAdminArea(urls, { login }))) +
+          (await timed('seed availability', () => seedAvailability(urls, { login })));
+        return { events, messages, admin };
+      })(),
+    ]);
+    return { ...directory, uploads, events, messages, admin };
   } finally {
     await timed('seed logouts', () => logins.endAll());
   }

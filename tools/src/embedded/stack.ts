@@ -222,56 +222,60 @@ export async function startStack(
     await bus.start();
     phaseBegins('seeding');
     const seedingStarted = performance.now();
-    const made = await seedDemoData(
-      {
-        identity: urlOf('identity'),
-        payments: urlOf('membership-payments'),
-        venues: urlOf('venues-coaches'),
-        events: urlOf('events-bookings'),
-        messaging: urlOf('messaging'),
-        admin: urlOf('admin'),
-      },
-      config.SERVICE_TOKEN,
-      { ffmpegPath: ffmpegPath() },
-    );
-    const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
-
-    const gatewayConfig = loadGatewayConfig({
-      ...shared,
-      HOST: config.HOST,
-      PORT: String(gatewayPort),
-      IDENTITY_URL: urlOf('identity'),
-      PAYMENTS_URL: urlOf('membership-payments'),
-      EVENTS_URL: urlOf('events-bookings'),
-      VENUES_URL: urlOf('venues-coaches'),
-      MESSAGING_URL: urlOf('messaging'),
-      ADMIN_URL: urlOf('admin'),
-      WEB_DIST: config.WEB_DIST,
-      STRIPE_SIMULATOR_URL: stripe.url,
-      DEV_MAILBOX_URL: mailbox.url,
-      ...options.gatewayEnv,
-    });
-    const gateway = await timed('gateway', async () => {
-      const gateway = await buildGateway(gatewayConfig, {
-        bus,
-        logger: logger.child({ service: 'gateway' }),
-      });
-      await gateway.app.listen({ port: gatewayPort, host: config.HOST });
-      return gateway;
-    });
-    closers.push(() => gateway.app.close());
-    // Card payments last: the provider's webhooks reach payments through the gateway.
-    const paymentLogins = new DemoLogins(urlOf('identity'));
-    const payments = await timed('seed payments', () =>
-      seedPayments(
-        { payments: urlOf('membership-payments') },
+    const whileSeeding = database.whileSeeding ?? (<T>(seeding: () => Promise<T>) => seeding());
+    const seeded = await whileSeeding(async () => {
+      const made = await seedDemoData(
         {
-          login: paymentLogins.login,
-          simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+          identity: urlOf('identity'),
+          payments: urlOf('membership-payments'),
+          venues: urlOf('venues-coaches'),
+          events: urlOf('events-bookings'),
+          messaging: urlOf('messaging'),
+          admin: urlOf('admin'),
         },
-      ).finally(() => paymentLogins.endAll()),
-    );
-    seeded.payments = payments;
+        config.SERVICE_TOKEN,
+        { ffmpegPath: ffmpegPath() },
+      );
+      const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
+
+      const gatewayConfig = loadGatewayConfig({
+        ...shared,
+        HOST: config.HOST,
+        PORT: String(gatewayPort),
+        IDENTITY_URL: urlOf('identity'),
+        PAYMENTS_URL: urlOf('membership-payments'),
+        EVENTS_URL: urlOf('events-bookings'),
+        VENUES_URL: urlOf('venues-coaches'),
+        MESSAGING_URL: urlOf('messaging'),
+        ADMIN_URL: urlOf('admin'),
+        WEB_DIST: config.WEB_DIST,
+        STRIPE_SIMULATOR_URL: stripe.url,
+        DEV_MAILBOX_URL: mailbox.url,
+        ...options.gatewayEnv,
+      });
+      const gateway = await timed('gateway', async () => {
+        const gateway = await buildGateway(gatewayConfig, {
+          bus,
+          logger: logger.child({ service: 'gateway' }),
+        });
+        await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+        return gateway;
+      });
+      closers.push(() => gateway.app.close());
+      // Card payments last: the provider's webhooks reach payments through the gateway.
+      const paymentLogins = new DemoLogins(urlOf('identity'));
+      const payments = await timed('seed payments', () =>
+        seedPayments(
+          { payments: urlOf('membership-payments') },
+          {
+            login: paymentLogins.login,
+            simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+          },
+        ).finally(() => paymentLogins.endAll()),
+      );
+      seeded.payments = payments;
+      return seeded;
+    });
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };
   } catch (err) {
