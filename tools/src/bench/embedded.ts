@@ -56,22 +56,41 @@ async function untilReady(
 }
 
 /** PSS sum (MB) of a process and everything below it (node, PostgreSQL and its backends, ffmpeg). */
-function treePssMb(root: number): { mb: number; nodeMb: number; processes: number } {
+function treePssMb(root: number): { mb: number; byProgram: Record<string, number>; processes: number } {
   const pids = [root, ...descendants(root)];
-  return {
-    mb: pids.reduce((sum, pid) => sum + pssKb(pid), 0) / 1024,
-    nodeMb: pssKb(root) / 1024,
-    processes: pids.length,
-  };
+  const byProgram: Record<string, number> = {};
+  let kb = 0;
+  for (const pid of pids) {
+    const pss = pssKb(pid);
+    kb += pss;
+    const program = programOf(pid);
+    byProgram[program] = (byProgram[program] ?? 0) + pss / 1024;
+  }
+  return { mb: kb / 1024, byProgram, processes: pids.length };
 }
+
+function programOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/** e.g. 'node 250, postgres 110, ffmpeg 30 MB', largest first. */
+const programsText = (byProgram: Record<string, number>) =>
+  `${Object.entries(byProgram)
+    .sort((a, b) => b[1] - a[1])
+    .map(([program, mb]) => `${program} ${fmt(mb, 0)}`)
+    .join(', ')} MB`;
 
 /** Where the run was when a memory sample was taken: starting, seeding the demo, or idle after ready. */
 type Stretch = 'start' | 'seeding' | 'idle';
 
 interface MemoryPeak {
   mb: number;
-  /** The node process's part of it; the rest is PostgreSQL and any ffmpeg. */
-  nodeMb: number;
+  /** Its parts by program: node, postgres, ffmpeg. */
+  byProgram: Record<string, number>;
   /** Seconds after spawn. */
   at: number;
   during: Stretch;
@@ -122,11 +141,11 @@ async function startOnce(dataDir: string, logFile: string) {
       if (phase) phases.push({ name: phase[1]!, ms: Number(phase[2]) });
     }
   });
-  const peak: MemoryPeak = { mb: 0, nodeMb: 0, at: 0, during: 'start' };
+  const peak: MemoryPeak = { mb: 0, byProgram: {}, at: 0, during: 'start' };
   const sample = () => {
-    const { mb, nodeMb } = treePssMb(child.pid!);
+    const { mb, byProgram } = treePssMb(child.pid!);
     if (mb > peak.mb)
-      Object.assign(peak, { mb, nodeMb, at: (performance.now() - started) / 1000, during: stretch });
+      Object.assign(peak, { mb, byProgram, at: (performance.now() - started) / 1000, during: stretch });
   };
   const sampler = setInterval(sample, SAMPLE_EVERY_MS);
   // The run stops on SIGINT as on Ctrl+C; its PostgreSQL (a group of its own) is waited for, then killed.
@@ -179,7 +198,7 @@ export async function measureEmbeddedRun(options: { idleSeconds?: number } = {})
     rmSync(logFile, { force: true });
   }
   const peakText = (p: MemoryPeak) =>
-    `${fmt(p.mb, 0)} MB (node ${fmt(p.nodeMb, 0)} MB) at ${fmt(p.at, 1)} s (${p.during})`;
+    `${fmt(p.mb, 0)} MB (${programsText(p.byProgram)}) at ${fmt(p.at, 1)} s (${p.during})`;
   const phaseText = (phases: Array<{ name: string; ms: number }>) =>
     phases.map((p) => `    ${p.name.padEnd(28)}${String(p.ms).padStart(7)} ms`).join('\n');
   return {
@@ -217,8 +236,8 @@ export async function measureEmbeddedRun(options: { idleSeconds?: number } = {})
     report() {
       return [
         'Embedded run (node + embedded PostgreSQL, after install; PSS of its whole process tree, sampled every 200 ms):',
-        `  fresh data folder (initdb, seeding): ready in ${fmt(fresh.seconds)} s (target ≤ 8 s); PSS peak ${peakText(fresh.peak)}, after ${idleSeconds} s idle ${fmt(fresh.mb, 0)} MB (node ${fmt(fresh.nodeMb, 0)} MB) (target ≤ 400 MB at every moment)`,
-        `  existing data folder:                ready in ${fmt(again.seconds)} s; PSS peak ${peakText(again.peak)}, after ${idleSeconds} s idle ${fmt(again.mb, 0)} MB (node ${fmt(again.nodeMb, 0)} MB), ${again.processes} processes`,
+        `  fresh data folder (initdb, seeding): ready in ${fmt(fresh.seconds)} s (target ≤ 8 s); PSS peak ${peakText(fresh.peak)}, after ${idleSeconds} s idle ${fmt(fresh.mb, 0)} MB (${programsText(fresh.byProgram)}) (target ≤ 400 MB at every moment)`,
+        `  existing data folder:                ready in ${fmt(again.seconds)} s; PSS peak ${peakText(again.peak)}, after ${idleSeconds} s idle ${fmt(again.mb, 0)} MB (${programsText(again.byProgram)}), ${again.processes} processes`,
         '  where the fresh start spent its time:',
         phaseText(fresh.phases),
         '  and the start on existing data:',
