@@ -133,7 +133,10 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'shared_buffers=32MB',
+      'shared_buffers=16MB',
+      '-c',
+      // PostgreSQL 18 reads through three I/O worker processes by default; the demo's data is small.
+      'io_workers=1',
       '-c',
       'max_connections=120',
       '-c',
