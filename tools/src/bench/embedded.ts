@@ -8,7 +8,7 @@ import { descendants, stopTree, track } from './children';
 import { fmt } from './infra';
 import { atMost, row } from './summary';
 
-const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
+const main = fileURLToPath(new URL(process.env.EL_MAIN ?? '../embedded/main.ts', import.meta.url));
 
 /** node's flags in `npm start` (package.json), which `make run` runs. */
 const START_NODE_FLAGS = ['--max-semi-space-size=4'];

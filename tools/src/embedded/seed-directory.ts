@@ -184,13 +184,35 @@ export async function seedDirectory(
 }
 
 /**
+ * The demo videos a venue will need (one not made yet, or with an empty gallery), each being
+ * encoded by ffmpeg in its own process from the moment this returns: seeding starts them first, so
+ * that ffmpeg is done before the pictures' memory peaks and not on top of it.
+ */
+export async function startDemoVideos(
+  urls: { venues: string },
+  ffmpegPath: string,
+): Promise<Map<string, Promise<Buffer>>> {
+  const listed = await listedVenues(urls.venues);
+  const videos = new Map<string, Promise<Buffer>>();
+  for (const [slug, plan] of Object.entries(DEMO_VENUE_MEDIA)) {
+    const venue = listed.get(slug);
+    if (!plan.video || (venue && venue.gallery > 0)) continue;
+    const video = panVideo(ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery });
+    // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
+    video.catch(() => {});
+    videos.set(slug, video);
+  }
+  return videos;
+}
+
+/**
  * The demo venues' pictures and video, where a venue has none yet, through the same upload calls a
  * venue's admin uses, so they are re-encoded and given thumbnails as anyone's are. Returns how
  * many files it uploaded.
  */
 export async function seedVenuePictures(
   urls: { venues: string },
-  options: DirectorySeedOptions,
+  options: DirectorySeedOptions & { videos?: Map<string, Promise<Buffer>> },
 ): Promise<number> {
   let uploads = 0;
   const listed = await listedVenues(urls.venues);
@@ -202,20 +224,21 @@ export async function seedVenuePictures(
     return featured || gallery ? [{ slug, plan, id: venue.id, featured, gallery }] : [];
   });
   if (work.length === 0) return 0;
-  // ffmpeg encodes the one video in its own process while the pictures are drawn and uploaded.
   const videos = new Map(
     work
       .filter(({ plan, gallery }) => gallery && plan.video)
       .map(({ slug, plan }) => [
         slug,
-        panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
+        options.videos?.get(slug) ??
+          panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
       ]),
   );
   // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
   for (const video of videos.values()) video.catch(() => {});
   const token = await options.login('admin@linksmate.dev');
-  // Two at a time: encoding and re-encoding share the machine's cores with the services.
-  await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
+  // One at a time: the rest of seeding runs beside it, and every picture in flight is memory held
+  // three times (drawn, uploaded, re-encoded with its thumbnail).
+  await inParallel(work, 1, async ({ slug, plan, id, featured, gallery }) => {
     if (featured) {
       const data = await sceneJpeg({ seed: `${slug}:featured`, scenery: plan.scenery, ...PICTURE });
       await upload(urls.venues, token, 'venue-photo', id, {

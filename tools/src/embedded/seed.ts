@@ -4,7 +4,7 @@ import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
-import { type DirectorySeeded, seedDirectory, seedVenuePictures } from './seed-directory';
+import { type DirectorySeeded, seedDirectory, seedVenuePictures, startDemoVideos } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 
@@ -318,6 +318,7 @@ export async function seedDemoData(
   serviceToken: string,
   options: { ffmpegPath: string },
 ): Promise<DemoSeeded> {
+  const videos = await startDemoVideos({ venues: urls.venues }, options.ffmpegPath);
   await timed('seed accounts', async () => {
     for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
       const { membership, ...fields } = account;
@@ -353,7 +354,7 @@ export async function seedDemoData(
     // admin area are made (mostly waiting on the services), instead of before them.
     const [uploads, { events, messages, admin }] = await Promise.all([
       timed('seed venue pictures', () =>
-        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login }),
+        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login, videos }),
       ),
       (async () => {
         const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));

@@ -128,6 +128,8 @@ export async function startStack(
   // libvips keeps up to 50 MB of finished operations for reuse; the demo pictures are each made
   // once and uploads are rare here, so the cache only holds memory.
   sharp.cache(false);
+  // One libvips thread per picture: each thread holds its own buffers, and a demo has few pictures.
+  sharp.concurrency(1);
   const logger = createLogger('linksmate', config.LOG_LEVEL);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
