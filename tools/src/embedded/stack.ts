@@ -50,7 +50,7 @@ interface EmbeddedService {
 const SERVICES: EmbeddedService[] = [
   {
     name: 'identity',
-    database: SERVICE_DATABASES['identity'],
+    database: SERVICE_DATABASES.identity,
     start: (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
   },
   {
@@ -77,13 +77,13 @@ const SERVICES: EmbeddedService[] = [
   },
   {
     name: 'messaging',
-    database: SERVICE_DATABASES['messaging'],
+    database: SERVICE_DATABASES.messaging,
     // SMTP_URL is the embedded run's mail catcher (below); people read its mailbox at /dev/mailbox.
     start: (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
   },
   {
     name: 'admin',
-    database: SERVICE_DATABASES['admin'],
+    database: SERVICE_DATABASES.admin,
     start: (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
   },
 ];
