@@ -11,7 +11,7 @@ import { atMost, row } from './summary';
 const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
 
 /** node's flags in `npm start` (package.json), which `make run` runs. */
-const START_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=20'];
+const START_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
 
 /** The malloc settings `make run` starts the run with (see the Makefile's run target). */
 const MAKE_RUN_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
