@@ -32,8 +32,11 @@ install: node_modules/.install-stamp
 web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
 	npm run build -w web
 
+# glibc's malloc (Linux) otherwise keeps what seeding freed: an arena per thread (libvips', the
+# argon2 hashing pool's) and large buffers (argon2's 19 MiB, pictures) kept for reuse instead of
+# given back; about 80 MB the run would hold for as long as it runs. Other platforms ignore these.
 run: install web/dist/index.html
-	npm start
+	MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 npm start
 
 system-deps:
 	@bash tools/scripts/ensure-system-deps.sh

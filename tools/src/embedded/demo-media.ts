@@ -236,6 +236,9 @@ export async function panVideo(
       'ultrafast',
       '-crf',
       '30',
+      // One encoding thread: x264 gives each thread its own frames, and this is three seconds of video.
+      '-threads',
+      '1',
       '-movflags',
       '+faststart',
       '-y',

@@ -1,11 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { ConfigError } from '@linksmate/platform';
-import { EmbeddedPostgresProblem } from './postgres';
-import { demoLoginsText } from './seed';
-import { startStack } from './stack';
+import { ConfigError, loadConfig } from '@linksmate/platform/config';
+import { EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
+import { phaseBegins, phaseSinceProcessStart, timed } from './phases';
+import { type EmbeddedDatabase, EmbeddedPostgresProblem, startEmbeddedPostgres } from './postgres';
 
 const started = Date.now();
+phaseSinceProcessStart('load modules');
 // Ctrl+C while the platform is still starting would otherwise end node at once and leave its
 // PostgreSQL running: it is heard from the start, and acted on as soon as there is a stack to close.
 let stopRequested = false;
@@ -16,11 +17,28 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     stopRequested = true;
     stopNow?.();
   });
+let database: Promise<EmbeddedDatabase> | undefined;
 try {
-  const stack = await startStack();
+  const config = loadConfig(EmbeddedConfigSchema, process.env, 'embedded run');
+  // PostgreSQL sets up its data folder and starts while node loads the services' code (seconds each).
+  const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+  database = startEmbeddedPostgres({
+    dataDir: config.DATA_DIR,
+    dataDirChosen: Boolean(process.env.DATA_DIR),
+    port: config.EMBEDDED_PG_PORT,
+    databases: Object.values(SERVICE_DATABASES),
+    log: verbose ? (line) => console.debug(`postgres: ${line}`) : undefined,
+  });
+  // A failure is reported where the stack awaits it, not as an unhandled rejection meanwhile.
+  database.catch(() => {});
+  const [{ startStack }, { demoLoginsText }] = await timed('load services', () =>
+    Promise.all([import('./stack'), import('./seed')]),
+  );
+  const stack = await startStack(process.env, { databases: () => database! });
   // Seeding leaves garbage the heap would shed only over the next minute: shed it now, once.
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
+  phaseBegins('idle');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -49,6 +67,8 @@ try {
     ].join('\n'),
   );
 } catch (err) {
+  // The stack stops its PostgreSQL when it fails; this one is for a failure before there was a stack.
+  await database?.then((d) => d.stop()).catch(() => {});
   // What the person can fix is said in a line; anything else comes with its stack.
   console.error(err instanceof ConfigError || err instanceof EmbeddedPostgresProblem ? err.message : err);
   process.exit(1);

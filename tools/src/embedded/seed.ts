@@ -1,9 +1,10 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type { CreateAccountBody } from '@linksmate/proto';
 import { DEMO_MEMBER_GOLFERS } from './demo-events';
+import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
-import { type DirectorySeeded, seedDirectory } from './seed-directory';
+import { type DirectorySeeded, seedDirectory, seedVenuePictures, startDemoVideos } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 
@@ -317,40 +318,56 @@ export async function seedDemoData(
   serviceToken: string,
   options: { ffmpegPath: string },
 ): Promise<DemoSeeded> {
-  for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
-    const { membership, ...fields } = account;
-    const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
-      ...fields,
-      password: DEMO_PASSWORD,
-      verified: true,
-    });
-    if (response.status === 409) continue;
-    if (response.status !== 201) {
-      throw new Error(`Seeding ${account.email} failed: ${response.status} ${await response.text()}`);
+  const videos = await startDemoVideos({ venues: urls.venues }, options.ffmpegPath);
+  await timed('seed accounts', async () => {
+    for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
+      const { membership, ...fields } = account;
+      const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
+        ...fields,
+        password: DEMO_PASSWORD,
+        verified: true,
+      });
+      if (response.status === 409) continue;
+      if (response.status !== 201) {
+        throw new Error(`Seeding ${account.email} failed: ${response.status} ${await response.text()}`);
+      }
+      if (!membership) continue;
+      const { user } = (await response.json()) as { user: { id: number } };
+      const grant = await postJson(`${urls.payments}/internal/memberships/grant`, serviceToken, {
+        user_id: user.id,
+        membership_type: membership,
+      });
+      if (grant.status !== 200) {
+        throw new Error(
+          `Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`,
+        );
+      }
     }
-    if (!membership) continue;
-    const { user } = (await response.json()) as { user: { id: number } };
-    const grant = await postJson(`${urls.payments}/internal/memberships/grant`, serviceToken, {
-      user_id: user.id,
-      membership_type: membership,
-    });
-    if (grant.status !== 200) {
-      throw new Error(`Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`);
-    }
-  }
+  });
   const logins = new DemoLogins(urls.identity);
   const { login } = logins;
   try {
-    const directory = await seedDirectory({ venues: urls.venues }, serviceToken, {
-      ffmpegPath: options.ffmpegPath,
-      login,
-    });
-    const events = await seedEvents(urls, { login, serviceToken });
-    const messages = await seedMessages(urls, { login });
-    const admin = (await seedAdminArea(urls, { login })) + (await seedAvailability(urls, { login }));
-    return { ...directory, events, messages, admin };
+    const directory = await timed('seed directory', () =>
+      seedDirectory({ venues: urls.venues }, serviceToken, { login }),
+    );
+    // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
+    // admin area are made (mostly waiting on the services), instead of before them.
+    const [uploads, { events, messages, admin }] = await Promise.all([
+      timed('seed venue pictures', () =>
+        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login, videos }),
+      ),
+      (async () => {
+        const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));
+        const messages = await timed('seed messages', () => seedMessages(urls, { login }));
+        const admin =
+          (await timed('seed admin area', () => seedAdminArea(urls, { login }))) +
+          (await timed('seed availability', () => seedAvailability(urls, { login })));
+        return { events, messages, admin };
+      })(),
+    ]);
+    return { ...directory, uploads, events, messages, admin };
   } finally {
-    await logins.endAll();
+    await timed('seed logouts', () => logins.endAll());
   }
 }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as admin from '@linksmate/admin';
 import * as eventsBookings from '@linksmate/events-bookings';
 import { buildGateway, loadGatewayConfig, type ServiceName } from '@linksmate/gateway';
@@ -11,37 +10,23 @@ import {
   createLogger,
   type HttpApp,
   InProcessEventBus,
-  LOG_LEVELS,
   loadConfig,
-  ServiceConfigFields,
   type ServiceDeps,
 } from '@linksmate/platform';
 import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import sharp from 'sharp';
-import Type from 'typebox';
 import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
+import { type EmbeddedConfig, EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
+import { phaseBegins, timed } from './phases';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
 import { seedPayments } from './seed-payments';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-export const EmbeddedConfigSchema = Type.Object({
-  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
-  HOST: Type.String({ default: '127.0.0.1' }),
-  DATA_DIR: Type.String({ default: join(repoRoot, '.data') }),
-  EMBEDDED_PG_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 54329 }),
-  /** Quiet by default so the URL and demo logins stand out; LOG_LEVEL=info shows every request. */
-  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'warn' }),
-  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
-  SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
-  WEB_DIST: Type.String({ default: join(repoRoot, 'web', 'dist') }),
-});
-export type EmbeddedConfig = Type.Static<typeof EmbeddedConfigSchema>;
+export { type EmbeddedConfig, EmbeddedConfigSchema } from './config';
 
 /**
  * The simulator's keys. The secret one is drawn at each start: the gateway relays the simulator's
@@ -65,12 +50,12 @@ interface EmbeddedService {
 const SERVICES: EmbeddedService[] = [
   {
     name: 'identity',
-    database: 'identity',
+    database: SERVICE_DATABASES.identity,
     start: (env, deps) => identity.buildApp(identity.loadIdentityConfig(env), deps),
   },
   {
     name: 'membership-payments',
-    database: 'payments',
+    database: SERVICE_DATABASES['membership-payments'],
     // The official SDK talks to the local simulator; with real keys it would talk to Stripe.
     env: {
       STRIPE_SECRET_KEY: SIMULATOR_KEYS.secret,
@@ -82,23 +67,23 @@ const SERVICES: EmbeddedService[] = [
   },
   {
     name: 'events-bookings',
-    database: 'events',
+    database: SERVICE_DATABASES['events-bookings'],
     start: (env, deps) => eventsBookings.buildApp(eventsBookings.loadEventsBookingsConfig(env), deps),
   },
   {
     name: 'venues-coaches',
-    database: 'venues',
+    database: SERVICE_DATABASES['venues-coaches'],
     start: (env, deps) => venuesCoaches.buildApp(venuesCoaches.loadVenuesCoachesConfig(env), deps),
   },
   {
     name: 'messaging',
-    database: 'messaging',
+    database: SERVICE_DATABASES.messaging,
     // SMTP_URL is the embedded run's mail catcher (below); people read its mailbox at /dev/mailbox.
     start: (env, deps) => messaging.buildApp(messaging.loadMessagingConfig(env), deps),
   },
   {
     name: 'admin',
-    database: 'admin',
+    database: SERVICE_DATABASES.admin,
     start: (env, deps) => admin.buildApp(admin.loadAdminConfig(env), deps),
   },
 ];
@@ -143,6 +128,8 @@ export async function startStack(
   // libvips keeps up to 50 MB of finished operations for reuse; the demo pictures are each made
   // once and uploads are rare here, so the cache only holds memory.
   sharp.cache(false);
+  // One libvips thread per picture: each thread holds its own buffers, and a demo has few pictures.
+  sharp.concurrency(1);
   const logger = createLogger('linksmate', config.LOG_LEVEL);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -207,8 +194,9 @@ export async function startStack(
       UPLOADS_DIR: join(config.DATA_DIR, 'uploads'),
     };
 
-    // Identity first: the others verify tokens with its keys.
-    for (const service of SERVICES) {
+    // All at once: each mostly waits on its own database's migrations. None calls another while it
+    // starts (the others fetch identity's keys when they first check a token).
+    const starting = SERVICES.map(async (service) => {
       const env = {
         ...shared,
         ...service.env,
@@ -222,55 +210,74 @@ export async function startStack(
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };
-      const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
-      await app.listen({ port: ports[service.name], host: '127.0.0.1' });
+      const app = await timed(`service ${service.name}`, async () => {
+        const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
+        await app.listen({ port: ports[service.name], host: '127.0.0.1' });
+        return app;
+      });
       closers.push(() => app.close());
-    }
+    });
+    // Those that did start are closed with the rest when one did not.
+    const failed = (await Promise.allSettled(starting)).find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
     // Every service has subscribed: events may flow.
     await bus.start();
+    phaseBegins('seeding');
     const seedingStarted = performance.now();
-    const made = await seedDemoData(
-      {
-        identity: urlOf('identity'),
-        payments: urlOf('membership-payments'),
-        venues: urlOf('venues-coaches'),
-        events: urlOf('events-bookings'),
-        messaging: urlOf('messaging'),
-        admin: urlOf('admin'),
-      },
-      config.SERVICE_TOKEN,
-      { ffmpegPath: ffmpegPath() },
-    );
-    const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
+    const whileSeeding = database.whileSeeding ?? (<T>(seeding: () => Promise<T>) => seeding());
+    const seeded = await whileSeeding(async () => {
+      const made = await seedDemoData(
+        {
+          identity: urlOf('identity'),
+          payments: urlOf('membership-payments'),
+          venues: urlOf('venues-coaches'),
+          events: urlOf('events-bookings'),
+          messaging: urlOf('messaging'),
+          admin: urlOf('admin'),
+        },
+        config.SERVICE_TOKEN,
+        { ffmpegPath: ffmpegPath() },
+      );
+      const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
 
-    const gatewayConfig = loadGatewayConfig({
-      ...shared,
-      HOST: config.HOST,
-      PORT: String(gatewayPort),
-      IDENTITY_URL: urlOf('identity'),
-      PAYMENTS_URL: urlOf('membership-payments'),
-      EVENTS_URL: urlOf('events-bookings'),
-      VENUES_URL: urlOf('venues-coaches'),
-      MESSAGING_URL: urlOf('messaging'),
-      ADMIN_URL: urlOf('admin'),
-      WEB_DIST: config.WEB_DIST,
-      STRIPE_SIMULATOR_URL: stripe.url,
-      DEV_MAILBOX_URL: mailbox.url,
-      ...options.gatewayEnv,
+      const gatewayConfig = loadGatewayConfig({
+        ...shared,
+        HOST: config.HOST,
+        PORT: String(gatewayPort),
+        IDENTITY_URL: urlOf('identity'),
+        PAYMENTS_URL: urlOf('membership-payments'),
+        EVENTS_URL: urlOf('events-bookings'),
+        VENUES_URL: urlOf('venues-coaches'),
+        MESSAGING_URL: urlOf('messaging'),
+        ADMIN_URL: urlOf('admin'),
+        WEB_DIST: config.WEB_DIST,
+        STRIPE_SIMULATOR_URL: stripe.url,
+        DEV_MAILBOX_URL: mailbox.url,
+        ...options.gatewayEnv,
+      });
+      const gateway = await timed('gateway', async () => {
+        const gateway = await buildGateway(gatewayConfig, {
+          bus,
+          logger: logger.child({ service: 'gateway' }),
+        });
+        await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+        return gateway;
+      });
+      closers.push(() => gateway.app.close());
+      // Card payments last: the provider's webhooks reach payments through the gateway.
+      const paymentLogins = new DemoLogins(urlOf('identity'));
+      const payments = await timed('seed payments', () =>
+        seedPayments(
+          { payments: urlOf('membership-payments') },
+          {
+            login: paymentLogins.login,
+            simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+          },
+        ).finally(() => paymentLogins.endAll()),
+      );
+      seeded.payments = payments;
+      return seeded;
     });
-    const gateway = await buildGateway(gatewayConfig, { bus, logger: logger.child({ service: 'gateway' }) });
-    await gateway.app.listen({ port: gatewayPort, host: config.HOST });
-    closers.push(() => gateway.app.close());
-    // Card payments last: the provider's webhooks reach payments through the gateway.
-    const paymentLogins = new DemoLogins(urlOf('identity'));
-    const payments = await seedPayments(
-      { payments: urlOf('membership-payments') },
-      {
-        login: paymentLogins.login,
-        simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
-      },
-    ).finally(() => paymentLogins.endAll());
-    seeded.payments = payments;
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };
   } catch (err) {
