@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
+import { startFirstScreenRequests } from './app/first-requests';
 import { router } from './app/router';
+import { queryClient } from './lib/query-client';
+
+startFirstScreenRequests(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
