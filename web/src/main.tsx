@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/providers';
 import { startFirstScreenRequests } from './app/first-requests';
+import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { queryClient } from './lib/query-client';
 
