@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { firstScreenPreload } from './build/first-screen-preload';
 import { precompress } from './build/precompress';
 
 // In development Vite serves the app and hands API and socket traffic to the gateway.
@@ -67,16 +66,8 @@ function mantineStylesWithTheCode(): Plugin {
   };
 }
 
-/** The screens besides home that visits most often land on, with the module each one's route loads (src/app/router.tsx). */
-const firstScreens = [
-  { path: '^/venues/?$', module: 'src/features/venues/routes/VenuesPage.tsx' },
-  { path: '^/events/?$', module: 'src/features/events/routes/EventsPage.tsx' },
-  { path: '^/events/[^/]+/?$', module: 'src/features/events/routes/EventDetailPage.tsx' },
-  { path: '^/(players|find-golfers)/?$', module: 'src/features/players/index.ts' },
-];
-
 export default defineConfig({
-  plugins: [mantineStylesWithTheCode(), react(), firstScreenPreload(firstScreens), precompress()],
+  plugins: [mantineStylesWithTheCode(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {
