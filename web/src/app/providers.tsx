@@ -3,9 +3,7 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import { DELAYS_MS } from '@linksmate/proto/rules';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient } from '../lib/query-client';
@@ -29,12 +27,20 @@ const ModalsManager = lazy(() =>
   import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })),
 );
 
+/**
+ * Where toasts appear. None shows on arrival (`notifications.show` keeps what it is given in the store
+ * until this mounts), so it and the transitions behind it come after the first screen, not with it.
+ */
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
+);
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={accessibleColours}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" autoClose={DELAYS_MS.toastDefault} />
         <Suspense fallback={null}>
+          <NotificationsHost />
           <ModalsManager />
         </Suspense>
         {children}
