@@ -51,7 +51,7 @@ const normalised = (text: string) => sql`lower(immutable_unaccent(${text}::text)
 /**
  * The most terms a search of several words asks the index for. With n candidates a word (the typed
  * word among them), p adjacent pairs ask for p·n² pair terms and the last word's start n more; unbounded,
- * 'b c d g h m p r s t w' asked for 4,431 and took 150 ms at 10,000 venues (a real search: 1–7 ms).
+ * 'b c d g h m p r s t w' asked for 4,221 and took 150 ms at 10,000 venues (a real search: 1–7 ms).
  * The cap is a two-word search's own bound (21 × 21 + 21), so those are unchanged; a longer search
  * gives each word the largest n within it (14 for two pairs, 10 for four, 6 for ten), keeping the most
  * similar candidates: every word is still searched, standing for fewer typos.
