@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryFilters, venueDirectoryQuery } from '../src';
+import { directoryFilters, venueDirectoryQuery, venueSearchTermsQuery } from '../src';
 import { startVenuesCoaches, type VenuesCoachesUnderTest } from './fixtures';
 
 const VENUES = 3_000;
@@ -11,6 +11,12 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
     const { text, values } = venueDirectoryQuery(filters, { limit: 12, offset: 0 });
     const result = await vc.pool.query(`explain ${text}`, values);
     return result.rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+  };
+  /** How many terms a search asks the index for ('eastern ridge', 'eastrn ridge':*, …). */
+  const termsOf = async (search: string) => {
+    const { text, values } = venueSearchTermsQuery(search);
+    const [row] = (await vc.pool.query(text, values)).rows;
+    return (row.terms as string).match(/'[^']*'/g)?.length ?? 0;
   };
 
   beforeAll(async () => {
@@ -58,6 +64,37 @@ describe('venues-coaches: the directory search over a few thousand venues', () =
       await vc.get('/venues?search=royal%20melborne&state=VIC&venue_type=golf_course')
     ).json();
     expect(filtered.venues[0].name).toBe('Royal Melbourne Golf Club');
+  });
+
+  it('when a search has many short words, then it asks for about one term a word, not 21 × 21 a pair', async () => {
+    // Every digit starts hundreds of the venues' numbers: unbounded, these asked for 10 × 21 × 21 + 21.
+    const words = '1 2 3 4 5 6 7 8 9 1 2';
+    expect(await termsOf(words)).toBeLessThanOrEqual(2 * words.split(' ').length);
+    expect(await termsOf('b c d g h m p r s t w')).toBeLessThanOrEqual(22);
+    const res = await vc.get(`/venues?search=${encodeURIComponent(words)}`);
+    expect(res.json()).toEqual({ venues: [], count: 0 });
+  });
+
+  it('when a search has many words with many typos each, then its terms stay within the cap and it still finds the venue', async () => {
+    // '1234' is a typo of scores of the venues' numbers (1235, 1134…): unbounded, 4 × 21 × 21 + 21.
+    const terms = await termsOf('1234 1234 1234 1234 1234');
+    expect(terms).toBeLessThanOrEqual(21 * 21 + 21);
+    expect(terms).toBeGreaterThan((21 * 21) / 2);
+    expect(await termsOf('royal melborne')).toBeGreaterThan(0);
+    const found = (
+      await vc.get(`/venues?search=${encodeURIComponent('eastrn park 8 golf clb suburb 8 melbourne vic')}`)
+    ).json();
+    expect(found.venues.map((v: { name: string }) => v.name)).toEqual(['Eastern Park 8 Golf Club']);
+  });
+
+  it('when a search has dozens of words, then the planner prices it as small as it is (no JIT compile)', async () => {
+    // Priced at 1,000 candidates a word, 46 words cost millions: JIT spent 600 ms on 1 ms of work.
+    const search = Array.from({ length: 23 }, () => 'b c').join(' ');
+    const { text, values } = venueDirectoryQuery({ search }, { limit: 12, offset: 0 });
+    const [row] = (await vc.pool.query(`explain (format json) ${text}`, values)).rows;
+    const estimate = row['QUERY PLAN'][0].Plan['Total Cost'] as number;
+    const { rows } = await vc.pool.query(`select current_setting('jit_above_cost')::float as jit`);
+    expect(estimate).toBeLessThan(rows[0].jit);
   });
 
   it('when the directory is paged without a search, then the page is read in name order from the listed index', async () => {

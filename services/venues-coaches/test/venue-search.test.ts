@@ -28,6 +28,8 @@ describe('venues-coaches: the directory search, word by word', () => {
       { name: 'Château Côte Mini Golf', suburb: 'Cottesloe', city: 'Perth', state: 'WA' },
       { name: 'Moonah Links', suburb: 'Fingal', city: 'Mornington Peninsula', state: 'VIC' },
       { name: 'Royal Park Golf Club', suburb: 'Parkville', city: 'Melbourne', state: 'VIC' },
+      { name: 'St Kilda Mini Golf', suburb: 'St Kilda', state: 'VIC' },
+      { name: 'Stanley Kilda Golf Links', suburb: 'Stanley', city: 'Hobart', state: 'TAS' },
     ];
     for (const venue of venues) await vc.importVenue(venue);
   });
@@ -39,6 +41,17 @@ describe('venues-coaches: the directory search, word by word', () => {
     expect(await names('royl melbourne')).toEqual(['Royal Melbourne Golf Club']);
     expect(await names('kingston heath golf clb')).toEqual(['Kingston Heath Golf Club']);
     expect(await names('lakes golf clb')).toEqual(['The Lakes Golf Club']);
+  });
+
+  it('when a word of one or two letters comes before the last, then it stands only for itself', async () => {
+    // 'st' is St, not the start of Stanley; 'ro' before the last word no longer starts 'royal'.
+    expect(await names('st kilda')).toEqual(['St Kilda Mini Golf']);
+    expect(await names('stanley kilda')).toEqual(['Stanley Kilda Golf Links']);
+    expect(await directory('ro melbourne')).toEqual(nothing);
+    expect(await names('roy melbourne')).toEqual(['Royal Melbourne Golf Club']);
+    // The last word, however short, is still a start.
+    expect(await names('royal m')).toEqual(['Royal Melbourne Golf Club']);
+    expect(await names('st k')).toEqual(['St Kilda Mini Golf']);
   });
 
   it('when the words are in a venue but not next to each other, then it is not found', async () => {
