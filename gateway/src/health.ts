@@ -49,11 +49,15 @@ export function registerPlatformHealth(
     app.get<{ Params: { service: string } }>(
       `${prefix}/health/:service`,
       { schema: { hide: true } },
-      async (request, reply) => {
+      // Not async and returning nothing, as the proxy's handler (see proxy.ts).
+      (request, reply) => {
         const name = request.params.service as ServiceName;
         const options = forwardOptions.get(name);
-        if (!options) return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
-        return upstreams.forward(request, reply, services[name], '/health', options);
+        if (!options) {
+          reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
+          return;
+        }
+        upstreams.forward(request, reply, services[name], '/health', options);
       },
     );
   }

@@ -149,13 +149,19 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       return errorReply.status(502).send({ error: 'Bad gateway', code: 'bad_gateway' });
     };
 
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not async, and it returns nothing: Fastify then leaves the answer to `forward`. An async
+    // handler has to return the reply, and Fastify awaits that by listening for the end of every
+    // response.
+    const handler = (request: FastifyRequest, reply: FastifyReply): void => {
       const path = apiPathOf(request)!;
       const upstream = upstreamFor(path);
-      if (!upstream) return reply.status(404).send(notFoundBody(request));
+      if (!upstream) {
+        reply.status(404).send(notFoundBody(request));
+        return;
+      }
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt);
-      return upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
+      upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
         setHeaders: {
           'x-service-token': undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
