@@ -14,7 +14,7 @@ import {
   type ObjectStorage,
   RabbitMqEventBus,
   type TokenVerifier,
-} from '@linksmate/platform';
+} from '@linksmate/platform/edge';
 import { type AccessTokenClaims, CLAIMS_STALE, eventRegistry } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';

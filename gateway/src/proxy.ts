@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform';
+import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform/edge';
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveService, type ServiceName, UPLOAD_PREFIX, underPrefix } from './routes';
