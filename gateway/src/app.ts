@@ -14,8 +14,8 @@ import {
   type ObjectStorage,
   RabbitMqEventBus,
   type TokenVerifier,
-} from '@linksmate/platform';
-import { CLAIMS_STALE, eventRegistry } from '@linksmate/proto';
+} from '@linksmate/platform/edge';
+import { type AccessTokenClaims, CLAIMS_STALE, eventRegistry } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';
 import { CurrentMemberships } from './current-memberships';
@@ -50,6 +50,16 @@ function allowedOrigins(config: GatewayConfig): string[] {
     .map((o) => o.trim())
     .filter(Boolean);
   return [...new Set([new URL(config.PUBLIC_URL).origin, ...listed])];
+}
+
+/** A token that did not verify, as the API answers it. */
+function tokenError(err: unknown): Error {
+  if (!(err instanceof InvalidTokenError)) return err as Error;
+  return new HttpError(
+    401,
+    err.reason === 'expired' ? 'Token has expired' : 'Invalid authentication token',
+    err.reason === 'expired' ? 'token_expired' : 'invalid_token',
+  );
 }
 
 /**
@@ -87,6 +97,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     }),
     trustProxy: config.TRUST_PROXY,
     jsonNotFound: false,
+    // No route here validates or parses a body: params and query stay text, bodies stream through.
+    refuseNonFiniteNumbers: false,
   });
   const fastify = app as unknown as FastifyInstance;
 
@@ -119,30 +131,26 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   // Its membership claims must also get the gate's answer the membership as it is now gets, or it
   // is refused as `claims_stale` (the client refreshes it: /auth/* takes it as it is) — so every
   // service's membership gate, which reads the token, follows the current membership.
-  fastify.addHook('onRequest', async (request) => {
+  // A callback rather than async, so a request without a token (or outside the API) passes at once.
+  fastify.addHook('onRequest', (request, _reply, done) => {
     const path = apiPathOf(request);
-    if (path === null) return;
-    const token = bearerToken(request);
-    if (!token) return;
-    try {
-      const claims = await verifier.verify(token);
-      if (tokenVersions.isStale(claims)) {
-        throw new HttpError(401, 'Your session has ended. Please log in again.', 'token_revoked');
-      }
-      if (!path.startsWith(AUTH_PREFIX) && memberships.isStale(claims)) {
-        throw new HttpError(CLAIMS_STALE.status, CLAIMS_STALE.error, CLAIMS_STALE.code);
-      }
-    } catch (err) {
-      if (err instanceof InvalidTokenError) {
-        throw new HttpError(
-          401,
-          err.reason === 'expired' ? 'Token has expired' : 'Invalid authentication token',
-          err.reason === 'expired' ? 'token_expired' : 'invalid_token',
-        );
-      }
-      throw err;
-    }
+    const token = path === null ? null : bearerToken(request);
+    if (path === null || !token) return done();
+    verifier
+      .verify(token)
+      .then((claims) => refusalOf(claims, path))
+      .then(done, (err) => done(tokenError(err)));
   });
+  /** Why a verified token is refused here, if it is. */
+  const refusalOf = (claims: AccessTokenClaims, path: string): HttpError | undefined => {
+    if (tokenVersions.isStale(claims)) {
+      return new HttpError(401, 'Your session has ended. Please log in again.', 'token_revoked');
+    }
+    if (!path.startsWith(AUTH_PREFIX) && memberships.isStale(claims)) {
+      return new HttpError(CLAIMS_STALE.status, CLAIMS_STALE.error, CLAIMS_STALE.code);
+    }
+    return undefined;
+  };
 
   const upstreams = await registerProxy(fastify, {
     services,

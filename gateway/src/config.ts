@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
+import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform/edge';
 import Type from 'typebox';
 import type { ServiceName } from './routes';
 

@@ -1,7 +1,7 @@
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_NAMES, type ServiceName } from './routes';
-import type { Upstreams } from './upstream';
+import type { ForwardOptions, Upstreams } from './upstream';
 
 type ServiceState = 'ready' | 'not_ready' | 'unreachable';
 
@@ -24,6 +24,18 @@ export function registerPlatformHealth(
   services: Record<ServiceName, string>,
   upstreams: Upstreams,
 ): void {
+  // Made once per service, not per request.
+  const forwardOptions = new Map<string, ForwardOptions>(
+    SERVICE_NAMES.map((name) => [
+      name,
+      {
+        onError: (errorReply) =>
+          errorReply
+            .status(503)
+            .send({ error: `The ${name} service is unavailable.`, code: 'service_unavailable' }),
+      },
+    ]),
+  );
   for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
     app.get(`${prefix}/health`, { schema: { hide: true } }, async (_request, reply) => {
       const states = await Promise.all(
@@ -37,16 +49,15 @@ export function registerPlatformHealth(
     app.get<{ Params: { service: string } }>(
       `${prefix}/health/:service`,
       { schema: { hide: true } },
-      async (request, reply) => {
+      // Not async and returning nothing, as the proxy's handler (see proxy.ts).
+      (request, reply) => {
         const name = request.params.service as ServiceName;
-        if (!SERVICE_NAMES.includes(name))
-          return reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
-        return upstreams.forward(request, reply, services[name], '/health', {
-          onError: (errorReply) =>
-            errorReply
-              .status(503)
-              .send({ error: `The ${name} service is unavailable.`, code: 'service_unavailable' }),
-        });
+        const options = forwardOptions.get(name);
+        if (!options) {
+          reply.status(404).send({ error: 'Unknown service', code: 'not_found' });
+          return;
+        }
+        upstreams.forward(request, reply, services[name], '/health', options);
       },
     );
   }

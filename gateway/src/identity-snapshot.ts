@@ -1,4 +1,4 @@
-import type { Logger } from '@linksmate/platform';
+import type { Logger } from '@linksmate/platform/edge';
 
 /**
  * One of identity's snapshots, which a replica loads at start and again after the bus was away (when

@@ -1,4 +1,4 @@
-import { exitOnStartupError, serve } from '@linksmate/platform';
+import { exitOnStartupError, serve } from '@linksmate/platform/edge';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 

@@ -1,8 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform';
+import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform/edge';
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveService, type ServiceName, UPLOAD_PREFIX } from './routes';
+import { resolveService, type ServiceName, UPLOAD_PREFIX, underPrefix } from './routes';
 import { Upstreams } from './upstream';
 
 /** Limits a streamed body without buffering it: past the limit the stream fails with 413. */
@@ -77,17 +77,18 @@ export function registerApiPath(app: FastifyInstance): void {
   app.decorateRequest('apiPathMemo', undefined);
 }
 
+const API_PREFIXES = [PUBLIC_API_PREFIX, LEGACY_API_PREFIX];
+
 /** The path below the API prefix, or null when the URL is not an API path. */
 function apiPath(url: string): string | null {
-  const path = url.split('?')[0] ?? '';
-  for (const prefix of [PUBLIC_API_PREFIX, LEGACY_API_PREFIX]) {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  for (const prefix of API_PREFIXES) {
     if (path === prefix) return '/';
-    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length);
+    if (underPrefix(path, prefix)) return path.slice(prefix.length);
   }
   return null;
 }
-
-const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
  * Streams `/api/v1/*` and `/v1/*` to the owning service. Bodies pass through untouched (webhook
@@ -124,15 +125,43 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       return service ? { name: service, url: options.services[service] } : null;
     };
 
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    /** How a failed forward is answered: made once, it finds the request's service and limit again. */
+    const onError = (errorReply: FastifyReply, error: unknown) => {
+      const request = errorReply.request;
+      const service = upstreamFor(apiPathOf(request)!)!.name;
+      const code = errorCode(error);
+      if ((error as { statusCode?: number }).statusCode === 413 || code === 'payload_too_large') {
+        return errorReply.status(413).send(tooLarge(limitFor(request)).toBody());
+      }
+      if (code && CONNECTION_FAILURES.has(code)) {
+        request.log.warn({ service, code }, 'gateway: service unavailable');
+        return errorReply.status(503).send({
+          error: `The ${service} service is unavailable. Please try again shortly.`,
+          code: 'service_unavailable',
+        });
+      }
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        return errorReply
+          .status(504)
+          .send({ error: `The ${service} service did not answer in time.`, code: 'gateway_timeout' });
+      }
+      request.log.error({ service, err: error }, 'gateway: proxy error');
+      return errorReply.status(502).send({ error: 'Bad gateway', code: 'bad_gateway' });
+    };
+
+    // Not async, and it returns nothing: Fastify then leaves the answer to `forward`. An async
+    // handler has to return the reply, and Fastify awaits that by listening for the end of every
+    // response.
+    const handler = (request: FastifyRequest, reply: FastifyReply): void => {
       const path = apiPathOf(request)!;
       const upstream = upstreamFor(path);
-      if (!upstream) return reply.status(404).send(notFoundBody(request));
-      const service = upstream.name;
-      const limit = limitFor(request);
+      if (!upstream) {
+        reply.status(404).send(notFoundBody(request));
+        return;
+      }
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt);
-      return upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
+      upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
         setHeaders: {
           'x-service-token': undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
@@ -144,26 +173,7 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
             ? LEGACY_API_PREFIX
             : PUBLIC_API_PREFIX,
         },
-        onError: (errorReply, error) => {
-          const code = errorCode(error);
-          if ((error as { statusCode?: number }).statusCode === 413 || code === 'payload_too_large') {
-            return errorReply.status(413).send(tooLarge(limit).toBody());
-          }
-          if (code && CONNECTION_FAILURES.has(code)) {
-            request.log.warn({ service, code }, 'gateway: service unavailable');
-            return errorReply.status(503).send({
-              error: `The ${service} service is unavailable. Please try again shortly.`,
-              code: 'service_unavailable',
-            });
-          }
-          if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-            return errorReply
-              .status(504)
-              .send({ error: `The ${service} service did not answer in time.`, code: 'gateway_timeout' });
-          }
-          request.log.error({ service, err: error }, 'gateway: proxy error');
-          return errorReply.status(502).send({ error: 'Bad gateway', code: 'bad_gateway' });
-        },
+        onError,
       });
     };
 

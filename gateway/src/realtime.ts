@@ -5,7 +5,7 @@ import {
   SERVICE_TOKEN_HEADER,
   type Subscription,
   type TokenVerifier,
-} from '@linksmate/platform';
+} from '@linksmate/platform/edge';
 import {
   BookingCancelled,
   BookingStatusChanged,

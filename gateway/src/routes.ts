@@ -53,10 +53,14 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
 
 const byLength = [...ROUTE_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
 
+/** Whether `path` is `prefix` or below it, on whole segments (no string is made to find out). */
+export const underPrefix = (path: string, prefix: string): boolean =>
+  path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47); // '/'
+
 /** The service owning a path (without the `/api/v1` prefix), or null. */
 export function resolveService(path: string): ServiceName | null {
   for (const route of byLength) {
-    if (path === route.prefix || path.startsWith(`${route.prefix}/`)) return route.service;
+    if (underPrefix(path, route.prefix)) return route.service;
   }
   return null;
 }

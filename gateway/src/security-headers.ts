@@ -40,7 +40,8 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

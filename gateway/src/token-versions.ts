@@ -1,4 +1,4 @@
-import type { Logger } from '@linksmate/platform';
+import type { Logger } from '@linksmate/platform/edge';
 import type { AccessTokenClaims } from '@linksmate/proto';
 import { IdentitySnapshot } from './identity-snapshot';
 

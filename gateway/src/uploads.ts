@@ -7,7 +7,7 @@ import {
   RangeNotSatisfiable,
   serviceUnavailable,
   UPLOADS_PATH,
-} from '@linksmate/platform';
+} from '@linksmate/platform/edge';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -33,7 +33,14 @@ interface Upstream {
 }
 
 /** Hop-by-hop headers, never forwarded in either direction (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te'];
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+]);
 
 /**
  * Streams requests to upstream services over one keep-alive undici pool per origin: the request
@@ -74,18 +81,21 @@ export class Upstreams {
   ): FastifyReply {
     const raw = request.raw;
     const upstream = this.upstream(baseUrl);
-    const headers: Record<string, string | string[] | undefined> = { ...raw.headers };
-    const connection = headers.connection;
+    // Copied without the hop-by-hop headers rather than copied whole and deleted from: a deleted
+    // property turns the object into a slow dictionary, which undici then walks to write it.
+    const headers: Record<string, string | string[] | undefined> = {};
+    const incoming = raw.headers;
+    for (const name in incoming) if (!HOP_BY_HOP.has(name)) headers[name] = incoming[name];
+    const connection = incoming.connection;
     if (typeof connection === 'string') {
       for (const name of connection.split(',')) delete headers[name.trim().toLowerCase()];
     }
-    for (const name of HOP_BY_HOP) delete headers[name];
     headers.host = upstream.host;
-    if (options.setHeaders) {
-      for (const [name, value] of Object.entries(options.setHeaders)) {
-        if (value === undefined) delete headers[name];
-        else headers[name] = value;
-      }
+    const setHeaders = options.setHeaders;
+    for (const name in setHeaders) {
+      const value = setHeaders[name];
+      if (value === undefined) delete headers[name];
+      else headers[name] = value;
     }
     const body = request.body as Readable | undefined | null;
     const handler = new ForwardHandler(request, reply, options);
@@ -137,7 +147,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   onResponseStart(
     controller: Dispatcher.DispatchController,
     statusCode: number,
-    headers: Record<string, string | string[] | undefined>,
+    upstreamHeaders: Record<string, string | string[] | undefined>,
   ): void {
     const raw = this.request.raw;
     if (raw.aborted) {
@@ -145,7 +155,9 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       controller.abort(new Error('client closed the request'));
       return;
     }
-    for (const name of HOP_BY_HOP) delete headers[name];
+    // Copied without the hop-by-hop headers, as in `forward`.
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const name in upstreamHeaders) if (!HOP_BY_HOP.has(name)) headers[name] = upstreamHeaders[name];
     this.statusCode = statusCode;
     this.headers = headers;
     const length = headers['content-length'];

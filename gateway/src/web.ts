@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { notFoundBody } from '@linksmate/platform';
+import { notFoundBody } from '@linksmate/platform/edge';
 import type { FastifyInstance } from 'fastify';
 import { apiPathOf } from './proxy';
 

@@ -401,12 +401,15 @@ describe('gateway', () => {
     bystander.close();
   });
 
-  it('when a service is stopped, then its paths get a JSON 503 within a second', async () => {
+  it('when a service is stopped, then its paths get a JSON 503 naming it within a second', async () => {
     await stopUpstream(upstreams.messaging);
     const started = Date.now();
     const res = await call('/api/v1/messages/conversations');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(res.status).toBe(503);
-    expect((await json(res)).code).toBe('service_unavailable');
+    expect(await json(res)).toEqual({
+      error: 'The messaging service is unavailable. Please try again shortly.',
+      code: 'service_unavailable',
+    });
   });
 });

@@ -23,13 +23,16 @@ function nonFiniteAt(value: unknown, root: string): string | undefined {
  * only look at finite numbers; without this the database would refuse the value with a 500.
  */
 export function refuseNonFiniteNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  // A callback, not async: it runs for every request and waits for nothing.
+  app.addHook('preHandler', (request, _reply, done) => {
     const field =
       nonFiniteAt(request.params, '') ?? nonFiniteAt(request.query, '') ?? nonFiniteAt(request.body, '');
-    if (field === undefined) return;
+    if (field === undefined) return done();
     const name = field || 'body';
-    throw badRequest(`Invalid request: ${name} must be a finite number`, 'validation_failed', {
-      [name]: `${name} must be a finite number`,
-    });
+    done(
+      badRequest(`Invalid request: ${name} must be a finite number`, 'validation_failed', {
+        [name]: `${name} must be a finite number`,
+      }),
+    );
   });
 }

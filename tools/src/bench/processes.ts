@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -345,15 +345,37 @@ export async function benchAccount(
 export const loadLine = (label: string, r: LoadResult, width = 28) =>
   `  ${label.padEnd(width)}${Math.round(r.requestsPerSecond).toString().padStart(7)} req/s   p50 ${r.latencyP50} ms   p99 ${r.latencyP99} ms   non-2xx ${r.non2xx}`;
 
-/** CPU time (user + system, ms) a process has used so far; NaN where /proc is not there to ask. */
+/**
+ * CPU time (ms) a process has used so far, all its threads; NaN where /proc is not there to ask.
+ * Read from each thread's run time in /proc/<pid>/task/<tid>/schedstat, in nanoseconds, so that a
+ * few milliseconds over a window (an idle process, a slow paced rate) count exactly; the process's
+ * user + system time in /proc/<pid>/stat comes in 10 ms ticks, too coarse for that. The stat figure
+ * also keeps threads that have ended, which the threads' sum no longer holds: the larger of the two
+ * is taken, so a thread that ended is counted at least to the tick.
+ */
 export function cpuMs(pid: number | undefined): number {
+  let ticks: number;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    ticks = (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
+  let threadsNs = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        threadsNs += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  } catch {
+    return ticks;
+  }
+  const threadsMs = threadsNs / 1e6;
+  return Number.isFinite(threadsMs) ? Math.max(threadsMs, ticks) : ticks;
 }
 
 /**
