@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreens } from './build/first-screens';
 import { precompress } from './build/precompress';
 
 // In development Vite serves the app and hands API and socket traffic to the gateway.
@@ -67,7 +68,7 @@ function mantineStylesWithTheCode(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [mantineStylesWithTheCode(), react(), precompress()],
+  plugins: [mantineStylesWithTheCode(), react(), firstScreens(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -82,6 +82,26 @@ describe('the web build', () => {
     expect(referenced).toEqual([...initialFiles].sort());
   });
 
+  it("when a landing page's painted HTML is read, then it loads what index.html loads and shows its page's heading once", () => {
+    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    const head = (html: string) =>
+      [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="[^"]+"[^>]*>/g)].map((m) => m[0]);
+    for (const [screen, heading] of [
+      ['home', 'Your next round starts with the right partners'],
+      ['venues', 'Discover Golf Venues'],
+      ['events', 'Event Listings'],
+      ['event', null],
+    ] as const) {
+      const html = readFileSync(join(dist, 'first-screens', `${screen}.html`), 'utf8');
+      expect(head(html), screen).toEqual(head(index));
+      expect(html.match(/<main\b/g), screen).toHaveLength(1);
+      expect(
+        html.match(/<h1\b[^>]*>([^<]*)</g)?.map((h1) => h1.replace(/<h1\b[^>]*>|<$/g, '')) ?? [],
+        screen,
+      ).toEqual(heading ? [heading] : []);
+    }
+  });
+
   it(`when the home page's initial JavaScript is gzipped, then it stays within ${BUDGET_KB} kB`, () => {
     const sizes = initialFiles
       .map((file) => ({ file, bytes: gzipBytes(file) }))
@@ -171,10 +191,14 @@ describe('the web build', () => {
       expect(onWire, `over the budget:\n${report}`).toBeLessThanOrEqual(TRANSFER_BUDGET_KB * 1000);
     });
 
-    it('when index.html is fetched with br, then it comes compressed and never cached without revalidation', async () => {
-      const res = await fetchRaw('/', 'br');
-      expect(res.headers['content-encoding']).toBe('br');
-      expect(res.headers['cache-control']).toBe('no-cache');
+    it('when a page is fetched with br, then its HTML comes compressed and never cached without revalidation', async () => {
+      for (const path of ['/', '/venues', '/events', '/events/1', '/login']) {
+        const res = await fetchRaw(path, 'br');
+        expect(res.headers['content-encoding'], path).toBe('br');
+        expect(res.headers['cache-control'], path).toBe('no-cache');
+        // The painted first screen, its markup and the page's own styles, stays a small part of the page.
+        expect(res.bytes, path).toBeLessThanOrEqual(12_000);
+      }
     });
   });
 });

@@ -2,12 +2,25 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from '@linksmate/platform/edge';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiPathOf } from './proxy';
 
 /**
+ * The landing pages whose HTML the web build paints with their first screen
+ * (`first-screens/<screen>.html`, web/build/first-screens.ts); every other page gets index.html.
+ */
+export function firstScreenOf(path: string): string | null {
+  if (path === '/') return 'home';
+  if (path === '/venues') return 'venues';
+  if (path === '/events') return 'events';
+  if (/^\/events\/[^/]+$/.test(path)) return 'event';
+  return null;
+}
+
+/**
  * The built web app with SPA fallback: an unknown page path gets index.html so the client router
- * can take it; API paths keep their JSON 404. The build writes `.br` and `.gz` beside each
+ * can take it (a landing page gets its own HTML, painted with its first screen, when the build has
+ * it); API paths keep their JSON 404. The build writes `.br` and `.gz` beside each
  * compressible file; the one the client's `Accept-Encoding` prefers (br, then gzip, then the file
  * itself; q=0 refuses) is sent with its own length and `Vary: Accept-Encoding`.
  */
@@ -18,7 +31,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      index: 'index.html',
+      // `/` is the home page's own route below.
+      index: false,
       preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
@@ -29,6 +43,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
+  const sendPage = (path: string, reply: FastifyReply) => {
+    const screen = firstScreenOf(path);
+    const painted = screen && `first-screens/${screen}.html`;
+    const page = painted && existsSync(join(webDist, painted)) ? painted : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
+  };
+  if (hasBuild) app.get('/', (_request, reply) => sendPage('/', reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing file (say a stale /assets/app.js) must not come back as the HTML page.
@@ -39,7 +60,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/api/');
     if (isPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendPage(path, reply);
     }
     return reply.status(404).send(notFoundBody(request));
   });

@@ -10,17 +10,24 @@ import { buildGateway, type Gateway } from '../src/app';
 import { COMPRESS_THRESHOLD_BYTES, COMPRESSED_BUFFER_LIMIT, chooseEncoding } from '../src/compression';
 import { loadGatewayConfig } from '../src/config';
 import type { ServiceName } from '../src/routes';
+import { firstScreenOf } from '../src/web';
 import { jsonListOf, startUpstreams, stopUpstream, type Upstream, upstreamSettings } from './upstreams';
 
 const INDEX = `<!doctype html><title>LinksMate</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+const VENUES = `<!doctype html><title>LinksMate</title><div id="root"><h1>Discover Golf Venues</h1></div>${'<!-- padding -->'.repeat(50)}`;
+const EVENT = `<!doctype html><title>LinksMate</title><div id="root"><main id="main"></main></div>${'<!-- padding -->'.repeat(50)}`;
 const SCRIPT = `console.log(${JSON.stringify('a golf app '.repeat(300))});`;
 
 /** A web build as `npm run build -w web` writes it: each file with its .br and .gz beside it. */
 function webBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lm-web-compressed-'));
   mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'first-screens'));
+  // The landing pages the build paints; this one has no home page's.
   for (const [path, body] of [
     ['index.html', INDEX],
+    ['first-screens/venues.html', VENUES],
+    ['first-screens/event.html', EVENT],
     ['assets/app-abc123.js', SCRIPT],
   ] as const) {
     writeFileSync(join(dir, path), body);
@@ -104,7 +111,9 @@ describe('gateway: compression and caching', () => {
       for (const [path, original] of [
         ['/', INDEX],
         ['/assets/app-abc123.js', SCRIPT],
-        ['/events/42', INDEX],
+        ['/events/42', EVENT],
+        ['/venues', VENUES],
+        ['/login', INDEX],
       ] as const) {
         const res = await get(path, { 'accept-encoding': acceptEncoding });
         const what = `${path} with ${acceptEncoding}`;
@@ -123,11 +132,33 @@ describe('gateway: compression and caching', () => {
     expect(br.header('content-type')).toContain('javascript');
   });
 
+  it('when a landing page is asked for, then its painted HTML comes, or index.html where the build has none', async () => {
+    expect(firstScreenOf('/')).toBe('home');
+    expect(firstScreenOf('/venues')).toBe('venues');
+    expect(firstScreenOf('/events')).toBe('events');
+    expect(firstScreenOf('/events/14')).toBe('event');
+    for (const other of ['/venues/3', '/events/14/edit', '/login', '/players', '/admin/events']) {
+      expect(firstScreenOf(other), other).toBeNull();
+    }
+    for (const [path, page] of [
+      ['/venues?search=royal', VENUES],
+      ['/events/14', EVENT],
+      ['/', INDEX],
+      ['/venues/3', INDEX],
+    ] as const) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.header('content-type'), path).toContain('text/html');
+      expect(res.header('cache-control'), path).toBe('no-cache');
+      expect(res.body.toString(), path).toBe(page);
+    }
+  });
+
   it('when hashed assets and pages are served, then assets are cached for a year as immutable and pages are revalidated', async () => {
     for (const acceptEncoding of ['br', 'identity']) {
       const asset = await get('/assets/app-abc123.js', { 'accept-encoding': acceptEncoding });
       expect(asset.header('cache-control')).toBe('public, max-age=31536000, immutable');
-      for (const page of ['/', '/index.html', '/venues']) {
+      for (const page of ['/', '/index.html', '/venues', '/events/42']) {
         const res = await get(page, { 'accept-encoding': acceptEncoding });
         expect(res.header('cache-control'), page).toBe('no-cache');
       }

@@ -33,7 +33,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'linksmate:precompress',
-    apply: 'build',
+    // Not the server build of the first screens (first-screens.ts), which is read once and deleted.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },

@@ -1,6 +1,6 @@
 import type { AdminSection } from '@linksmate/proto/rules';
-import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { type ComponentType, isValidElement, lazy, useState } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
 import { paths } from '../lib/paths';
@@ -10,14 +10,38 @@ import { logInToChooseMembership } from './guards/login-reasons';
 import { AppLayout } from './layout/AppLayout';
 import { type Access, PLANNED_SCREENS } from './routes/coming-soon-screens';
 
+/** A screen whose code comes on demand: `load` fetches it; once here, it is `loaded`. */
+interface ScreenCode {
+  load(): Promise<unknown>;
+  loaded?: ComponentType;
+  Lazy: ComponentType;
+}
+
+function OnDemand({ code }: { code: ScreenCode }) {
+  // Fixed for the life of this mount: switching from Lazy to the screen itself would remount it.
+  const [Loaded] = useState(() => code.loaded);
+  return Loaded ? <Loaded /> : <code.Lazy />;
+}
+
+let screens = 0;
+
 /**
  * A screen whose code is fetched when it is first opened. The home page is the one most visits start
  * on, so it ships with the app itself; every other screen is a chunk of its own, shown by the
- * `<Suspense>` in AppLayout while it loads.
+ * `<Suspense>` in AppLayout while it loads. Once its code is here (`load`), a screen renders at once,
+ * without suspending.
  */
 function onDemand<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  const Screen = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return <Screen />;
+  const code: ScreenCode = {
+    load: () =>
+      load().then((module) => {
+        code.loaded = pick(module);
+        return { default: code.loaded };
+      }),
+    Lazy: lazy(() => code.load() as Promise<{ default: ComponentType }>),
+  };
+  // A key of its own: two screens at the same place are two components, as with lazy() alone.
+  return <OnDemand key={`screen-${++screens}`} code={code} />;
 }
 
 const auth = () => import('../features/auth');
@@ -209,5 +233,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the code of the screen at that path, if it is one of its own chunk. The landing pages'
+ * HTML paints their first screen (first-screens.tsx): the app mounts once this is done, so it replaces
+ * that picture with the same screen instead of the page area's loader.
+ */
+export async function loadScreenAt(pathname: string): Promise<void> {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  if (isValidElement<{ code?: ScreenCode }>(leaf) && leaf.type === OnDemand) await leaf.props.code?.load();
+}
 
 export const router = createBrowserRouter(routes);

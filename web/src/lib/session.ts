@@ -7,6 +7,8 @@ export type TokenClaims = Pick<
 >;
 
 export function getStoredToken(): string | null {
+  // The build paints the first screen without a browser (src/first-screens.tsx): a visitor's.
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   // Spec 1 §7: a missing, 'undefined' or 'null' token counts as none.
   return token && token !== 'undefined' && token !== 'null' ? token : null;

@@ -2,7 +2,7 @@ import { DELAYS_MS } from '@linksmate/proto/rules';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired, setClaimsRefresher } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -89,23 +89,35 @@ export function PageLoader() {
   );
 }
 
+/**
+ * The frame every page sits in: header, the page area, footer. The build paints the landing pages'
+ * first screen from it before any script runs (src/first-screens.tsx).
+ */
+export function LayoutFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <Navbar />
+      {/* The page fills the screen below the 64 px header even while it loads, so the footer starts
+          below the fold and never jumps down when the page's content arrives (CLS). */}
+      <Box component="main" id="main" style={{ flex: 1, minHeight: 'calc(100dvh - 64px)' }}>
+        {children}
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
 export function AppLayout() {
   return (
     <SessionProvider>
       <MembershipRedirect />
       <ClaimsRefresh />
       <RealtimeWhenSignedIn />
-      <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-        <Navbar />
-        {/* The page fills the screen below the 64 px header even while it loads, so the footer starts
-            below the fold and never jumps down when the page's content arrives (CLS). */}
-        <Box component="main" id="main" style={{ flex: 1, minHeight: 'calc(100dvh - 64px)' }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-        <Footer />
-      </Box>
+      <LayoutFrame>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </LayoutFrame>
       <ScrollRestoration />
     </SessionProvider>
   );
