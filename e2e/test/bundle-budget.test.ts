@@ -90,7 +90,9 @@ describe('the web build', () => {
       ['home', 'Your next round starts with the right partners'],
       ['venues', 'Discover Golf Venues'],
       ['events', 'Event Listings'],
-      ['event', null],
+      // The gateway puts the event's title in place of the token (gateway/src/event-page.ts).
+      ['event', '__LINKSMATE_EVENT_TITLE__'],
+      ['event-shell', null],
     ] as const) {
       const html = readFileSync(join(dist, 'first-screens', `${screen}.html`), 'utf8');
       expect(head(html), screen).toEqual(head(index));

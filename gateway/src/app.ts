@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, serviceUrls } from './config';
 import { CurrentMemberships } from './current-memberships';
 import { OpenApiGatherer, registerDocs } from './docs';
+import { EventPreviews } from './event-page';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { eventChatAccessOver, Realtime } from './realtime';
@@ -170,7 +171,11 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const storage = deps.storage ?? (await createObjectStorage(config, 'gateway'));
   if (!deps.storage) fastify.addHook('onClose', async () => storage.close());
   registerUploads(fastify, storage);
-  const hasWeb = await registerWeb(fastify, config.WEB_DIST);
+  const hasWeb = await registerWeb(
+    fastify,
+    config.WEB_DIST,
+    new EventPreviews(upstreams, services['events-bookings']),
+  );
   if (!hasWeb)
     logger.warn({ webDist: config.WEB_DIST }, 'gateway: no web build found; only the API is served');
 

@@ -106,6 +106,22 @@ export class Upstreams {
     return reply;
   }
 
+  /**
+   * GET `baseUrl` + `path` on the gateway's own behalf (no client's headers: an anonymous caller), the
+   * body read whole as text; rejects when the whole answer has not come within `timeoutMs`.
+   */
+  async get(baseUrl: string, path: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+    const upstream = this.upstream(baseUrl);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const { statusCode, body } = await upstream.pool.request({
+      path: upstream.basePath + path,
+      method: 'GET',
+      headers: { host: upstream.host, accept: 'application/json' },
+      signal,
+    });
+    return { status: statusCode, body: await body.text() };
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.upstreams.values()].map((upstream) => upstream.pool.destroy()));
     this.upstreams.clear();

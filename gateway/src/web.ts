@@ -1,21 +1,29 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFoundBody } from '@linksmate/platform/edge';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, compressBuffer, varyOnEncoding } from './compression';
+import { type EventPreviews, eventIdOfPage, fillEventPage } from './event-page';
 import { apiPathOf } from './proxy';
 
 /**
  * The landing pages whose HTML the web build paints with their first screen
- * (`first-screens/<screen>.html`, web/build/first-screens.ts); every other page gets index.html.
+ * (`first-screens/<screen>.html`, web/build/first-screens.ts); every other page gets index.html. An
+ * event page's is its frame and loader; one of an event the gateway knows comes with its title
+ * (`event.html` filled in, sendEventPage).
  */
 export function firstScreenOf(path: string): string | null {
   if (path === '/') return 'home';
   if (path === '/venues') return 'venues';
   if (path === '/events') return 'events';
-  if (/^\/events\/[^/]+$/.test(path)) return 'event';
+  if (/^\/events\/[^/]+$/.test(path)) return 'event-shell';
   return null;
 }
+
+/** The event page's HTML with the event's title in it (web/build/first-screens.ts, `event`). */
+const EVENT_PAGE = 'first-screens/event.html';
 
 /**
  * The built web app with SPA fallback: an unknown page path gets index.html so the client router
@@ -24,7 +32,11 @@ export function firstScreenOf(path: string): string | null {
  * compressible file; the one the client's `Accept-Encoding` prefers (br, then gzip, then the file
  * itself; q=0 refuses) is sent with its own length and `Vary: Accept-Encoding`.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  eventPreviews?: EventPreviews,
+): Promise<boolean> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -49,6 +61,29 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const page = painted && existsSync(join(webDist, painted)) ? painted : 'index.html';
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
   };
+  /**
+   * An event page with the event's title painted, when events-bookings shows the event to anyone
+   * within its short timeout; otherwise the page as any other (the app then finds what it finds).
+   * Made per request, so compressed here rather than by the build.
+   */
+  const sendEventPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    eventId: number,
+  ) => {
+    const preview = await eventPreviews!.previewOf(eventId);
+    const template = preview && (await readFile(join(webDist, EVENT_PAGE), 'utf8').catch(() => null));
+    if (!preview || !template) return sendPage(path, reply);
+    const html = Buffer.from(fillEventPage(template, preview));
+    const coding = request.method === 'HEAD' ? null : chooseEncoding(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', varyOnEncoding(reply.getHeader('vary')))
+      .type('text/html; charset=utf-8');
+    if (!coding) return reply.send(html);
+    return reply.header('content-encoding', coding).send(compressBuffer(html, coding));
+  };
   if (hasBuild) app.get('/', (_request, reply) => sendPage('/', reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -60,6 +95,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/api/');
     if (isPage && hasBuild) {
+      const eventId = eventPreviews ? eventIdOfPage(path) : null;
+      if (eventId !== null) return sendEventPage(request, reply, path, eventId);
       return sendPage(path, reply);
     }
     return reply.status(404).send(notFoundBody(request));

@@ -27,7 +27,7 @@ function webBuild(): string {
   for (const [path, body] of [
     ['index.html', INDEX],
     ['first-screens/venues.html', VENUES],
-    ['first-screens/event.html', EVENT],
+    ['first-screens/event-shell.html', EVENT],
     ['assets/app-abc123.js', SCRIPT],
   ] as const) {
     writeFileSync(join(dir, path), body);
@@ -136,7 +136,7 @@ describe('gateway: compression and caching', () => {
     expect(firstScreenOf('/')).toBe('home');
     expect(firstScreenOf('/venues')).toBe('venues');
     expect(firstScreenOf('/events')).toBe('events');
-    expect(firstScreenOf('/events/14')).toBe('event');
+    expect(firstScreenOf('/events/14')).toBe('event-shell');
     for (const other of ['/venues/3', '/events/14/edit', '/login', '/players', '/admin/events']) {
       expect(firstScreenOf(other), other).toBeNull();
     }

@@ -15,7 +15,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 interface FirstScreensModule {
-  FIRST_SCREENS: Record<string, { source: string | null }>;
+  FIRST_SCREENS: Record<string, { source: string | null; documentTitle?: string }>;
   renderFirstScreen(screen: string): string;
 }
 
@@ -82,7 +82,7 @@ export function firstScreens(): Plugin {
           for (const sheet of stylesheetsOf(manifest, key)) entrySheets.add(sheet);
         }
         await mkdir(join(outDir, FIRST_SCREENS_DIR), { recursive: true });
-        for (const [screen, { source }] of Object.entries(rendered.FIRST_SCREENS)) {
+        for (const [screen, { source, documentTitle }] of Object.entries(rendered.FIRST_SCREENS)) {
           const sheets = source
             ? [...stylesheetsOf(manifest, source)].filter((s) => !entrySheets.has(s))
             : [];
@@ -93,6 +93,9 @@ export function firstScreens(): Plugin {
           const styles = css ? `<style>${css}</style>` : '';
           const html = index
             .replace('<html lang="en-AU">', '<html lang="en-AU" data-mantine-color-scheme="light">')
+            .replace(/<title>[^<]*<\/title>/, (title) =>
+              documentTitle ? `<title>${documentTitle}</title>` : title,
+            )
             .replace('</head>', () => `${styles}</head>`)
             .replace(
               '<div id="root"></div>',
@@ -100,6 +103,8 @@ export function firstScreens(): Plugin {
             );
           if (!html.includes('data-mantine-color-scheme') || html.includes('<div id="root"></div>'))
             throw new Error(`first-screens: index.html no longer has the shape ${screen}.html is made from`);
+          if (documentTitle && !html.includes(`<title>${documentTitle}</title>`))
+            throw new Error(`first-screens: ${screen}.html has no <title> to put its own in`);
           await writeFile(join(outDir, FIRST_SCREENS_DIR, `${screen}.html`), html);
         }
         this.info(`first screens painted: ${Object.keys(rendered.FIRST_SCREENS).join(', ')}`);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { eventQuery } from '../features/events/api/get-event';
+import { rememberPaintedTitle } from '../features/events/api/painted-title';
 import { paths } from '../lib/paths';
 
 /**
@@ -11,5 +12,10 @@ import { paths } from '../lib/paths';
 export function startFirstScreenRequests(queryClient: QueryClient, pathname: string) {
   const event = matchPath(paths.event.path, pathname);
   const id = Number(event?.params.eventId);
-  if (Number.isSafeInteger(id) && id > 0) void queryClient.prefetchQuery(eventQuery(id));
+  if (!Number.isSafeInteger(id) || id <= 0) return;
+  void queryClient.prefetchQuery(eventQuery(id));
+  // The gateway paints this page's title into its HTML when it knows the event (the page's only
+  // `<h1>`); the page shows the same while the request above is on its way.
+  const painted = document.querySelector('#root main h1')?.textContent;
+  if (painted) rememberPaintedTitle(id, painted);
 }

@@ -32,6 +32,15 @@ export function BackToEvents() {
   );
 }
 
+/** The event's name as its page shows it; the page's first screen paints the same (EventDetailPage). */
+export function EventTitle({ title }: { title: string }) {
+  return (
+    <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+      {title}
+    </Title>
+  );
+}
+
 /** Spec 2 "Event detail": the event, the join panel, and the creator's and admin's dialogs. */
 export function EventDetail({ event }: { event: Event }) {
   const { claims, isAdmin } = useSession();
@@ -62,9 +71,7 @@ export function EventDetail({ event }: { event: Event }) {
                 )}
                 <BookingBadge status={event.user_booking_status} />
               </Group>
-              <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-                {event.title}
-              </Title>
+              <EventTitle title={event.title} />
               <EventFacts event={event} />
               {event.description && (
                 <div>

@@ -6,25 +6,37 @@ import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useEvent } from '../api/get-event';
-import { BackToEvents, EventDetail } from '../components/EventDetail';
+import { paintedTitleOf } from '../api/painted-title';
+import { BackToEvents, EventDetail, EventTitle } from '../components/EventDetail';
 import { useEventPushes } from '../components/use-event-pushes';
 
-function DetailSkeleton() {
+/**
+ * The event while its details load, laid out as EventDetail down to the title (the back link, the
+ * chips' row at a badge's height, the `<h1>`), so the title, when known from the page's HTML, stays
+ * where it is as the details come.
+ */
+function DetailSkeleton({ title }: { title: string | undefined }) {
   return (
     <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading event">
-      <Skeleton height={28} width={140} />
+      <div>
+        <BackToEvents />
+      </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card shadow="xs" padding="lg">
-            <Stack gap="sm">
-              <Skeleton height={20} width={120} radius="xl" />
-              <Skeleton height={34} width="70%" />
-              {[0, 1, 2, 3].map((row) => (
-                <Group key={row} gap="sm" wrap="nowrap">
-                  <Skeleton height={36} width={36} radius="md" />
-                  <Skeleton height={14} width="50%" />
-                </Group>
-              ))}
+            <Stack gap="md">
+              <Group gap="xs">
+                <Skeleton height={20} width={120} radius="xl" />
+              </Group>
+              {title === undefined ? <Skeleton height={34} width="70%" /> : <EventTitle title={title} />}
+              <Stack gap="sm">
+                {[0, 1, 2, 3].map((row) => (
+                  <Group key={row} gap="sm" wrap="nowrap">
+                    <Skeleton height={36} width={36} radius="md" />
+                    <Skeleton height={14} width="50%" />
+                  </Group>
+                ))}
+              </Stack>
             </Stack>
           </Card>
         </Grid.Col>
@@ -88,7 +100,7 @@ export function EventDetailPage() {
         />
       </Stack>
     );
-  else if (isPending) content = <DetailSkeleton />;
+  else if (isPending) content = <DetailSkeleton title={paintedTitleOf(id)} />;
   else content = <EventDetail event={data} />;
 
   return (
