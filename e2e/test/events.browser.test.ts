@@ -245,6 +245,14 @@ describe('member games, join approval and bookings in the browser, against make 
     const paid = await paidEventWithRoom(stack.url, await apiToken(stack.url, JACK));
     await page.goto(`${stack.url}/events/${paid.id}`);
     await page.getByRole('heading', { name: paid.title }).waitFor();
+    // The tab is named after the event (its HTML comes so from the gateway), and only there.
+    expect(await page.title()).toBe(`${paid.title} — LinksMate`);
+    await page.getByRole('link', { name: 'Back to Events', exact: true }).click();
+    await page.waitForURL(`${stack.url}/events`);
+    await expect.poll(() => page.title()).toBe('LinksMate — golf partners, coaches and courses');
+    await page.goBack();
+    await page.getByRole('heading', { name: paid.title }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${paid.title} — LinksMate`);
     findings.paidEvent = await seriousAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Book your slots' }).click();
     const dialog = page.getByRole('dialog');

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { onMembershipRequired, setClaimsRefresher } from '../../lib/api-client';
+import { useAppTitleOnNavigation } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { sharedQueryRoots } from '../../lib/query-keys';
 import { refreshToken } from '../../lib/refresh-session';
@@ -108,6 +109,7 @@ export function LayoutFrame({ children }: { children: ReactNode }) {
 }
 
 export function AppLayout() {
+  useAppTitleOnNavigation();
   return (
     <SessionProvider>
       <MembershipRedirect />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/document-title';
 import { paths } from '../../../lib/paths';
 import { useEvent } from '../api/get-event';
 import { paintedTitleOf } from '../api/painted-title';
@@ -84,6 +85,7 @@ export function EventDetailPage() {
   const id = idOf(useParams().eventId);
   const { data, error, isPending, isFetching, refetch } = useEvent(id ?? 0, id !== null);
   useEventPushes();
+  usePageTitle(data?.title);
 
   let content: ReactNode;
   if (id === null || (error instanceof ApiError && error.status === 404)) content = <NotFound />;
