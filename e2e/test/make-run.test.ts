@@ -81,7 +81,13 @@ describe('make run', () => {
     const response = await fetch(`${stack.url}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<div id="root"></div>');
+    // The home page comes painted with its first screen (web/build/first-screens.ts); a page
+    // without one gets the bare index.html for the app to fill.
+    expect(html).toMatch(/<div id="root"><[^/]/);
+    expect(html).toContain('<main');
+    const other = await fetch(`${stack.url}/players`);
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('<div id="root"></div>');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1]!;
     const asset = await fetch(`${stack.url}${script}`);
