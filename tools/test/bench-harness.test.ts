@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { descendants, stopTree, track } from '../src/bench/children';
+import { makeRunEnvironment, startNodeFlags } from '../src/bench/embedded';
 import type { LoadResult } from '../src/bench/processes';
 import { pacedSeconds, ratioOf, repeated, row, summaryTable } from '../src/bench/summary';
 
@@ -67,6 +68,26 @@ describe('bench summary', () => {
     expect(lines[1]).toMatch(/figure +value +ceiling +ratio +target +result +load/);
     expect(lines[3]).toMatch(/^p99 +12\.5 ms +10 ms +1\.25 +≤ 20 ms +pass +\d+\.\d$/);
     expect(lines[4]).toMatch(/—, baseline noisy .* FAIL/);
+  });
+});
+
+describe('bench embedded run', () => {
+  it("when the bench starts the embedded run, then it takes npm start's node flags and make run's environment from the tree", () => {
+    const start: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+      .scripts.start;
+    const flags = startNodeFlags();
+    expect(start).toContain(`node ${flags.join(' ')}${flags.length ? ' ' : ''}--import tsx`);
+    const makefile = readFileSync(new URL('../../Makefile', import.meta.url), 'utf8');
+    const environment = makeRunEnvironment();
+    for (const [name, value] of Object.entries(environment)) expect(makefile).toContain(`${name}=${value}`);
+    expect(makefile).toMatch(
+      new RegExp(
+        `^\\t${Object.entries(environment)
+          .map(([n, v]) => `${n}=${v} `)
+          .join('')}npm start$`,
+        'm',
+      ),
+    );
   });
 });
 

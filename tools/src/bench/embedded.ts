@@ -10,11 +10,27 @@ import { atMost, row } from './summary';
 
 const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
 
-/** node's flags in `npm start` (package.json), which `make run` runs. */
-const START_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The malloc settings `make run` starts the run with (see the Makefile's run target). */
-const MAKE_RUN_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+/**
+ * node's flags as `npm start` gives them (package.json's start script, `node <flags> --import tsx …`),
+ * read from the tree being measured so the bench starts the run exactly as `make run` does.
+ */
+export function startNodeFlags(): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+}
+
+/** The environment `make run` sets before `npm start` (`NAME=value` words in the Makefile's run recipe). */
+export function makeRunEnvironment(): Record<string, string> {
+  const makefile = readFileSync(join(root, 'Makefile'), 'utf8');
+  const recipe = /^run:.*\n((?:\t.*\n)+)/m.exec(makefile)?.[1] ?? '';
+  const line = recipe.split('\n').find((l) => l.includes('npm start')) ?? '';
+  return Object.fromEntries(
+    [...line.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+  );
+}
 
 function pssKb(pid: number): number {
   try {
@@ -132,10 +148,10 @@ async function startOnce(dataDir: string, logFile: string) {
   // As `make run` starts it: one node process with tsx as its loader, its malloc settings; in a process group of its own
   // so that it and what it starts can be stopped together (see children.ts).
   const child = track(
-    spawn(process.execPath, [...START_NODE_FLAGS, '--import', 'tsx', main], {
+    spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', main], {
       env: {
         ...process.env,
-        ...MAKE_RUN_MALLOC,
+        ...makeRunEnvironment(),
         PORT: String(port),
         EMBEDDED_PG_PORT: String(pgPort),
         DATA_DIR: dataDir,
