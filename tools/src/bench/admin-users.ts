@@ -117,21 +117,26 @@ interface Statement {
 /** What the directory sends PostgreSQL for one page, recorded from the service's own code. */
 async function statementsOf(url: string, query: admin.AdminUsersListQuery): Promise<Statement[]> {
   const handle = createDatabase(url, admin.schema, { max: 1 });
-  const pool = handle.prepared.$client as unknown as { query: (...args: unknown[]) => unknown };
   const recorded: Statement[] = [];
-  const send = pool.query.bind(pool);
-  pool.query = (config, values, callback) => {
-    const c = config as { name?: string; text?: string; values?: unknown[] };
-    if (typeof c === 'object' && c.text)
-      recorded.push({ name: c.name, text: c.text, values: (values as unknown[]) ?? c.values ?? [] });
-    return send(config, values, callback);
-  };
+  // Both of the handle's pools: whichever the directory sends its statements on is recorded.
+  for (const client of new Set([handle.prepared.$client, handle.db.$client])) {
+    const pool = client as unknown as { query: (...args: unknown[]) => unknown };
+    const send = pool.query.bind(pool);
+    pool.query = (config, values, callback) => {
+      const c = config as { name?: string; text?: string; values?: unknown[] };
+      if (typeof c === 'object' && c.text)
+        recorded.push({ name: c.name, text: c.text, values: (values as unknown[]) ?? c.values ?? [] });
+      else if (typeof c === 'string') recorded.push({ text: c, values: (values as unknown[]) ?? [] });
+      return send(config, values, callback);
+    };
+  }
   try {
     const directory = new admin.Directory(handle.db as never, handle.prepared as never);
     const page = { limit: 25, offset: (query.page - 1) * 25 };
     await directory.page(query.filter, query.order, page);
     recorded.length = 0;
     await directory.page(query.filter, query.order, page);
+    if (recorded.length === 0) throw new Error('the directory sent no statement the bench could record');
     return [...recorded];
   } finally {
     await handle.close();
