@@ -13,7 +13,7 @@ import {
   loadLine,
   loadStatement,
   paced,
-  type Statement,
+  SERVICE_POOL_SIZE,
   startServiceWithGateway,
   stop,
 } from './processes';
@@ -29,16 +29,7 @@ import {
   type SummaryRow,
 } from './summary';
 
-/** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
-const SERVICE_POOL_SIZE = 5;
 const PAGE_SIZE = 10;
-
-/** The statement straight on PostgreSQL on a pool the service's size. */
-const loadSql = (
-  url: string,
-  statement: Statement,
-  load: { connections: number; seconds: number; rate?: number },
-) => loadStatement(url, statement, load, SERVICE_POOL_SIZE);
 
 interface JoinRun {
   joiners: number;
@@ -226,10 +217,10 @@ export async function measureEventsBookings(
       await paced(url, rate, 2, headers);
       const atRate = await pacedRepeated(url, rate, headers);
       const sqlAtRate = await repeated(() =>
-        loadSql(database.url, statement, { connections, seconds: pacedSeconds(rate), rate }),
+        loadStatement(database.url, statement, { connections, seconds: pacedSeconds(rate), rate }),
       );
       const viaGateway = await load(url, connections, seconds, [`authorization=Bearer ${viewerToken}`]);
-      const sql = await loadSql(database.url, statement, { connections, seconds });
+      const sql = await loadStatement(database.url, statement, { connections, seconds });
       measured.push({
         ...scenario,
         count: found.count,

@@ -113,6 +113,9 @@ export function drive(
   return flatOut(run, load.connections, load.seconds);
 }
 
+/** A service's database pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
+export const SERVICE_POOL_SIZE = 5;
+
 /** A statement as text and parameters, exactly as a service sends it to PostgreSQL. */
 export interface Statement {
   text: string;
@@ -128,7 +131,7 @@ export async function loadStatement(
   url: string,
   statement: Statement,
   load: { connections: number; seconds: number; rate?: number },
-  poolSize: number,
+  poolSize = SERVICE_POOL_SIZE,
 ): Promise<LoadResult> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'lmbench-sql' });
   const run = () => pool.query(statement.text, statement.values);

@@ -29,8 +29,6 @@ import {
 } from './summary';
 import { seedVenueDirectory } from './venues-seed';
 
-/** The service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
-const SERVICE_POOL_SIZE = 5;
 const PAGE_SIZE = 12;
 
 interface Measured {
@@ -45,13 +43,6 @@ interface Measured {
   sqlAtRate: Repeated;
   plan: string[];
 }
-
-/** The statement straight on PostgreSQL on a pool the service's size. */
-const loadSql = (
-  url: string,
-  statement: Statement,
-  load: { connections: number; seconds: number; rate?: number },
-) => loadStatement(url, statement, load, SERVICE_POOL_SIZE);
 
 async function explain(url: string, statement: Statement): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -156,10 +147,10 @@ export async function measureVenueSearch(
       // aftermath (its garbage collected, its queues drained), not what a person waits.
       const atRate = await pacedRepeated(url, rate);
       const sqlAtRate = await repeated(() =>
-        loadSql(database.url, statement, { connections, seconds: pacedSeconds(rate), rate }),
+        loadStatement(database.url, statement, { connections, seconds: pacedSeconds(rate), rate }),
       );
       const viaGateway = await load(url, connections, seconds);
-      const sql = await loadSql(database.url, statement, { connections, seconds });
+      const sql = await loadStatement(database.url, statement, { connections, seconds });
       measured.push({
         label: scenario.label,
         count: found.count,
@@ -268,7 +259,7 @@ async function measureAtSize(
       });
       await load(url, options.connections, 2);
       const service = await load(url, options.connections, options.seconds);
-      const sql = await loadSql(database.url, statement, options);
+      const sql = await loadStatement(database.url, statement, options);
       scenarios.push({ label: scenario.label, count, service, sql });
     }
     return { venues, seedSeconds, scenarios };
