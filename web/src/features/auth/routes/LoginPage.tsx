@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../../../components/AuthShell';
 import { FormError } from '../../../components/FormError';
 import { ApiError } from '../../../lib/api-client';
-import type { LoginState } from '../../../lib/login-state';
+import { forgetRememberedLoginState, type LoginState, rememberedLoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { hasTokenShape } from '../../../lib/session';
 import { useSession } from '../../../lib/session-context';
@@ -15,7 +15,11 @@ import { useLogin } from '../api/login';
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const state = (location.state ?? {}) as LoginState;
+  // A screen that signed this tab out (onboarding after a purchase) said what to tell the person,
+  // whichever navigation brought them here first; otherwise the navigation's own state.
+  const [remembered] = useState(rememberedLoginState);
+  useEffect(() => forgetRememberedLoginState(), []);
+  const state = remembered ?? ((location.state ?? {}) as LoginState);
   // Spec 2 §4: a profile claim ends here; its new account logs in once its e-mail is verified.
   const claimed = useSearchParams()[0].get('claimed') === 'true';
   const session = useSession();

@@ -16,6 +16,7 @@ import {
 import { IconCircleCheck, IconConfetti } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { rememberLoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import type { Plan } from '../api/get-plans';
@@ -44,6 +45,7 @@ export function OnboardingPage() {
   useEffect(() => {
     if (!purchased) return;
     // The old token knows nothing of the membership: the person logs in again to get one that does.
+    rememberLoginState({ message: LOGIN_AGAIN });
     signOut();
     const started = Date.now();
     const tick = setInterval(
