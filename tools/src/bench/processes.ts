@@ -28,6 +28,15 @@ export async function serviceAndGateway() {
   };
 }
 
+/**
+ * `BENCH_PROFILE_DIR=/tmp/prof npx tsx tools/src/bench/main.ts <part>` writes a CPU profile of each
+ * process the part starts there when it stops (NODE_OPTIONS may not carry --cpu-prof).
+ */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** Starts a process of the distributed run and waits until its /ready answers. */
 export async function startProcess(
   entry: string,
@@ -36,7 +45,7 @@ export async function startProcess(
 ): Promise<ChildProcess> {
   // Its own process group, so that stopping it stops whatever it started too (see children.ts).
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', `${root}${entry}`], {
+    spawn(process.execPath, [...profileFlags(), '--import', 'tsx', `${root}${entry}`], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: 'ignore',
