@@ -39,6 +39,8 @@ const JOINS_PER_TURN = 32;
  */
 export class Joins {
   private readonly turns;
+  /** The facts a join is refused on before the event's queue, read by a prepared statement. */
+  private readonly factsBeforeQueue;
 
   constructor(
     private readonly deps: BookingsDeps,
@@ -48,6 +50,7 @@ export class Joins {
       (eventId, asks) => this.joinTogether(eventId, asks),
       JOINS_PER_TURN,
     );
+    this.factsBeforeQueue = repo.preparedJoinFacts(deps.runtime.preparedDb);
   }
 
   private get db() {
@@ -67,7 +70,8 @@ export class Joins {
     // Every refusal (a full event above all) is found first without the event's queue or lock: a
     // crowd at a sold-out event hears "full" at once instead of waiting its turn to hear it. What
     // passes is decided again under the lock, where the last seats are given (never twice).
-    await this.refuseJoin(this.db, eventId, userId, this.now());
+    const now = this.now();
+    this.refuseJoin(await this.factsBeforeQueue(eventId, userId, now), userId, now);
     const booking = await this.turns.add(eventId, { userId, notes, meta });
     return {
       message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
@@ -88,7 +92,8 @@ export class Joins {
         try {
           const booking = await tx.transaction(async (one) => {
             const now = this.now();
-            const { event, existing } = await this.refuseJoin(one, eventId, userId, now);
+            const facts = await repo.joinFacts(one, eventId, userId, now);
+            const { event, existing } = this.refuseJoin(facts, userId, now);
             return event.eventType === 'member_game'
               ? this.request(one, event, existing, userId, notes, now, meta)
               : this.confirm(one, event, existing, userId, notes, now, meta);
@@ -103,13 +108,11 @@ export class Joins {
   }
 
   /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
-  private async refuseJoin(
-    db: Db,
-    eventId: number,
+  private refuseJoin(
+    facts: repo.JoinFacts | undefined,
     userId: number,
     now: Date,
-  ): Promise<{ event: EventRow; existing: BookingRow | undefined }> {
-    const facts = await repo.joinFacts(db, eventId, userId, now);
+  ): { event: EventRow; existing: BookingRow | undefined } {
     const event = facts?.event;
     refuseClosed(event, now);
     if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');

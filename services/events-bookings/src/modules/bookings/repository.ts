@@ -1,5 +1,5 @@
 import type { AdminBooking, Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../db/admin-scope';
 import { bookings, events, seatHolds, users } from '../../db/schema';
@@ -140,15 +140,15 @@ export interface JoinFacts {
 
 const e = alias(events, 'e');
 
-/** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
-export async function joinFacts(
+/** The read `joinFacts` makes, with values or with the placeholders of its prepared statement. */
+function joinFactsQuery(
   db: Db,
-  eventId: number,
-  userId: number,
-  now: Date,
-): Promise<JoinFacts | undefined> {
+  eventId: number | Placeholder,
+  userId: number | Placeholder,
+  now: Date | Placeholder,
+) {
   const taken = seatsTakenSql(now);
-  const [row] = await db
+  return db
     .select({
       event: e,
       paid: sql<boolean>`${takesCardPaymentSql}`,
@@ -161,6 +161,11 @@ export async function joinFacts(
     .leftJoin(bookings, and(eq(bookings.eventId, e.id), eq(bookings.userId, userId)))
     .leftJoin(users, eq(users.id, userId))
     .where(eq(e.id, eventId));
+}
+
+type JoinFactsRow = Awaited<ReturnType<typeof joinFactsQuery>>[number];
+
+function factsOf(row: JoinFactsRow | undefined): JoinFacts | undefined {
   if (!row) return undefined;
   return {
     event: row.event,
@@ -168,6 +173,35 @@ export async function joinFacts(
     existing: row.existing ?? undefined,
     person: row.person ?? undefined,
     taken: { confirmed: Number(row.confirmed), held: Number(row.held) },
+  };
+}
+
+/** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
+export async function joinFacts(
+  db: Db,
+  eventId: number,
+  userId: number,
+  now: Date,
+): Promise<JoinFacts | undefined> {
+  const [row] = await joinFactsQuery(db, eventId, userId, now);
+  return factsOf(row);
+}
+
+/**
+ * `joinFacts` prepared once on `db` (the runtime's `preparedDb`): the read every join makes before
+ * the event's queue, so a crowd at a full event costs a prepared statement each, not drizzle's
+ * query building and PostgreSQL's planning every time.
+ */
+export function preparedJoinFacts(db: Db) {
+  const statement = joinFactsQuery(
+    db,
+    sql.placeholder('eventId'),
+    sql.placeholder('userId'),
+    sql.placeholder('now'),
+  ).prepare('join_facts');
+  return async (eventId: number, userId: number, now: Date): Promise<JoinFacts | undefined> => {
+    const [row] = await statement.execute({ eventId, userId, now });
+    return factsOf(row);
   };
 }
 

@@ -1,5 +1,5 @@
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { events, seatHolds } from '../../db/schema';
 import type { Db, EventRow } from '../../db/types';
 
@@ -18,7 +18,7 @@ export async function lockEvent(tx: Db, eventId: number): Promise<EventRow | und
  * Seats taken now of the event `e` (an `events` row aliased `e`), as `(confirmed, held)` columns:
  * confirmed bookings, and holds still running. For reads that decide a join in one statement.
  */
-export const seatsTakenSql = (now: Date) => ({
+export const seatsTakenSql = (now: Date | Placeholder) => ({
   confirmed: sql<number>`(select coalesce(sum(seats), 0)::int from bookings
     where event_id = e.id and status = 'confirmed')`,
   held: sql<number>`(select coalesce(sum(seats), 0)::int from seat_holds
