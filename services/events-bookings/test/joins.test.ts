@@ -192,6 +192,89 @@ describe('events-bookings: joining events', () => {
     expect(await participantCount(eb, event.id)).toBe(1);
   });
 
+  it('when a crowd joins at once, then the turn answers each alone: one seat each, a repeat hears it joined, a cancelled booking is reused, each seat announced once', async () => {
+    const event = await official({ capacity: 4 });
+    const [ann, ben, cal, dee, eve] = await Promise.all([1, 2, 3, 4, 5].map(() => eb.person()));
+    const earlier = (await join(event.id, cal!.token)).json().booking;
+    expect((await eb.post(`/bookings/${earlier.id}/cancel`, {}, cal!.token)).statusCode).toBe(200);
+
+    // Sent together, they wait for the same turn of the event.
+    const answers = await Promise.all(
+      [ann, ben, ann, cal, dee, eve].map((person, i) => join(event.id, person!.token, `note ${i}`)),
+    );
+    // Which of the last two gets the last seat is the order they reached the turn in.
+    const [annFirst, benAnswer, annAgain, calAnswer, deeAnswer, eveAnswer] = answers;
+    expect([annFirst!.statusCode, annAgain!.statusCode].sort()).toEqual([201, 409]);
+    expect([annFirst, annAgain].find((a) => a!.statusCode === 409)!.json()).toMatchObject({
+      error: EVENT_MESSAGES.alreadyJoined,
+      code: 'already_joined',
+    });
+    expect(benAnswer!.statusCode).toBe(201);
+    expect(calAnswer!.statusCode).toBe(201);
+    expect(calAnswer!.json().booking).toMatchObject({
+      id: earlier.id,
+      booking_status: 'confirmed',
+      notes: 'note 3',
+    });
+    expect([deeAnswer!.statusCode, eveAnswer!.statusCode].sort()).toEqual([201, 409]);
+    expect([deeAnswer, eveAnswer].find((a) => a!.statusCode === 409)!.json()).toMatchObject({
+      error: 'This event is full.',
+      code: 'event_full',
+    });
+    const seated = deeAnswer!.statusCode === 201 ? dee! : eve!;
+    expect(await participantCount(eb, event.id)).toBe(4);
+    const confirmed = await eventsOf('events.booking.confirmed', event.id);
+    expect(confirmed.map((e) => (e.data as { user_id: number }).user_id).sort()).toEqual(
+      [ann!.id, ben!.id, cal!.id, cal!.id, seated.id].sort(),
+    );
+    const rejoined = confirmed.filter((e) => (e.data as { user_id: number }).user_id === cal!.id);
+    expect(
+      rejoined.map((e) => (e.data as { previous_status: string | null }).previous_status).sort(),
+    ).toEqual(['cancelled', null].sort());
+  });
+
+  it('when a crowd asks to join a member game at once, then each request is pending and its creator told of each', async () => {
+    const creator = await eb.person();
+    const game = await eb.event({ creatorUserId: creator.id, capacity: 2 });
+    const crowd = await Promise.all([1, 2, 3].map(() => eb.person()));
+    const answers = await Promise.all(crowd.map((person) => join(game.id, person.token)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(answers.map((a) => a.json().booking.booking_status)).toEqual(['pending', 'pending', 'pending']);
+    expect(await participantCount(eb, game.id)).toBe(0);
+    const told = await eventsOf('events.join-request.submitted', game.id);
+    expect(told.map((e) => (e.data as { user_id: number }).user_id).sort()).toEqual(
+      crowd.map((p) => p.id).sort(),
+    );
+  });
+
+  it('when the writes of a turn fail for one person, then the others still get their seats and that person alone hears the error', async () => {
+    const event = await official({ capacity: 5 });
+    const crowd = await Promise.all([1, 2, 3].map(() => eb.person()));
+    const unlucky = crowd[1]!;
+    // A real failure of the database for one person's booking (as a broken row or constraint would be).
+    await eb.pool.query(`
+      create or replace function refuse_unlucky_booking() returns trigger language plpgsql as $$
+      begin
+        if new.user_id = ${unlucky.id} then raise exception 'this booking cannot be written'; end if;
+        return new;
+      end $$;
+      create trigger refuse_unlucky_booking before insert on bookings
+        for each row execute function refuse_unlucky_booking();`);
+    try {
+      const answers = await Promise.all(crowd.map((person) => join(event.id, person.token)));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 500, 201]);
+    } finally {
+      await eb.pool.query(
+        'drop trigger refuse_unlucky_booking on bookings; drop function refuse_unlucky_booking();',
+      );
+    }
+    expect(await participantCount(eb, event.id)).toBe(2);
+    const confirmed = await eventsOf('events.booking.confirmed', event.id);
+    expect(confirmed.map((e) => (e.data as { user_id: number }).user_id).sort()).toEqual(
+      [crowd[0]!.id, crowd[2]!.id].sort(),
+    );
+  });
+
   it('when the event is full, then 409 This event is full (a full member game takes no more requests either)', async () => {
     const event = await official({ capacity: 1 });
     expect((await join(event.id, (await eb.person()).token)).statusCode).toBe(201);

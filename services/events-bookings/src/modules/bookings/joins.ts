@@ -1,5 +1,6 @@
 import { conflict, type EventMeta, notFound } from '@linksmate/platform';
 import {
+  type BookingStatus,
   EVENT_MESSAGES,
   type JoinEventBody,
   type JoinEventReply,
@@ -80,31 +81,113 @@ export class Joins {
   }
 
   /**
-   * In the event's turn, the joins gathered while it waited, under one lock and one commit: for each
-   * in arrival order the rules again, then the seat or the request. Each has its own savepoint, so a
-   * refusal or a failure answers that person alone.
+   * In the event's turn, the joins gathered while it waited, under one lock and one commit, decided
+   * together: everyone's facts in one read, the rules for each in arrival order (counting the seats
+   * given earlier in the turn), then the bookings, the participant count and the events written once
+   * for the whole turn — a handful of statements however many joins it holds, so the last seats of a
+   * crowded event are not handed out one round trip at a time. Should those writes fail, the turn's
+   * joins are made again one by one, each on its own savepoint, so a failure answers its person alone.
    */
   private joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<BookingRow>>> {
     return this.db.transaction(async (tx) => {
       await this.deps.seats.lock(tx, eventId);
-      const outcomes: Array<Outcome<BookingRow>> = [];
-      for (const { userId, notes, meta } of asks) {
-        try {
-          const booking = await tx.transaction(async (one) => {
-            const now = this.now();
-            const facts = await repo.joinFacts(one, eventId, userId, now);
-            const { event, existing } = this.refuseJoin(facts, userId, now);
-            return event.eventType === 'member_game'
-              ? this.request(one, event, existing, userId, notes, now, meta)
-              : this.confirm(one, event, existing, userId, notes, now, meta);
-          });
-          outcomes.push({ ok: true, value: booking });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
+      try {
+        return await tx.transaction((together) => this.decideTogether(together, eventId, asks));
+      } catch (err) {
+        this.deps.runtime.logger.warn(
+          { err, eventId },
+          'a turn of joins failed together; deciding them one by one',
+        );
+        return this.decideOneByOne(tx, eventId, asks);
       }
-      return outcomes;
     });
+  }
+
+  private async decideTogether(
+    tx: Db,
+    eventId: number,
+    asks: JoinAsk[],
+  ): Promise<Array<Outcome<BookingRow>>> {
+    const now = this.now();
+    const turn = await repo.turnFacts(
+      tx,
+      eventId,
+      asks.map((ask) => ask.userId),
+      now,
+    );
+    const outcomes: Array<Outcome<BookingRow>> = [];
+    const accepted: Array<{ index: number; ask: JoinAsk; existing: BookingRow | undefined }> = [];
+    // Who this turn already gave a booking (the same person twice in one turn hears the rule on it).
+    const decidedInTurn = new Map<number, BookingStatus>();
+    let seatsGiven = 0;
+    let event: EventRow | undefined;
+    asks.forEach((ask, index) => {
+      try {
+        const facts = turn && {
+          ...turn,
+          taken: { confirmed: turn.taken.confirmed + seatsGiven, held: turn.taken.held },
+          existing: turn.existing.get(ask.userId),
+          person: turn.people.get(ask.userId),
+        };
+        const decided = this.refuseJoin(facts, ask.userId, now, decidedInTurn.get(ask.userId));
+        event = decided.event;
+        const status = decided.event.eventType === 'member_game' ? 'pending' : 'confirmed';
+        if (status === 'confirmed') seatsGiven++;
+        decidedInTurn.set(ask.userId, status);
+        accepted.push({ index, ask, existing: decided.existing });
+      } catch (error) {
+        outcomes[index] = { ok: false, error };
+      }
+    });
+    if (!event || !accepted.length) return outcomes;
+    const written = await repo.writeBookings(
+      tx,
+      accepted.map(({ ask, existing }) => ({
+        existing,
+        eventId,
+        userId: ask.userId,
+        status: decidedInTurn.get(ask.userId)!,
+        notes: ask.notes,
+        now,
+      })),
+    );
+    if (seatsGiven > 0) await this.deps.seats.settle(tx, eventId);
+    const told = written.map((booking, i) => {
+      const { ask, existing } = accepted[i]!;
+      return booking.status === 'pending'
+        ? this.notices.joinRequestEvent('submitted', event!, booking, now, ask.meta)
+        : this.notices.bookingEvent('confirmed', event!, booking, existing?.status ?? null, now, ask.meta);
+    });
+    await this.notices.publish(tx, told);
+    written.forEach((booking, i) => {
+      outcomes[accepted[i]!.index] = { ok: true, value: booking };
+    });
+    return outcomes;
+  }
+
+  /** The turn's joins one by one, each on its own savepoint: the rules read again, then the seat or the request. */
+  private async decideOneByOne(
+    tx: Db,
+    eventId: number,
+    asks: JoinAsk[],
+  ): Promise<Array<Outcome<BookingRow>>> {
+    const outcomes: Array<Outcome<BookingRow>> = [];
+    for (const { userId, notes, meta } of asks) {
+      try {
+        const booking = await tx.transaction(async (one) => {
+          const now = this.now();
+          const facts = await repo.joinFacts(one, eventId, userId, now);
+          const { event, existing } = this.refuseJoin(facts, userId, now);
+          return event.eventType === 'member_game'
+            ? this.request(one, event, existing, userId, notes, now, meta)
+            : this.confirm(one, event, existing, userId, notes, now, meta);
+        });
+        outcomes.push({ ok: true, value: booking });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
   }
 
   /** Every rule of joining, in the order a person hears them; the booking to reuse, if any. */
@@ -112,12 +195,13 @@ export class Joins {
     facts: repo.JoinFacts | undefined,
     userId: number,
     now: Date,
+    decidedInTurn?: BookingStatus,
   ): { event: EventRow; existing: BookingRow | undefined } {
     const event = facts?.event;
     refuseClosed(event, now);
     if (facts!.paid) throw conflict(EVENT_MESSAGES.paidEventUsesCheckout, 'card_payment_required');
     refuseOwnGame(event, userId);
-    refuseExisting(facts!.existing);
+    refuseExisting(decidedInTurn ? { status: decidedInTurn } : facts!.existing);
     refuseOutsideGate(event, facts!.person);
     if (this.deps.seats.free(event, facts!.taken) < 1) throw eventFull();
     return { event, existing: facts!.existing };

@@ -4,6 +4,7 @@ import {
   BookingConfirmed,
   BookingStatusChanged,
   EmailRequested,
+  type EventEnvelope,
   JoinRequestApproved,
   JoinRequestRejected,
   JoinRequestSubmitted,
@@ -38,21 +39,28 @@ export class BookingNotices {
     now: Date,
     meta?: EventMeta,
   ): Promise<void> {
-    return this.runtime.publish(
-      tx,
-      this.runtime.event(
-        JOIN_REQUEST_EVENTS[kind],
-        {
-          request_id: booking.id,
-          event_id: event.id,
-          event_title: event.title,
-          user_id: booking.userId,
-          creator_user_id: event.creatorUserId,
-          notes: booking.notes,
-          occurred_at: now.toISOString(),
-        },
-        meta,
-      ),
+    return this.publish(tx, [this.joinRequestEvent(kind, event, booking, now, meta)]);
+  }
+
+  joinRequestEvent(
+    kind: keyof typeof JOIN_REQUEST_EVENTS,
+    event: EventRow,
+    booking: BookingRow,
+    now: Date,
+    meta?: EventMeta,
+  ): EventEnvelope {
+    return this.runtime.event(
+      JOIN_REQUEST_EVENTS[kind],
+      {
+        request_id: booking.id,
+        event_id: event.id,
+        event_title: event.title,
+        user_id: booking.userId,
+        creator_user_id: event.creatorUserId,
+        notes: booking.notes,
+        occurred_at: now.toISOString(),
+      },
+      meta,
     );
   }
 
@@ -65,23 +73,36 @@ export class BookingNotices {
     now: Date,
     meta?: EventMeta,
   ): Promise<void> {
-    return this.runtime.publish(
-      tx,
-      this.runtime.event(
-        BOOKING_EVENTS[kind],
-        {
-          booking_id: booking.id,
-          event_id: event.id,
-          event_title: event.title,
-          user_id: booking.userId,
-          seats: booking.seats,
-          status: booking.status,
-          previous_status: previousStatus,
-          occurred_at: now.toISOString(),
-        },
-        meta,
-      ),
+    return this.publish(tx, [this.bookingEvent(kind, event, booking, previousStatus, now, meta)]);
+  }
+
+  bookingEvent(
+    kind: keyof typeof BOOKING_EVENTS,
+    event: EventRow,
+    booking: BookingRow,
+    previousStatus: string | null,
+    now: Date,
+    meta?: EventMeta,
+  ): EventEnvelope {
+    return this.runtime.event(
+      BOOKING_EVENTS[kind],
+      {
+        booking_id: booking.id,
+        event_id: event.id,
+        event_title: event.title,
+        user_id: booking.userId,
+        seats: booking.seats,
+        status: booking.status,
+        previous_status: previousStatus,
+        occurred_at: now.toISOString(),
+      },
+      meta,
     );
+  }
+
+  /** Events built above, into the outbox in one write (a turn of joins tells of all of them at once). */
+  publish(tx: Db, events: EventEnvelope[]): Promise<void> {
+    return this.runtime.publish(tx, events);
   }
 
   /** A mail to a person of the users projection (none when they are not known or gone). */

@@ -39,9 +39,9 @@ export interface BookingWrite {
   now: Date;
 }
 
-/** A new booking of one seat, or the person's cancelled one made over (never a paid one). */
-export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: BookingWrite) {
-  const values = {
+/** What a join writes of its booking: one seat, unpaid, booked (and decided, when confirmed) now. */
+function bookingValues(b: BookingWrite) {
+  return {
     status: b.status,
     seats: 1,
     notes: b.notes,
@@ -52,6 +52,11 @@ export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: 
     bookedAt: b.now,
     decidedAt: b.status === 'confirmed' ? b.now : null,
   };
+}
+
+/** A new booking of one seat, or the person's cancelled one made over (never a paid one). */
+export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: BookingWrite) {
+  const values = bookingValues(b);
   if (existing) {
     const [row] = await tx
       .update(bookings)
@@ -65,6 +70,34 @@ export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: 
     .values({ ...values, eventId: b.eventId, userId: b.userId })
     .returning();
   return row!;
+}
+
+/**
+ * The bookings a turn of joins decided, written together: the new ones in one insert, the cancelled
+ * ones made over one by one (rare). Answered in the order asked.
+ */
+export async function writeBookings(
+  tx: Db,
+  writes: Array<BookingWrite & { existing: BookingRow | undefined }>,
+): Promise<BookingRow[]> {
+  const fresh = writes.filter((w) => !w.existing);
+  const inserted = fresh.length
+    ? await tx
+        .insert(bookings)
+        .values(
+          fresh.map((w) => ({
+            ...bookingValues(w),
+            eventId: w.eventId,
+            userId: w.userId,
+          })),
+        )
+        .returning()
+    : [];
+  const byUser = new Map(inserted.map((row) => [row.userId, row]));
+  const rows: BookingRow[] = [];
+  for (const w of writes)
+    rows.push(w.existing ? await writeBooking(tx, w.existing, w) : byUser.get(w.userId)!);
+  return rows;
 }
 
 /** A seat given free at an event that takes payment: paid nothing, in the event's currency, by no card. */
@@ -202,6 +235,44 @@ export function preparedJoinFacts(db: Db) {
   return async (eventId: number, userId: number, now: Date): Promise<JoinFacts | undefined> => {
     const [row] = await statement.execute({ eventId, userId, now });
     return factsOf(row);
+  };
+}
+
+/** What a turn of joins of one event is decided on: the event's facts, and each person's booking and profile. */
+export interface TurnFacts extends Omit<JoinFacts, 'existing' | 'person'> {
+  existing: Map<number, BookingRow>;
+  people: Map<number, UserRow>;
+}
+
+/** `joinFacts` for everyone of a turn, in three reads however many joins it holds. */
+export async function turnFacts(
+  tx: Db,
+  eventId: number,
+  userIds: number[],
+  now: Date,
+): Promise<TurnFacts | undefined> {
+  const taken = seatsTakenSql(now);
+  const [row] = await tx
+    .select({
+      event: e,
+      paid: sql<boolean>`${takesCardPaymentSql}`,
+      confirmed: taken.confirmed,
+      held: taken.held,
+    })
+    .from(e)
+    .where(eq(e.id, eventId));
+  if (!row) return undefined;
+  const existing = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), inArray(bookings.userId, userIds)));
+  const people = await tx.select().from(users).where(inArray(users.id, userIds));
+  return {
+    event: row.event,
+    paid: !!row.paid,
+    taken: { confirmed: Number(row.confirmed), held: Number(row.held) },
+    existing: new Map(existing.map((b) => [b.userId, b])),
+    people: new Map(people.map((u) => [u.id, u])),
   };
 }
 

@@ -34,7 +34,7 @@ export function refuseClosed(event: EventRow | undefined, now: Date): asserts ev
 }
 
 /** A booking that stands in the way of joining again: 409 with the person's current standing. */
-export function refuseExisting(existing: BookingRow | undefined): void {
+export function refuseExisting(existing: Pick<BookingRow, 'status'> | undefined): void {
   if (!existing || existing.status === 'cancelled') return;
   if (existing.status === 'pending') throw conflict(EVENT_MESSAGES.requestPending, 'request_pending');
   if (existing.status === 'rejected') throw conflict(EVENT_MESSAGES.requestRejected, 'request_rejected');
