@@ -93,22 +93,21 @@ export async function seedEvents(
        select id, $1, 'pending', 1 from events where id % 997 = 0 and start_time > now()`,
       [viewerId],
     );
-    const hot = await client.query<{ id: number }>(
-      `insert into events (title, event_type, status, venue_id, start_time, end_time, capacity, price_per_participant)
-       values ('LinksMate Members Day (hot)', 'linksmate_event', 'open', 1, now() + interval '10 days',
-         now() + interval '10 days 5 hours', $1, 0)
-       returning id`,
-      [options.hotCapacity],
-    );
+    /** An open free official event `inDays` from now at `venueId`, of the hot event's size. */
+    const openEvent = async (title: string, venueId: number, inDays: number) => {
+      const { rows } = await client.query<{ id: number }>(
+        `insert into events (title, event_type, status, venue_id, start_time, end_time, capacity, price_per_participant)
+         values ($1, 'linksmate_event', 'open', $2, now() + make_interval(days => $3),
+           now() + make_interval(days => $3, hours => 4), $4, 0)
+         returning id`,
+        [title, venueId, inDays, options.hotCapacity],
+      );
+      return rows[0]!.id;
+    };
+    const hotEventId = await openEvent('LinksMate Members Day (hot)', 1, 10);
     // Where the services are warmed up before the hot event's burst (a running platform has served
     // joins before a sale opens; the burst measures the sale, not the first requests after a start).
-    const warmUp = await client.query<{ id: number }>(
-      `insert into events (title, event_type, status, venue_id, start_time, end_time, capacity, price_per_participant)
-       values ('LinksMate Twilight Nine (warm-up)', 'linksmate_event', 'open', 2, now() + interval '11 days',
-         now() + interval '11 days 3 hours', $1, 0)
-       returning id`,
-      [options.hotCapacity],
-    );
+    const warmUpEventId = await openEvent('LinksMate Twilight Nine (warm-up)', 2, 11);
     await client.query('vacuum analyze');
     // The bulk load's dirty pages written out now, not by a checkpoint in the middle of the timing
     // (a running platform is not in the middle of writing 200,000 events).
@@ -117,8 +116,8 @@ export async function seedEvents(
       viewerId,
       venueId: 1,
       joinerIds: Array.from({ length: options.joiners }, (_, i) => options.people + 1 + i),
-      hotEventId: hot.rows[0]!.id,
-      warmUpEventId: warmUp.rows[0]!.id,
+      hotEventId,
+      warmUpEventId,
     };
   } finally {
     await client.end();
