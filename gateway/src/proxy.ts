@@ -18,6 +18,20 @@ class BodyLimiter extends Transform {
   }
 }
 
+/** Bodies up to this many bytes, of declared length, are read whole before they are passed on. */
+const WHOLE_BODY_BYTES = 16 * 1024;
+
+/**
+ * A body of declared length (at most WHOLE_BODY_BYTES) read whole. Node's parser ends the body where
+ * its content-length says, so no more can come than was declared.
+ */
+function readWhole(payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+  payload.on('error', (err) => done(err));
+  payload.on('end', () => done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+}
+
 const tooLarge = (limit: number) =>
   new HttpError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`, 'payload_too_large');
 
@@ -106,11 +120,15 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
   await app.register(async (scope) => {
     const limitFor = (request: FastifyRequest) =>
       apiPathOf(request)?.startsWith(UPLOAD_PREFIX) ? options.uploadBodyLimit : options.bodyLimit;
-    // Every body stays a stream for the proxy, counted on its way through.
+    // Every body goes through as it came, never parsed: a small one of declared length (a join, a
+    // form) read whole, so the service gets the request's head and body in one write (a streamed
+    // body costs a write and a wake-up of the service for each piece); any other counted on its way.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (request, payload, done) => {
       const limit = limitFor(request);
-      if (Number(request.headers['content-length'] ?? 0) > limit) return done(tooLarge(limit), undefined);
+      const declared = Number(request.headers['content-length'] ?? Number.NaN);
+      if (declared > limit) return done(tooLarge(limit), undefined);
+      if (declared <= WHOLE_BODY_BYTES) return readWhole(payload, done);
       const limited = payload.pipe(new BodyLimiter(limit));
       // The proxy sees the failure through the stream; this only keeps it from going unhandled.
       limited.on('error', () => {});

@@ -97,7 +97,8 @@ export class Upstreams {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    const body = request.body as Readable | undefined | null;
+    // A stream, or a small body read whole (proxy.ts).
+    const body = request.body as Readable | Buffer | undefined | null;
     const handler = new ForwardHandler(request, reply, options);
     upstream.pool.dispatch(
       { path: upstream.basePath + path, method: raw.method as 'GET', headers, body: body ?? null },

@@ -115,6 +115,27 @@ describe('gateway', () => {
     expect(res.headers.get('x-request-id')).toBe('trace-12345678');
   });
 
+  it('when a body comes in pieces of unannounced length, then it streams to the service byte for byte', async () => {
+    const pieces = ['{"bio":"', 'Grüße from the ', '19th hole', '"}'].map((piece) =>
+      new TextEncoder().encode(piece),
+    );
+    let next = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (next < pieces.length) controller.enqueue(pieces[next++]!);
+        else controller.close();
+      },
+    });
+    const res = await call('/api/v1/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    expect((await json(res)).body).toBe('{"bio":"Grüße from the 19th hole"}');
+  });
+
   it('when a service answers large, in chunks of unknown length, or with no content, then the client gets exactly that', async () => {
     const large = await call('/api/v1/profile/large');
     expect(large.status).toBe(200);
