@@ -257,9 +257,10 @@ export async function seedVenuePictures(
     options.media?.pictures.delete(seed);
     return drawn ?? sceneJpeg({ seed, scenery, ...PICTURE });
   };
-  // One at a time: the rest of seeding runs beside it, and every picture in flight is memory held
-  // three times (drawn, uploaded, re-encoded with its thumbnail).
-  await inParallel(work, 1, async ({ slug, plan, id, featured, gallery }) => {
+  // Two venues at a time, so that one picture is re-encoded while the next is sent; not more: the
+  // rest of seeding runs beside it, and every picture in flight is memory held twice (uploaded,
+  // re-encoded).
+  await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
     if (featured) {
       const data = await picture(`${slug}:featured`, plan.scenery);
       await upload(urls.venues, token, 'venue-photo', id, {

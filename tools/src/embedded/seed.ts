@@ -299,7 +299,26 @@ export class DemoLogins {
     return ((await response.json()) as { token: string }).token;
   };
 
+  private readonly tokens = new Map<string, Promise<string>>();
+
+  /**
+   * The person's token from one login for the whole of seeding: each login costs identity a
+   * password check (argon2, ~40 ms of a core), and the steps ask for the same few people again
+   * and again. A token whose claims must be new (a membership granted since) comes from `login`.
+   */
+  readonly token = (email: string): Promise<string> => {
+    let token = this.tokens.get(email);
+    if (!token) {
+      token = this.login(email);
+      // A failed login is not kept: the step that asked reports it, and a later one tries again.
+      token.catch(() => this.tokens.delete(email));
+      this.tokens.set(email, token);
+    }
+    return token;
+  };
+
   async endAll(): Promise<void> {
+    this.tokens.clear();
     const cookies = this.cookies.splice(0);
     for (const cookie of cookies) {
       await fetch(`${this.identityUrl}/auth/logout`, { method: 'POST', headers: { cookie } });
@@ -354,23 +373,23 @@ export async function seedDemoData(
     }),
   );
   const logins = new DemoLogins(urls.identity);
-  const { login } = logins;
+  const { login, token } = logins;
   try {
     const directory = await timed('seed directory', () =>
-      seedDirectory({ venues: urls.venues }, serviceToken, { login }),
+      seedDirectory({ venues: urls.venues }, serviceToken, { login: token }),
     );
     // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
     // admin area are made (mostly waiting on the services), instead of before them.
     const [uploads, { events, messages, admin }] = await Promise.all([
       timed('seed venue pictures', () =>
-        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login, media }),
+        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
       ),
       (async () => {
-        const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));
-        const messages = await timed('seed messages', () => seedMessages(urls, { login }));
+        const events = await timed('seed events', () => seedEvents(urls, { login, token, serviceToken }));
+        const messages = await timed('seed messages', () => seedMessages(urls, { login: token }));
         const admin =
-          (await timed('seed admin area', () => seedAdminArea(urls, { login }))) +
-          (await timed('seed availability', () => seedAvailability(urls, { login })));
+          (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
+          (await timed('seed availability', () => seedAvailability(urls, { login: token })));
         return { events, messages, admin };
       })(),
     ]);
