@@ -13,13 +13,14 @@ const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * node's flags as `npm start` gives them (package.json's start script, `node <flags> --import tsx …`),
- * read from the tree being measured so the bench starts the run exactly as `make run` does.
+ * node's options as `npm start` gives them (package.json's start script, `node <options> <script>`:
+ * its flags and the modules it imports first, tsx among them), read from the tree being measured so
+ * the bench starts the run exactly as `make run` does. Paths in them are the tree's root's.
  */
 export function startNodeFlags(): string[] {
   const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  const words = start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import')).filter((w) => w.startsWith('--'));
+  const words = start.trim().split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, -1);
 }
 
 /** The environment `make run` sets before `npm start` (`NAME=value` words in the Makefile's run recipe). */
@@ -148,7 +149,8 @@ async function startOnce(dataDir: string, logFile: string) {
   // As `make run` starts it: one node process with tsx as its loader, its malloc settings; in a process group of its own
   // so that it and what it starts can be stopped together (see children.ts).
   const child = track(
-    spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', main], {
+    spawn(process.execPath, [...startNodeFlags(), main], {
+      cwd: root,
       env: {
         ...process.env,
         ...makeRunEnvironment(),

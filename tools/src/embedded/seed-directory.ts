@@ -7,7 +7,7 @@ import type {
   VenuesReply,
 } from '@linksmate/proto';
 import { DEMO_COACHES } from './demo-coaches';
-import { panVideo, sceneJpeg } from './demo-media';
+import { panVideo, type Scenery, sceneJpeg } from './demo-media';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from './demo-venues/index';
 
 /** What a run of `seedDirectory` made; a second run on the same data makes nothing. */
@@ -183,26 +183,41 @@ export async function seedDirectory(
   return seeded;
 }
 
+/** The demo pictures and videos being made, by the seed each is drawn from (`<slug>:featured`, `<slug>:<n>`). */
+export interface DemoMedia {
+  pictures: Map<string, Promise<Buffer>>;
+  videos: Map<string, Promise<Buffer>>;
+}
+
 /**
- * The demo videos a venue will need (one not made yet, or with an empty gallery), each being
- * encoded by ffmpeg in its own process from the moment this returns: seeding starts them first, so
- * that ffmpeg is done before the pictures' memory peaks and not on top of it.
+ * The demo pictures and videos the venues will need (a venue not made yet, or without them), being
+ * made from the moment this returns: seeding starts them first, so that they are drawn while the
+ * accounts and the directory are made (mostly waiting on the services) and not between uploads.
+ * The pictures one at a time (each draw holds its own buffers), the videos by ffmpeg, each in its
+ * own process, done before the pictures' memory peaks and not on top of it.
  */
-export async function startDemoVideos(
-  urls: { venues: string },
-  ffmpegPath: string,
-): Promise<Map<string, Promise<Buffer>>> {
+export async function startDemoMedia(urls: { venues: string }, ffmpegPath: string): Promise<DemoMedia> {
   const listed = await listedVenues(urls.venues);
-  const videos = new Map<string, Promise<Buffer>>();
+  const media: DemoMedia = { pictures: new Map(), videos: new Map() };
+  let drawn: Promise<unknown> = Promise.resolve();
+  const draw = (seed: string, scenery: Scenery) => {
+    const picture = drawn.then(() => sceneJpeg({ seed, scenery, ...PICTURE }));
+    drawn = picture.catch(() => {});
+    // A failure is reported where the picture is awaited, not as an unhandled rejection meanwhile.
+    picture.catch(() => {});
+    media.pictures.set(seed, picture);
+  };
   for (const [slug, plan] of Object.entries(DEMO_VENUE_MEDIA)) {
     const venue = listed.get(slug);
-    if (!plan.video || (venue && venue.gallery > 0)) continue;
+    if (plan.featured && !venue?.featured) draw(`${slug}:featured`, plan.scenery);
+    if (plan.gallery === 0 || (venue && venue.gallery > 0)) continue;
+    for (let i = 1; i <= plan.gallery; i++) draw(`${slug}:${i}`, plan.scenery);
+    if (!plan.video) continue;
     const video = panVideo(ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery });
-    // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
     video.catch(() => {});
-    videos.set(slug, video);
+    media.videos.set(slug, video);
   }
-  return videos;
+  return media;
 }
 
 /**
@@ -212,7 +227,7 @@ export async function startDemoVideos(
  */
 export async function seedVenuePictures(
   urls: { venues: string },
-  options: DirectorySeedOptions & { videos?: Map<string, Promise<Buffer>> },
+  options: DirectorySeedOptions & { media?: DemoMedia },
 ): Promise<number> {
   let uploads = 0;
   const listed = await listedVenues(urls.venues);
@@ -229,18 +244,25 @@ export async function seedVenuePictures(
       .filter(({ plan, gallery }) => gallery && plan.video)
       .map(({ slug, plan }) => [
         slug,
-        options.videos?.get(slug) ??
+        options.media?.videos.get(slug) ??
           panVideo(options.ffmpegPath, { seed: `${slug}:video`, scenery: plan.scenery }),
       ]),
   );
   // A failure is reported where the video is awaited, not as an unhandled rejection meanwhile.
   for (const video of videos.values()) video.catch(() => {});
   const token = await options.login('admin@linksmate.dev');
-  // One at a time: the rest of seeding runs beside it, and every picture in flight is memory held
-  // three times (drawn, uploaded, re-encoded with its thumbnail).
-  await inParallel(work, 1, async ({ slug, plan, id, featured, gallery }) => {
+  /** The picture drawn ahead for the seed, handed over once, or drawn now. */
+  const picture = (seed: string, scenery: Scenery) => {
+    const drawn = options.media?.pictures.get(seed);
+    options.media?.pictures.delete(seed);
+    return drawn ?? sceneJpeg({ seed, scenery, ...PICTURE });
+  };
+  // Two venues at a time, so that one picture is re-encoded while the next is sent; not more: the
+  // rest of seeding runs beside it, and every picture in flight is memory held twice (uploaded,
+  // re-encoded).
+  await inParallel(work, 2, async ({ slug, plan, id, featured, gallery }) => {
     if (featured) {
-      const data = await sceneJpeg({ seed: `${slug}:featured`, scenery: plan.scenery, ...PICTURE });
+      const data = await picture(`${slug}:featured`, plan.scenery);
       await upload(urls.venues, token, 'venue-photo', id, {
         field: 'image',
         name: `${slug}.jpg`,
@@ -251,7 +273,7 @@ export async function seedVenuePictures(
     }
     if (!gallery) return;
     for (let i = 1; i <= plan.gallery; i++) {
-      const data = await sceneJpeg({ seed: `${slug}:${i}`, scenery: plan.scenery, ...PICTURE });
+      const data = await picture(`${slug}:${i}`, plan.scenery);
       await upload(urls.venues, token, 'venue-gallery', id, {
         field: 'media',
         name: `${slug}-${i}.jpg`,

@@ -16,8 +16,10 @@ const PAGE = 100;
 const PROJECTION_WAIT_MS = 20_000;
 
 export interface EventsSeedOptions {
-  /** A demo person's token, from identity's own login. */
+  /** A demo person's token, from a login of identity's own made now (its claims are current). */
   login(email: string): Promise<string>;
+  /** A demo person's token, from a login seeding may share between its steps; `login` when not given. */
+  token?(email: string): Promise<string>;
   /** For the rounds already played, which only events-bookings' import route (`/internal/events`) takes. */
   serviceToken: string;
 }
@@ -61,7 +63,8 @@ export async function seedEvents(
 
   const tokens = new Map<string, Promise<string>>();
   const tokenOf = (email: string, fresh = false) => {
-    if (fresh || !tokens.has(email)) tokens.set(email, options.login(email));
+    if (fresh || !tokens.has(email))
+      tokens.set(email, fresh || !options.token ? options.login(email) : options.token(email));
     return tokens.get(email)!;
   };
   // Every login wanted, at once: each costs identity a password hash.

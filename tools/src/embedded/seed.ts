@@ -4,7 +4,13 @@ import { DEMO_MEMBER_GOLFERS } from './demo-events';
 import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
-import { type DirectorySeeded, seedDirectory, seedVenuePictures, startDemoVideos } from './seed-directory';
+import {
+  type DirectorySeeded,
+  inParallel,
+  seedDirectory,
+  seedVenuePictures,
+  startDemoMedia,
+} from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 
@@ -293,7 +299,26 @@ export class DemoLogins {
     return ((await response.json()) as { token: string }).token;
   };
 
+  private readonly tokens = new Map<string, Promise<string>>();
+
+  /**
+   * The person's token from one login for the whole of seeding: each login costs identity a
+   * password check (argon2, ~40 ms of a core), and the steps ask for the same few people again
+   * and again. A token whose claims must be new (a membership granted since) comes from `login`.
+   */
+  readonly token = (email: string): Promise<string> => {
+    let token = this.tokens.get(email);
+    if (!token) {
+      token = this.login(email);
+      // A failed login is not kept: the step that asked reports it, and a later one tries again.
+      token.catch(() => this.tokens.delete(email));
+      this.tokens.set(email, token);
+    }
+    return token;
+  };
+
   async endAll(): Promise<void> {
+    this.tokens.clear();
     const cookies = this.cookies.splice(0);
     for (const cookie of cookies) {
       await fetch(`${this.identityUrl}/auth/logout`, { method: 'POST', headers: { cookie } });
@@ -318,20 +343,23 @@ export async function seedDemoData(
   serviceToken: string,
   options: { ffmpegPath: string },
 ): Promise<DemoSeeded> {
-  const videos = await startDemoVideos({ venues: urls.venues }, options.ffmpegPath);
-  await timed('seed accounts', async () => {
-    for (const account of [...DEMO_ACCOUNTS, ...DEMO_GOLFERS]) {
+  const media = await startDemoMedia({ venues: urls.venues }, options.ffmpegPath);
+  // Two at a time: each account's password is hashed (argon2, ~40 ms of a core and 19 MiB) on the
+  // service's thread pool, so one at a time leaves the second core idle. Each still gets a hash of
+  // its own, with its own salt.
+  await timed('seed accounts', () =>
+    inParallel([...DEMO_ACCOUNTS, ...DEMO_GOLFERS], 2, async (account) => {
       const { membership, ...fields } = account;
       const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
         ...fields,
         password: DEMO_PASSWORD,
         verified: true,
       });
-      if (response.status === 409) continue;
+      if (response.status === 409) return;
       if (response.status !== 201) {
         throw new Error(`Seeding ${account.email} failed: ${response.status} ${await response.text()}`);
       }
-      if (!membership) continue;
+      if (!membership) return;
       const { user } = (await response.json()) as { user: { id: number } };
       const grant = await postJson(`${urls.payments}/internal/memberships/grant`, serviceToken, {
         user_id: user.id,
@@ -342,26 +370,26 @@ export async function seedDemoData(
           `Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`,
         );
       }
-    }
-  });
+    }),
+  );
   const logins = new DemoLogins(urls.identity);
-  const { login } = logins;
+  const { login, token } = logins;
   try {
     const directory = await timed('seed directory', () =>
-      seedDirectory({ venues: urls.venues }, serviceToken, { login }),
+      seedDirectory({ venues: urls.venues }, serviceToken, { login: token }),
     );
     // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
     // admin area are made (mostly waiting on the services), instead of before them.
     const [uploads, { events, messages, admin }] = await Promise.all([
       timed('seed venue pictures', () =>
-        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login, videos }),
+        seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
       ),
       (async () => {
-        const events = await timed('seed events', () => seedEvents(urls, { login, serviceToken }));
-        const messages = await timed('seed messages', () => seedMessages(urls, { login }));
+        const events = await timed('seed events', () => seedEvents(urls, { login, token, serviceToken }));
+        const messages = await timed('seed messages', () => seedMessages(urls, { login: token }));
         const admin =
-          (await timed('seed admin area', () => seedAdminArea(urls, { login }))) +
-          (await timed('seed availability', () => seedAvailability(urls, { login })));
+          (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
+          (await timed('seed availability', () => seedAvailability(urls, { login: token })));
         return { events, messages, admin };
       })(),
     ]);
