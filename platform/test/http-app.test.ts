@@ -72,6 +72,32 @@ describe('createHttpApp', () => {
       { schema: { body: Type.Object({ note: Text({ maxLength: 20 }) }) } },
       async (request) => ({ note: request.body.note }),
     );
+    app.get(
+      '/answers/:which',
+      {
+        schema: {
+          params: Type.Object({ which: Type.String() }),
+          response: {
+            200: Type.Object({
+              items: Type.Array(
+                Type.Object({
+                  at: Type.Union([Timestamp, Type.Null()]),
+                  note: Type.Union([Type.Null(), Type.String()]),
+                  count: Type.Union([Type.Integer(), Type.Null()]),
+                  either: Type.Union([Type.Integer(), Type.String()]),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        items:
+          request.params.which === 'set'
+            ? [{ at: '2026-11-27T06:00:00.123Z', note: 'a "quoted" note', count: 3, either: 'text' }]
+            : [{ at: null, note: null, count: null, either: 7 }],
+      }),
+    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true };
@@ -255,6 +281,16 @@ describe('createHttpApp', () => {
     expect(res.json().code).toBe('not_found');
   });
 
+  it('when an answer has nullable fields, then each is written as its value or null', async () => {
+    const set = await app.inject('/answers/set');
+    expect(set.statusCode).toBe(200);
+    expect(set.body).toBe(
+      '{"items":[{"at":"2026-11-27T06:00:00.123Z","note":"a \\"quoted\\" note","count":3,"either":"text"}]}',
+    );
+    const unset = await app.inject('/answers/unset');
+    expect(unset.body).toBe('{"items":[{"at":null,"note":null,"count":null,"either":7}]}');
+  });
+
   it('when asked for the OpenAPI document, then it lists the public routes', async () => {
     const res = await app.inject('/openapi.json');
     expect(res.statusCode).toBe(200);
@@ -267,6 +303,32 @@ describe('graceful close', () => {
   it('when closed with a request in flight, then the request is answered before the app stops', async () => {
     const app = await createHttpApp({ name: 'closing', logger: silentLogger() });
     let closedHookRan = false;
+    app.get(
+      '/answers/:which',
+      {
+        schema: {
+          params: Type.Object({ which: Type.String() }),
+          response: {
+            200: Type.Object({
+              items: Type.Array(
+                Type.Object({
+                  at: Type.Union([Timestamp, Type.Null()]),
+                  note: Type.Union([Type.Null(), Type.String()]),
+                  count: Type.Union([Type.Integer(), Type.Null()]),
+                  either: Type.Union([Type.Integer(), Type.String()]),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        items:
+          request.params.which === 'set'
+            ? [{ at: '2026-11-27T06:00:00.123Z', note: 'a "quoted" note', count: 3, either: 'text' }]
+            : [{ at: null, note: null, count: null, either: 7 }],
+      }),
+    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true, closedHookRanBefore: closedHookRan };

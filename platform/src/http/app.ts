@@ -15,6 +15,7 @@ import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import { lazyRequestLogger } from './request-logger';
+import { buildSerializer } from './serialization';
 import { buildValidator } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
@@ -67,7 +68,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
 
   // Hooks that run for every request take a callback rather than being async: nothing in them

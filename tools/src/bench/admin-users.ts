@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as admin from '@linksmate/admin';
-import { createDatabase, PLANNED_ONCE } from '@linksmate/platform';
+import { createDatabase } from '@linksmate/platform';
 import { createTestAuth } from '@linksmate/platform/testing';
 import pg from 'pg';
 import { type CpuPerRequest, cpuDuring, cpuLine } from './cpu';
@@ -30,7 +30,7 @@ import {
 /** What the admin service may spend of CPU per list request (issue 24: identity's list spends 0.17 ms). */
 const ADMIN_CPU_TARGET_MS = 0.3;
 
-/** The admin service's pool when DB_POOL_MAX is not set: the direct SQL gets the same. */
+/** The admin service's pools when DB_POOL_MAX is not set: the direct SQL gets the same (see loadSql). */
 const SERVICE_POOL_SIZE = 10;
 
 const FIRST = [
@@ -112,6 +112,8 @@ interface Statement {
   name?: string;
   text: string;
   values: unknown[];
+  /** Sent on the handle's `prepared` pool (the list's), not its main one. */
+  prepared: boolean;
 }
 
 /** What the directory sends PostgreSQL for one page, recorded from the service's own code. */
@@ -120,13 +122,20 @@ async function statementsOf(url: string, query: admin.AdminUsersListQuery): Prom
   const recorded: Statement[] = [];
   // Both of the handle's pools: whichever the directory sends its statements on is recorded.
   for (const client of new Set([handle.prepared.$client, handle.db.$client])) {
+    const prepared = client === handle.prepared.$client;
     const pool = client as unknown as { query: (...args: unknown[]) => unknown };
     const send = pool.query.bind(pool);
     pool.query = (config, values, callback) => {
       const c = config as { name?: string; text?: string; values?: unknown[] };
       if (typeof c === 'object' && c.text)
-        recorded.push({ name: c.name, text: c.text, values: (values as unknown[]) ?? c.values ?? [] });
-      else if (typeof c === 'string') recorded.push({ text: c, values: (values as unknown[]) ?? [] });
+        recorded.push({
+          name: c.name,
+          text: c.text,
+          values: (values as unknown[]) ?? c.values ?? [],
+          prepared,
+        });
+      else if (typeof c === 'string')
+        recorded.push({ text: c, values: (values as unknown[]) ?? [], prepared });
       return send(config, values, callback);
     };
   }
@@ -143,16 +152,26 @@ async function statementsOf(url: string, query: admin.AdminUsersListQuery): Prom
   }
 }
 
-/** The recorded statements straight on PostgreSQL, as the service sends them (in parallel), flat out. */
+/**
+ * The recorded statements straight on PostgreSQL, as the service sends them (in parallel), flat out:
+ * each on the pool the service sends it on, as large and set up as the service's own (its
+ * `prepared` pool is half the size of its main one, its statements planned once).
+ */
 async function loadSql(url: string, statements: Statement[], connections: number, seconds: number) {
-  const pool = new pg.Pool({
-    connectionString: url,
+  const handle = createDatabase(url, admin.schema, {
     max: SERVICE_POOL_SIZE,
-    options: PLANNED_ONCE,
-    application_name: 'lmbench-sql',
+    applicationName: 'lmbench-sql',
   });
   const run = () =>
-    Promise.all(statements.map((s) => pool.query({ name: s.name, text: s.text, values: s.values })));
+    Promise.all(
+      statements.map((s) =>
+        (s.prepared ? handle.prepared.$client : handle.pool).query({
+          name: s.name,
+          text: s.text,
+          values: s.values,
+        }),
+      ),
+    );
   try {
     for (let i = 0; i < 20; i++) await run();
     const latencies: number[] = [];
@@ -178,7 +197,7 @@ async function loadSql(url: string, statements: Statement[], connections: number
       non2xx: 0,
     } as LoadResult;
   } finally {
-    await pool.end();
+    await handle.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '@linksmate/platform';
+import type { Database, Executor } from '@linksmate/platform';
 import type * as schema from './schema';
 import type {
   auditEntries,
@@ -12,6 +12,8 @@ import type {
 
 /** The admin database, or a transaction on it: what every repository function takes. */
 export type Db = Executor<typeof schema>;
+/** The admin database itself, not a transaction: what reads on its own pools take. */
+export type AdminDatabase = Database<typeof schema>;
 export type DirectoryUser = typeof directoryUsers.$inferSelect;
 export type NewDirectoryUser = typeof directoryUsers.$inferInsert;
 export type AuditEntry = typeof auditEntries.$inferSelect;

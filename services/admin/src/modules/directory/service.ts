@@ -10,7 +10,7 @@ import {
   type UserDeleted,
   type UserSnapshot,
 } from '@linksmate/proto';
-import type { Db, DirectoryUser } from '../../db/types';
+import type { AdminDatabase, Db, DirectoryUser } from '../../db/types';
 import {
   applyMembership,
   applyMembershipNow,
@@ -96,8 +96,8 @@ export class Directory {
 
   /** `readDb` serves the list (its statements prepared once: the runtime's `preparedDb`). */
   constructor(
-    private readonly db: Db,
-    readDb: Db = db,
+    private readonly db: AdminDatabase,
+    readDb: AdminDatabase = db,
   ) {
     this.list = new PeopleList(readDb);
   }
