@@ -1,5 +1,6 @@
 import { conflict, type EventMeta, notFound } from '@linksmate/platform';
 import {
+  type Booking,
   type BookingStatus,
   EVENT_MESSAGES,
   type JoinEventBody,
@@ -47,7 +48,7 @@ export class Joins {
     private readonly deps: BookingsDeps,
     private readonly notices: BookingNotices,
   ) {
-    this.turns = deps.seats.batches<JoinAsk, BookingRow>(
+    this.turns = deps.seats.batches<JoinAsk, Booking>(
       (eventId, asks) => this.joinTogether(eventId, asks),
       JOINS_PER_TURN,
     );
@@ -75,8 +76,8 @@ export class Joins {
     this.refuseJoin(await this.factsBeforeQueue(eventId, userId, now), userId, now);
     const booking = await this.turns.add(eventId, { userId, notes, meta });
     return {
-      message: booking.status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
-      booking: await repo.bookingView(this.db, booking.id),
+      message: booking.booking_status === 'pending' ? BOOKING_MESSAGES.requestSent : BOOKING_MESSAGES.joined,
+      booking,
     };
   }
 
@@ -84,30 +85,28 @@ export class Joins {
    * In the event's turn, the joins gathered while it waited, under one lock and one commit, decided
    * together: everyone's facts in one read, the rules for each in arrival order (counting the seats
    * given earlier in the turn), then the bookings, the participant count and the events written once
-   * for the whole turn — a handful of statements however many joins it holds, so the last seats of a
-   * crowded event are not handed out one round trip at a time. Should those writes fail, the turn's
-   * joins are made again one by one, each on its own savepoint, so a failure answers its person alone.
+   * for the whole turn, and read back as the API shows them — a handful of statements however many
+   * joins it holds, so the last seats of a crowded event are not handed out one round trip at a
+   * time. Should the turn fail, its joins are made again one by one in a new transaction, each on its
+   * own savepoint, so a failure answers its person alone.
    */
-  private joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<BookingRow>>> {
-    return this.db.transaction(async (tx) => {
-      await this.deps.seats.lock(tx, eventId);
-      try {
-        return await tx.transaction((together) => this.decideTogether(together, eventId, asks));
-      } catch (err) {
-        this.deps.runtime.logger.warn(
-          { err, eventId },
-          'a turn of joins failed together; deciding them one by one',
-        );
+  private async joinTogether(eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<Booking>>> {
+    try {
+      return await this.db.transaction((tx) => this.decideTogether(tx, eventId, asks));
+    } catch (err) {
+      this.deps.runtime.logger.warn(
+        { err, eventId },
+        'a turn of joins failed together; deciding them one by one',
+      );
+      return this.db.transaction(async (tx) => {
+        await this.deps.seats.lock(tx, eventId);
         return this.decideOneByOne(tx, eventId, asks);
-      }
-    });
+      });
+    }
   }
 
-  private async decideTogether(
-    tx: Db,
-    eventId: number,
-    asks: JoinAsk[],
-  ): Promise<Array<Outcome<BookingRow>>> {
+  /** The turn decided together (see `joinTogether`); its first read takes the event's lock. */
+  private async decideTogether(tx: Db, eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<Booking>>> {
     const now = this.now();
     const turn = await repo.turnFacts(
       tx,
@@ -115,7 +114,7 @@ export class Joins {
       asks.map((ask) => ask.userId),
       now,
     );
-    const outcomes: Array<Outcome<BookingRow>> = [];
+    const outcomes: Array<Outcome<Booking>> = [];
     const accepted: Array<{ index: number; ask: JoinAsk; existing: BookingRow | undefined }> = [];
     // Who this turn already gave a booking (the same person twice in one turn hears the rule on it).
     const decidedInTurn = new Map<number, BookingStatus>();
@@ -159,28 +158,30 @@ export class Joins {
         : this.notices.bookingEvent('confirmed', event!, booking, existing?.status ?? null, now, ask.meta);
     });
     await this.notices.publish(tx, told);
-    written.forEach((booking, i) => {
+    const views = await repo.bookingViews(
+      tx,
+      written.map((booking) => booking.id),
+    );
+    views.forEach((booking, i) => {
       outcomes[accepted[i]!.index] = { ok: true, value: booking };
     });
     return outcomes;
   }
 
   /** The turn's joins one by one, each on its own savepoint: the rules read again, then the seat or the request. */
-  private async decideOneByOne(
-    tx: Db,
-    eventId: number,
-    asks: JoinAsk[],
-  ): Promise<Array<Outcome<BookingRow>>> {
-    const outcomes: Array<Outcome<BookingRow>> = [];
+  private async decideOneByOne(tx: Db, eventId: number, asks: JoinAsk[]): Promise<Array<Outcome<Booking>>> {
+    const outcomes: Array<Outcome<Booking>> = [];
     for (const { userId, notes, meta } of asks) {
       try {
         const booking = await tx.transaction(async (one) => {
           const now = this.now();
           const facts = await repo.joinFacts(one, eventId, userId, now);
           const { event, existing } = this.refuseJoin(facts, userId, now);
-          return event.eventType === 'member_game'
-            ? this.request(one, event, existing, userId, notes, now, meta)
-            : this.confirm(one, event, existing, userId, notes, now, meta);
+          const written =
+            event.eventType === 'member_game'
+              ? await this.request(one, event, existing, userId, notes, now, meta)
+              : await this.confirm(one, event, existing, userId, notes, now, meta);
+          return repo.bookingView(one, written.id);
         });
         outcomes.push({ ok: true, value: booking });
       } catch (error) {

@@ -244,7 +244,10 @@ export interface TurnFacts extends Omit<JoinFacts, 'existing' | 'person'> {
   people: Map<number, UserRow>;
 }
 
-/** `joinFacts` for everyone of a turn, in three reads however many joins it holds. */
+/**
+ * `joinFacts` for everyone of a turn, in three reads however many joins it holds, the first of
+ * which takes the event's row lock (`lockEvent`'s `FOR NO KEY UPDATE`).
+ */
 export async function turnFacts(
   tx: Db,
   eventId: number,
@@ -260,7 +263,8 @@ export async function turnFacts(
       held: taken.held,
     })
     .from(e)
-    .where(eq(e.id, eventId));
+    .where(eq(e.id, eventId))
+    .for('no key update', { of: e });
   if (!row) return undefined;
   const existing = await tx
     .select()
@@ -315,6 +319,17 @@ export async function findBookingView(tx: Db, id: number): Promise<Booking | und
     where b.id = ${id}`);
   const row = result.rows[0];
   return row ? toBooking(row) : undefined;
+}
+
+/** Bookings just written, as the API shows them, in one read; answered in the order of `ids`. */
+export async function bookingViews(tx: Db, ids: number[]): Promise<Booking[]> {
+  if (!ids.length) return [];
+  const result = await tx.execute<BookingSqlRow>(sql`
+    select ${bookingColumns}
+    from bookings b join events e on e.id = b.event_id left join venues v on v.id = e.venue_id
+    where b.id = any(${sql.param(ids)}::int[])`);
+  const byId = new Map(result.rows.map((row) => [Number(row.id), toBooking(row)]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /** A booking just written, as the API shows it. */
