@@ -154,6 +154,37 @@ describe('OutboxRelay', () => {
     });
   });
 
+  it('when a transaction publishes and commits, then the relay hears of it at once, not at its next sweep', async () => {
+    const database = await freshDatabase();
+    const bus = inProcessBus();
+    const runtime = await runtimeOn(database, bus);
+    cleanups.push(() => runtime.close());
+    const relay = new OutboxRelay({
+      pool: runtime.pool,
+      databaseUrl: database.url,
+      bus,
+      logger: silentLogger(),
+      // Far beyond the test's wait: only the commit's notification can bring the event in time.
+      sweepIntervalMs: 600_000,
+    });
+    cleanups.push(() => relay.stop());
+    const seen: EventEnvelope[] = [];
+    await bus.subscribe({ group: 'observer', patterns: ['#'], handler: async (e) => void seen.push(e) });
+    await relay.start();
+    // Its start sweeps once; what comes after that comes by notification.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await runtime.db.transaction((tx) =>
+      runtime.publish(tx, [
+        createEvent(OrderPlaced, { sequence: 1 }, 'sample'),
+        createEvent(OrderPlaced, { sequence: 2 }, 'sample'),
+      ]),
+    );
+    await eventually(
+      () => expect(seen.map((e) => (e.data as { sequence: number }).sequence)).toEqual([1, 2]),
+      10_000,
+    );
+  });
+
   it('when sent outbox rows and inbox entries pass their retention, then they are deleted and newer ones stay', async () => {
     const database = await freshDatabase();
     const bus = inProcessBus();

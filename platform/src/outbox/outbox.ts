@@ -29,6 +29,10 @@ export async function publishToOutbox(
       throw new InvalidEventError(event.type, checked.issues.map((i) => `${i.path} ${i.message}`).join('; '));
     }
   }
-  await tx.insert(outbox).values(list.map((event) => ({ id: event.id, type: event.type, envelope: event })));
-  await tx.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`);
+  const written = tx
+    .insert(outbox)
+    .values(list.map((event) => ({ id: event.id, type: event.type, envelope: event })));
+  // One statement, one round trip inside the caller's transaction: a data-modifying WITH runs once
+  // whether or not the query reads it. The relay hears the notification when the transaction commits.
+  await tx.execute(sql`with written as (${written.getSQL()}) select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`);
 }
