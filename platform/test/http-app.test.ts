@@ -303,32 +303,6 @@ describe('graceful close', () => {
   it('when closed with a request in flight, then the request is answered before the app stops', async () => {
     const app = await createHttpApp({ name: 'closing', logger: silentLogger() });
     let closedHookRan = false;
-    app.get(
-      '/answers/:which',
-      {
-        schema: {
-          params: Type.Object({ which: Type.String() }),
-          response: {
-            200: Type.Object({
-              items: Type.Array(
-                Type.Object({
-                  at: Type.Union([Timestamp, Type.Null()]),
-                  note: Type.Union([Type.Null(), Type.String()]),
-                  count: Type.Union([Type.Integer(), Type.Null()]),
-                  either: Type.Union([Type.Integer(), Type.String()]),
-                }),
-              ),
-            }),
-          },
-        },
-      },
-      async (request) => ({
-        items:
-          request.params.which === 'set'
-            ? [{ at: '2026-11-27T06:00:00.123Z', note: 'a "quoted" note', count: 3, either: 'text' }]
-            : [{ at: null, note: null, count: null, either: 7 }],
-      }),
-    );
     app.get('/slow', async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true, closedHookRanBefore: closedHookRan };
