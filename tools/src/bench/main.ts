@@ -4,12 +4,13 @@ import { measureCompression } from './compression';
 import { measureDiscovery } from './discovery';
 import { measureEmbeddedRun } from './embedded';
 import { measureEventLatency } from './event-latency';
-import { measureEventsBookings, measureSoldOut } from './events';
+import { measureEventsBookings } from './events';
 import { measureGatewayCpu } from './gateway-cpu';
 import { measureGatewayOverhead } from './gateway-overhead';
 import { scratchVhost } from './infra';
 import { measureLighthouse } from './lighthouse';
 import { measureMessaging } from './messaging';
+import { measureSoldOut } from './soldout';
 import { type SummaryRow, summaryTable } from './summary';
 import { measureVenueGrowth, measureVenueSearch } from './venues';
 
