@@ -28,6 +28,9 @@ interface Rule {
   breaks(file: string, target: Target): boolean;
 }
 
+/** A module's repository: `repository.ts`, and the `repository-<part>.ts` files it is split into. */
+const REPOSITORY = /\/modules\/[^/]+\/repository(-[a-z-]+)?\.ts$/;
+
 const SERVICE = /^services\/([^/]+)\//;
 const MODULE = /^services\/([^/]+)\/src\/modules\/([^/]+)\//;
 const FEATURE = /^web\/src\/features\/([^/]+)\//;
@@ -67,14 +70,15 @@ export const RULES: Rule[] = [
       /^services\/[^/]+\/src\/modules\/[^/]+\/routes\.ts$/.test(file) &&
       (isPackage(target, ...DATABASE_PACKAGES) ||
         /^services\/[^/]+\/src\/db\//.test(target) ||
-        target.endsWith('/repository.ts')),
+        REPOSITORY.test(target)),
   },
   {
     name: 'queries-in-repositories',
-    message: 'only a module repository.ts (and src/db) may use the database libraries',
+    message:
+      'only a module repository.ts or repository-<part>.ts (and src/db) may use the database libraries',
     breaks: (file, target) =>
       /^services\/[^/]+\/src\//.test(file) &&
-      !/^services\/[^/]+\/src\/(db\/|modules\/[^/]+\/repository\.ts$)/.test(file) &&
+      !/^services\/[^/]+\/src\/(db\/|modules\/[^/]+\/repository(-[a-z-]+)?\.ts$)/.test(file) &&
       isPackage(target, ...DATABASE_PACKAGES),
   },
   {

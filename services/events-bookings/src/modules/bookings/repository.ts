@@ -1,12 +1,13 @@
-import type { AdminBooking, Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
-import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { scopeCondition } from '../../db/admin-scope';
+import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookings, events, seatHolds, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
-import type { AdminScope } from '../../lib/admin-scope';
-import type { TimeRange } from '../../lib/list-filters';
-import { seatsTakenSql, takesCardPaymentSql } from '../seats/service';
+
+export * from './repository-admin';
+
+import { iso } from './repository-admin';
+
+export * from './repository-joins';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -161,125 +162,6 @@ export async function eventById(tx: Db, id: number): Promise<EventRow | undefine
   return row;
 }
 
-export interface JoinFacts {
-  event: EventRow;
-  /** Joining is paid by card (the seats module's rule). */
-  paid: boolean;
-  existing: BookingRow | undefined;
-  person: UserRow | undefined;
-  /** Seats taken as the event was read (the seats module's count). */
-  taken: { confirmed: number; held: number };
-}
-
-const e = alias(events, 'e');
-
-/** The read `joinFacts` makes, with values or with the placeholders of its prepared statement. */
-function joinFactsQuery(
-  db: Db,
-  eventId: number | Placeholder,
-  userId: number | Placeholder,
-  now: Date | Placeholder,
-) {
-  const taken = seatsTakenSql(now);
-  return db
-    .select({
-      event: e,
-      paid: sql<boolean>`${takesCardPaymentSql}`,
-      existing: bookings,
-      person: users,
-      confirmed: taken.confirmed,
-      held: taken.held,
-    })
-    .from(e)
-    .leftJoin(bookings, and(eq(bookings.eventId, e.id), eq(bookings.userId, userId)))
-    .leftJoin(users, eq(users.id, userId))
-    .where(eq(e.id, eventId));
-}
-
-type JoinFactsRow = Awaited<ReturnType<typeof joinFactsQuery>>[number];
-
-function factsOf(row: JoinFactsRow | undefined): JoinFacts | undefined {
-  if (!row) return undefined;
-  return {
-    event: row.event,
-    paid: !!row.paid,
-    existing: row.existing ?? undefined,
-    person: row.person ?? undefined,
-    taken: { confirmed: Number(row.confirmed), held: Number(row.held) },
-  };
-}
-
-/** What joining an event is decided on, in one read: the event, how it is paid, the person's booking and profile. */
-export async function joinFacts(
-  db: Db,
-  eventId: number,
-  userId: number,
-  now: Date,
-): Promise<JoinFacts | undefined> {
-  const [row] = await joinFactsQuery(db, eventId, userId, now);
-  return factsOf(row);
-}
-
-/**
- * `joinFacts` prepared once on `db` (the runtime's `preparedDb`): the read every join makes before
- * the event's queue, so a crowd at a full event costs a prepared statement each, not drizzle's
- * query building and PostgreSQL's planning every time.
- */
-export function preparedJoinFacts(db: Db) {
-  const statement = joinFactsQuery(
-    db,
-    sql.placeholder('eventId'),
-    sql.placeholder('userId'),
-    sql.placeholder('now'),
-  ).prepare('join_facts');
-  return async (eventId: number, userId: number, now: Date): Promise<JoinFacts | undefined> => {
-    const [row] = await statement.execute({ eventId, userId, now });
-    return factsOf(row);
-  };
-}
-
-/** What a turn of joins of one event is decided on: the event's facts, and each person's booking and profile. */
-export interface TurnFacts extends Omit<JoinFacts, 'existing' | 'person'> {
-  existing: Map<number, BookingRow>;
-  people: Map<number, UserRow>;
-}
-
-/**
- * `joinFacts` for everyone of a turn, in three reads however many joins it holds, the first of
- * which takes the event's row lock (`lockEvent`'s `FOR NO KEY UPDATE`).
- */
-export async function turnFacts(
-  tx: Db,
-  eventId: number,
-  userIds: number[],
-  now: Date,
-): Promise<TurnFacts | undefined> {
-  const taken = seatsTakenSql(now);
-  const [row] = await tx
-    .select({
-      event: e,
-      paid: sql<boolean>`${takesCardPaymentSql}`,
-      confirmed: taken.confirmed,
-      held: taken.held,
-    })
-    .from(e)
-    .where(eq(e.id, eventId))
-    .for('no key update', { of: e });
-  if (!row) return undefined;
-  const existing = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), inArray(bookings.userId, userIds)));
-  const people = await tx.select().from(users).where(inArray(users.id, userIds));
-  return {
-    event: row.event,
-    paid: !!row.paid,
-    taken: { confirmed: Number(row.confirmed), held: Number(row.held) },
-    existing: new Map(existing.map((b) => [b.userId, b])),
-    people: new Map(people.map((u) => [u.id, u])),
-  };
-}
-
 export async function userById(tx: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id));
   return row;
@@ -294,8 +176,6 @@ type BookingSqlRow = Omit<Booking, 'event_start_time' | 'event_end_time' | 'book
   event_end_time: Date | string | null;
   booked_at: Date | string;
 };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toBooking(row: BookingSqlRow): Booking {
   return {
@@ -387,115 +267,4 @@ export async function pendingCount(tx: Db, eventId: number): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from bookings where event_id = ${eventId} and status = 'pending'`);
   return Number(result.rows[0]?.n ?? 0);
-}
-
-// ── The admin list (spec 3 §3 Booking) ──────────────────────────────────────
-const adminBookingColumns = sql`b.id, b.status as booking_status, b.event_id, e.title as event_title,
-  e.event_type, e.start_time as event_start_time, e.end_time as event_end_time, b.user_id,
-  u.username as user_username, u.email as user_email, u.first_name as user_first_name,
-  u.last_name as user_last_name, b.notes, b.payment_intent_id as payment_intent_id_stripe,
-  b.amount_paid, b.amount_refunded, b.currency, b.seats, v.name as venue_name, nullif(cu.username, '') as coach_username,
-  b.booked_at, b.updated_at`;
-
-/** Each booking with its event, booker, venue and the coach's username (from the projections). */
-const adminBookingSource = sql`bookings b join events e on e.id = b.event_id
-  left join users u on u.id = b.user_id
-  left join venues v on v.id = e.venue_id
-  left join coaches c on c.id = e.coach_profile_id
-  left join users cu on cu.id = c.user_id`;
-
-type AdminBookingSqlRow = Record<keyof AdminBooking, unknown>;
-
-function toAdminBooking(row: AdminBookingSqlRow): AdminBooking {
-  const optionalTime = (value: unknown) => (value === null ? null : iso(value as Date | string));
-  return {
-    ...(row as unknown as AdminBooking),
-    id: Number(row.id),
-    event_id: Number(row.event_id),
-    user_id: Number(row.user_id),
-    seats: Number(row.seats),
-    amount_paid: row.amount_paid === null ? null : Number(row.amount_paid),
-    amount_refunded: row.amount_refunded === null ? null : Number(row.amount_refunded),
-    event_start_time: iso(row.event_start_time as Date | string),
-    event_end_time: optionalTime(row.event_end_time),
-    booked_at: iso(row.booked_at as Date | string),
-    updated_at: iso(row.updated_at as Date | string),
-  };
-}
-
-/** An event (by its columns, or `e` in the admin statements) within an admin scope. */
-const eventsInScope = (scope: AdminScope) =>
-  scopeCondition(scope, { venue: events.venueId, coach: events.coachProfileId });
-const eInScope = (scope: AdminScope) =>
-  scopeCondition(scope, { venue: sql`e.venue_id`, coach: sql`e.coach_profile_id` });
-
-/** A booking of an event within the admin's scope (locked when asked); undefined otherwise. */
-export async function adminBookingById(
-  tx: Db,
-  id: number,
-  scope: AdminScope,
-  lock = false,
-): Promise<BookingRow | undefined> {
-  const query = tx
-    .select({ booking: bookings })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(and(eq(bookings.id, id), eventsInScope(scope)));
-  const [row] = lock ? await query.for('update', { of: bookings }) : await query;
-  return row?.booking;
-}
-
-/** Whether the event (deleted or not) is within the admin's scope. */
-export async function eventInScope(tx: Db, eventId: number, scope: AdminScope): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eventsInScope(scope)));
-  return !!row;
-}
-
-export interface AdminBookingFilters {
-  /** The caller's part of the admin area: bookings of events at its venues or of its coach. */
-  scope: AdminScope;
-  status?: BookingStatus;
-  /** On the event's start time. */
-  range: TimeRange;
-}
-
-function adminBookingWhere(filters: AdminBookingFilters) {
-  const parts = [eInScope(filters.scope)];
-  if (filters.status) parts.push(sql`b.status = ${filters.status}`);
-  if (filters.range.from) parts.push(sql`e.start_time >= ${filters.range.from.toISOString()}::timestamptz`);
-  if (filters.range.before)
-    parts.push(sql`e.start_time < ${filters.range.before.toISOString()}::timestamptz`);
-  return sql.join(parts, sql` and `);
-}
-
-/**
- * Every booking within the admin's scope (events deleted since included: their bookings stay as
- * history), newest event start first; in start order when a date range is given.
- */
-export async function adminBookings(
-  tx: Db,
-  filters: AdminBookingFilters,
-  page: { limit: number; offset: number },
-): Promise<{ bookings: AdminBooking[]; total: number }> {
-  const direction = sql.raw(filters.range.given ? 'asc' : 'desc');
-  const where = adminBookingWhere(filters);
-  const [listed, counted] = await Promise.all([
-    tx.execute<AdminBookingSqlRow>(sql`
-      select ${adminBookingColumns} from ${adminBookingSource} where ${where}
-      order by e.start_time ${direction}, b.id ${direction}
-      limit ${page.limit} offset ${page.offset}`),
-    tx.execute<{ n: number }>(sql`
-      select count(*)::int as n from bookings b join events e on e.id = b.event_id where ${where}`),
-  ]);
-  return { bookings: listed.rows.map(toAdminBooking), total: Number(counted.rows[0]?.n ?? 0) };
-}
-
-/** One booking as the admin list shows it. */
-export async function adminBookingView(tx: Db, id: number): Promise<AdminBooking> {
-  const result = await tx.execute<AdminBookingSqlRow>(sql`
-    select ${adminBookingColumns} from ${adminBookingSource} where b.id = ${id}`);
-  return toAdminBooking(result.rows[0]!);
 }
