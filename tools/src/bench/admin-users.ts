@@ -7,6 +7,7 @@ import { createTestAuth } from '@linksmate/platform/testing';
 import pg from 'pg';
 import { type CpuPerRequest, cpuDuring, cpuLine } from './cpu';
 import { fmt, scratchDatabase } from './infra';
+import { flatOut } from './loads';
 import {
   keysAndVersions,
   type LoadResult,
@@ -174,28 +175,7 @@ async function loadSql(url: string, statements: Statement[], connections: number
     );
   try {
     for (let i = 0; i < 20; i++) await run();
-    const latencies: number[] = [];
-    const started = performance.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          await run();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const at = (p: number) =>
-      Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 10) /
-      10;
-    return {
-      requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
-      latencyP50: at(50),
-      latencyP99: at(99),
-      non2xx: 0,
-    } as LoadResult;
+    return await flatOut(run, connections, seconds);
   } finally {
     await handle.close();
   }
