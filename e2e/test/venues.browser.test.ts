@@ -119,6 +119,38 @@ describe('the venue directory and a venue in the browser, against make run', () 
     expect(await cardNames(page)).toEqual(second);
   });
 
+  it("when a visitor opens the directory's second page, then its venues and the four option lists are each asked for once, as the app starts and not again by the page", async () => {
+    const fresh = await context.newPage();
+    const asked: string[] = [];
+    // What happened, in order: the list's request and the arrival of the directory's own code.
+    const happenings: string[] = [];
+    fresh.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/v1/venues')) return;
+      asked.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/v1/venues') happenings.push('list asked for');
+    });
+    fresh.on('requestfinished', (request) => {
+      if (/\/assets\/VenuesPage-[^/]*\.js$/.test(new URL(request.url()).pathname))
+        happenings.push('page code here');
+    });
+    await fresh.goto(`${stack.url}/venues?page=2`);
+    await showing(fresh, 'page=2');
+    await fresh.waitForLoadState('networkidle');
+    // Asked for by the app as it starts, beside the page's code, not by the page once that came.
+    expect(happenings).toEqual(['list asked for', 'page code here']);
+    expect(asked.sort()).toEqual(
+      [
+        '/api/v1/venues/club-amenities',
+        '/api/v1/venues/course-amenities',
+        '/api/v1/venues/states',
+        '/api/v1/venues/types',
+        '/api/v1/venues?limit=12&offset=12',
+      ].sort(),
+    );
+    await fresh.close();
+  });
+
   it('when a visitor searches with a typo and opens the venue, then its carousel wraps, its map gives way to the coordinates, and directions are offered', async () => {
     await page.goto(`${stack.url}/venues`);
     await showing(page);

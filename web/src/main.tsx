@@ -6,12 +6,23 @@ import { AppProviders } from './app/providers';
 import { loadScreenAt, router } from './app/router';
 import { queryClient } from './lib/query-client';
 
-startFirstScreenRequests(queryClient, window.location.pathname);
+const firstRequests = startFirstScreenRequests(queryClient, window.location);
+
+/** How long, at most, a painted screen waits for its first data before the app renders over it. */
+const FIRST_DATA_WAIT_MS = 1000;
 
 const root = document.getElementById('root')!;
 // A landing page's HTML comes with its first screen painted (app/first-screens.tsx). It stays until
 // the screen's code is here, so the app's first render replaces it with the same screen at once.
-const painted = root.hasChildNodes() ? loadScreenAt(window.location.pathname).catch(() => undefined) : null;
+// Over the painted screen the app also waits (a little) for the page's first data: the screen it
+// would render meanwhile is the loading state already painted, and rendering it with its data once
+// costs a phone far less than rendering it empty and then again as the replies come.
+const painted = root.hasChildNodes()
+  ? Promise.all([
+      loadScreenAt(window.location.pathname).catch(() => undefined),
+      Promise.race([firstRequests, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+    ])
+  : null;
 
 const app = (
   <StrictMode>
@@ -21,8 +32,9 @@ const app = (
   </StrictMode>
 );
 
-// Over a painted screen the first render need not hurry: as a transition it yields to the browser
-// every few milliseconds instead of holding the main thread for the whole page, and the picture stays
-// until it commits.
-if (painted) void painted.then(() => startTransition(() => createRoot(root).render(app)));
-else createRoot(root).render(app);
+// The first render is a transition: it yields to the browser every few milliseconds instead of
+// holding a phone's main thread for the whole page (over a painted screen, the picture stays until it
+// commits).
+const mount = () => startTransition(() => createRoot(root).render(app));
+if (painted) void painted.then(mount);
+else mount();

@@ -1,5 +1,4 @@
-import type { EventsQuery } from '@linksmate/proto';
-import { EVENT_TYPES, PAGE_SIZES } from '@linksmate/proto/rules';
+import { EVENT_TYPES } from '@linksmate/proto/rules';
 import {
   Button,
   Card,
@@ -22,28 +21,14 @@ import { useEvents } from '../api/get-events';
 import { EventCard, EventCardSkeleton } from '../components/EventCard';
 import { useEventPushes } from '../components/use-event-pushes';
 import { EVENT_TYPE_LABELS } from '../event-text';
+import { eventsQueryOf, LISTING_PAGE_SIZE as LIMIT, listingOf } from './listing-address';
 
-const LIMIT = PAGE_SIZES.events;
 // Mantine's Select treats '' as no choice; "all" stands for the filter being off.
 const ALL = 'all';
 const TYPE_OPTIONS = [
   { value: ALL, label: 'All' },
   ...EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] })),
 ];
-
-type TypeFilter = NonNullable<EventsQuery['event_type']>;
-
-/** The filters and page the address carries; anything unknown there counts as no filter, page one. */
-function listingOf(params: URLSearchParams) {
-  const type = params.get('event_type') ?? '';
-  const venue = Number(params.get('venue_id') ?? 0);
-  const page = Number(params.get('page') ?? 1);
-  return {
-    event_type: ((EVENT_TYPES as readonly string[]).includes(type) ? type : '') as TypeFilter | '',
-    venue_id: Number.isSafeInteger(venue) && venue > 0 ? venue : 0,
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-  };
-}
 
 /**
  * Spec 2 "Event Listings" (/events): official events and member games, ten a page, filtered by type
@@ -53,13 +38,9 @@ export function EventsPage() {
   const { params, update } = useAddressQuery({ event_type: '', venue_id: 0, page: 1 });
   const listing = listingOf(params);
   useEventPushes();
-  const query: EventsQuery = {
-    event_type: listing.event_type || undefined,
-    venue_id: listing.venue_id || undefined,
-    limit: LIMIT,
-    offset: (listing.page - 1) * LIMIT,
-  };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useEvents(query);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useEvents(
+    eventsQueryOf(listing),
+  );
   const count = data?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / LIMIT));
 

@@ -1,8 +1,6 @@
-import type { DiscoveryQuery } from '@linksmate/proto';
 import {
   AVAILABILITY_STATUS_LABELS,
   DISCOVERY_AVAILABILITY_FILTERS,
-  PAGE_SIZES,
   SKILL_LEVELS,
 } from '@linksmate/proto/rules';
 import {
@@ -29,11 +27,13 @@ import { useSession } from '../../../lib/session-context';
 import { capitalise } from '../../../lib/text';
 import { useFindPlayers } from '../api/find-players';
 import { PlayerCard } from '../components/PlayerCard';
-
-const LIMIT = PAGE_SIZES.playerDiscovery;
-
-type SkillFilter = NonNullable<DiscoveryQuery['skill_level']>;
-type AvailabilityFilter = (typeof DISCOVERY_AVAILABILITY_FILTERS)[number] | '';
+import {
+  type AvailabilityFilter,
+  discoveryQueryOf,
+  SEARCH_PAGE_SIZE as LIMIT,
+  type SkillFilter,
+  searchOf,
+} from './search-address';
 
 // Mantine's Select treats '' as no choice; "all" stands for the filter being off.
 const ALL = 'all';
@@ -49,20 +49,6 @@ const AVAILABILITY_OPTIONS = [
     label: value === 'Playing' ? AVAILABILITY_STATUS_LABELS.playing : value,
   })),
 ];
-
-/** The filters and page the address carries; anything unknown there counts as no filter, page one. */
-function searchOf(params: URLSearchParams) {
-  const skill = params.get('skill_level') ?? '';
-  const availability = params.get('availability_status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
-  return {
-    skill_level: ((SKILL_LEVELS as readonly string[]).includes(skill) ? skill : '') as SkillFilter,
-    availability_status: ((DISCOVERY_AVAILABILITY_FILTERS as readonly string[]).includes(availability)
-      ? availability
-      : '') as AvailabilityFilter,
-    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
-  };
-}
 
 function LoginPrompt() {
   const location = useLocation();
@@ -124,14 +110,8 @@ export function PlayersPage() {
     setAvailability(search.availability_status);
   }, [search.skill_level, search.availability_status]);
 
-  const query: DiscoveryQuery = {
-    skill_level: search.skill_level || undefined,
-    availability_status: search.availability_status || undefined,
-    limit: LIMIT,
-    offset: search.offset,
-  };
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useFindPlayers(
-    query,
+    discoveryQueryOf(search),
     isLoggedIn,
   );
   const total = data?.total_count ?? 0;

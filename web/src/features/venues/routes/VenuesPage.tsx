@@ -1,12 +1,5 @@
 import type { FilterOption } from '@linksmate/proto';
-import {
-  AU_STATES,
-  CLUB_AMENITIES,
-  COURSE_AMENITIES,
-  PAGE_SIZES,
-  VENUE_SEARCH_MAX_LENGTH,
-  VENUE_TYPES,
-} from '@linksmate/proto/rules';
+import { VENUE_SEARCH_MAX_LENGTH } from '@linksmate/proto/rules';
 import {
   Badge,
   Box,
@@ -28,8 +21,7 @@ import { IconFilterOff, IconMapPinSearch, IconSearch } from '@tabler/icons-react
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CardGridSkeleton, LoadFailure } from '../../../components/LoadStates';
-import type { VenueSearch } from '../../../lib/paths';
-import { useFindVenues, type VenuesQuery } from '../api/find-venues';
+import { useFindVenues } from '../api/find-venues';
 import { useClubAmenityOptions } from '../api/get-club-amenities';
 import { useCourseAmenityOptions } from '../api/get-course-amenities';
 import { useVenueStateOptions } from '../api/get-venue-states';
@@ -37,54 +29,19 @@ import { useVenueTypeOptions } from '../api/get-venue-types';
 import { PageButtons } from '../components/PageButtons';
 import { VenueCard, VenueCardSkeleton } from '../components/VenueCard';
 import { amenityLabel, venueTypeLabel } from '../venue-text';
+import {
+  type Directory,
+  directoryOf,
+  DIRECTORY_PAGE_SIZE as LIMIT,
+  paramsOf,
+  venuesQueryOf,
+} from './directory-address';
 import classes from './VenuesPage.module.css';
-
-const LIMIT = PAGE_SIZES.venueDirectory;
-/** Typing pauses this long before the search is sent (and written into the address). */
-const SEARCH_DEBOUNCE_MS = 350;
-
-/** The directory's state, all of it in the address (spec 2: mirrored into the URL query). */
-interface Directory {
-  search: string;
-  region: string;
-  state: string;
-  venue_type: string;
-  course_amenity: string;
-  club_amenity: string;
-  page: number;
-}
 
 type SelectFilter = 'state' | 'venue_type' | 'course_amenity' | 'club_amenity';
 
-const oneOf = (values: readonly string[], value: string | null) =>
-  value !== null && values.includes(value) ? value : '';
-
-/**
- * The filters and page the address carries. An enumerated filter the server would refuse (a
- * mistyped or old link) counts as no filter; a page that is not a positive number is page one.
- */
-function directoryOf(params: URLSearchParams): Directory {
-  const page = Number(params.get('page') ?? 1);
-  return {
-    search: (params.get('search') ?? '').slice(0, VENUE_SEARCH_MAX_LENGTH),
-    region: (params.get('region') ?? '').trim().slice(0, VENUE_SEARCH_MAX_LENGTH),
-    state: oneOf(AU_STATES, params.get('state')),
-    venue_type: oneOf(VENUE_TYPES, params.get('venue_type')),
-    course_amenity: oneOf(COURSE_AMENITIES, params.get('course_amenity')),
-    club_amenity: oneOf(CLUB_AMENITIES, params.get('club_amenity')),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-  };
-}
-
-/** The address's query for a directory state: only what is set, page one left out. */
-function paramsOf(directory: Directory): URLSearchParams {
-  const values: VenueSearch = { ...directory, search: directory.search.trim() };
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== '' && !(name === 'page' && value === 1)) params.set(name, String(value));
-  }
-  return params;
-}
+/** Typing pauses this long before the search is sent (and written into the address). */
+const SEARCH_DEBOUNCE_MS = 350;
 
 // Mantine's Select treats '' as no choice; "all" stands for the filter being off.
 const ALL = 'all';
@@ -137,17 +94,9 @@ export function VenuesPage() {
     go({ search: debounced }, { replace: true });
   }, [debounced]);
 
-  const query: VenuesQuery = {
-    search: directory.search.trim() || undefined,
-    region: directory.region || undefined,
-    state: (directory.state || undefined) as VenuesQuery['state'],
-    venue_type: (directory.venue_type || undefined) as VenuesQuery['venue_type'],
-    course_amenity: (directory.course_amenity || undefined) as VenuesQuery['course_amenity'],
-    club_amenity: (directory.club_amenity || undefined) as VenuesQuery['club_amenity'],
-    limit: LIMIT,
-    offset: (directory.page - 1) * LIMIT,
-  };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useFindVenues(query);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useFindVenues(
+    venuesQueryOf(directory),
+  );
   const count = data?.count ?? 0;
   // Which search the results on screen answer: the address's once they arrive, none while the
   // previous page stands in (what a test, or a script reading the page, can wait for).

@@ -1,0 +1,42 @@
+import type { EventsQuery } from '@linksmate/proto';
+import { EVENT_TYPES, PAGE_SIZES } from '@linksmate/proto/rules';
+import type { QueryClient } from '@tanstack/react-query';
+import { eventsQuery } from '../api/get-events';
+
+export const LISTING_PAGE_SIZE = PAGE_SIZES.events;
+
+type TypeFilter = NonNullable<EventsQuery['event_type']>;
+
+/** The listing's state in the address (spec 2: filters and page in the URL query). */
+export interface Listing {
+  event_type: TypeFilter | '';
+  venue_id: number;
+  page: number;
+}
+
+/** The filters and page the address carries; anything unknown there counts as no filter, page one. */
+export function listingOf(params: URLSearchParams): Listing {
+  const type = params.get('event_type') ?? '';
+  const venue = Number(params.get('venue_id') ?? 0);
+  const page = Number(params.get('page') ?? 1);
+  return {
+    event_type: ((EVENT_TYPES as readonly string[]).includes(type) ? type : '') as TypeFilter | '',
+    venue_id: Number.isSafeInteger(venue) && venue > 0 ? venue : 0,
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** GET /events's query for a listing state. */
+export function eventsQueryOf(listing: Listing): EventsQuery {
+  return {
+    event_type: listing.event_type || undefined,
+    venue_id: listing.venue_id || undefined,
+    limit: LISTING_PAGE_SIZE,
+    offset: (listing.page - 1) * LISTING_PAGE_SIZE,
+  };
+}
+
+/** What the listing asks for as it opens at that address, with the key its page's hook uses. */
+export function requestListing(queryClient: QueryClient, params: URLSearchParams): Promise<unknown> {
+  return queryClient.prefetchQuery(eventsQuery(eventsQueryOf(listingOf(params))));
+}

@@ -1,0 +1,46 @@
+import type { DiscoveryQuery } from '@linksmate/proto';
+import { DISCOVERY_AVAILABILITY_FILTERS, PAGE_SIZES, SKILL_LEVELS } from '@linksmate/proto/rules';
+import type { QueryClient } from '@tanstack/react-query';
+import { findPlayersQuery } from '../api/find-players';
+
+export const SEARCH_PAGE_SIZE = PAGE_SIZES.playerDiscovery;
+
+export type SkillFilter = NonNullable<DiscoveryQuery['skill_level']>;
+export type AvailabilityFilter = (typeof DISCOVERY_AVAILABILITY_FILTERS)[number] | '';
+
+/** The discovery search's state in the address (spec 2: filters and offset in the URL query). */
+export interface PlayerSearchState {
+  /** '' when unset (typed as the filter, as the form's state holds it). */
+  skill_level: SkillFilter;
+  availability_status: AvailabilityFilter;
+  offset: number;
+}
+
+/** The filters and page the address carries; anything unknown there counts as no filter, page one. */
+export function searchOf(params: URLSearchParams): PlayerSearchState {
+  const skill = params.get('skill_level') ?? '';
+  const availability = params.get('availability_status') ?? '';
+  const offset = Number(params.get('offset') ?? 0);
+  return {
+    skill_level: ((SKILL_LEVELS as readonly string[]).includes(skill) ? skill : '') as SkillFilter,
+    availability_status: ((DISCOVERY_AVAILABILITY_FILTERS as readonly string[]).includes(availability)
+      ? availability
+      : '') as AvailabilityFilter,
+    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** GET /discovery/members's query for a search state. */
+export function discoveryQueryOf(search: PlayerSearchState): DiscoveryQuery {
+  return {
+    skill_level: search.skill_level || undefined,
+    availability_status: search.availability_status || undefined,
+    limit: SEARCH_PAGE_SIZE,
+    offset: search.offset,
+  };
+}
+
+/** What discovery asks for as it opens at that address (for a signed-in person), with its hook's key. */
+export function requestPlayers(queryClient: QueryClient, params: URLSearchParams): Promise<unknown> {
+  return queryClient.prefetchQuery(findPlayersQuery(discoveryQueryOf(searchOf(params))));
+}
