@@ -5,6 +5,7 @@ import { startFirstScreenRequests } from './app/first-requests';
 import { AppProviders } from './app/providers';
 import { loadScreenAt, router } from './app/router';
 import { queryClient } from './lib/query-client';
+import { getStoredToken } from './lib/session';
 
 const firstRequests = startFirstScreenRequests(queryClient, window.location);
 
@@ -14,13 +15,16 @@ const FIRST_DATA_WAIT_MS = 1000;
 const root = document.getElementById('root')!;
 // A landing page's HTML comes with its first screen painted (app/first-screens.tsx). It stays until
 // the screen's code is here, so the app's first render replaces it with the same screen at once.
-// Over the painted screen the app also waits (a little) for the page's first data: the screen it
-// would render meanwhile is the loading state already painted, and rendering it with its data once
-// costs a phone far less than rendering it empty and then again as the replies come.
+// A visitor's app also waits (a little) for the page's first data: the screen it would render
+// meanwhile is the loading state already painted, and rendering it with its data once costs a phone
+// far less than rendering it empty and then again as the replies come. The painted header is a
+// visitor's, so for someone signed in the app replaces it as soon as it can.
 const painted = root.hasChildNodes()
   ? Promise.all([
       loadScreenAt(window.location.pathname).catch(() => undefined),
-      Promise.race([firstRequests, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+      getStoredToken()
+        ? undefined
+        : Promise.race([firstRequests, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
     ])
   : null;
 
