@@ -1,5 +1,5 @@
 import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
-import { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD, type DemoPerson } from './demo-people';
+import { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD } from './demo-people';
 import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
@@ -16,13 +16,8 @@ import { seedMessages } from './seed-messages';
 
 export { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD };
 
-/** What a start added to the demo data: the directory, the demo calendar's events, the card payments. */
-export type DemoSeeded = DirectorySeeded & {
-  events: number;
-  messages: number;
-  admin: number;
-  payments: number;
-};
+/** What a start added to the demo data: the directory, and the demo calendar's events. */
+export type DemoSeeded = DirectorySeeded & { events: number; messages: number; admin: number };
 
 async function postJson(url: string, serviceToken: string, body: unknown) {
   return fetch(url, {
@@ -80,43 +75,11 @@ export class DemoLogins {
   }
 }
 
-/** Creates the demo people missing, with the memberships they are granted. */
-async function seedAccounts(
-  urls: { identity: string; payments: string },
-  serviceToken: string,
-  people: readonly DemoPerson[],
-) {
-  // Two at a time: each account's password is hashed (argon2) on the service's thread pool, so one
-  // at a time leaves the second core idle. Each still gets a hash of its own, with its own salt.
-  await inParallel(people, 2, async (account) => {
-    const { membership, ...fields } = account;
-    const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
-      ...fields,
-      password: DEMO_PASSWORD,
-      verified: true,
-    });
-    if (response.status === 409) return;
-    if (response.status !== 201) {
-      throw new Error(`Seeding ${account.email} failed: ${response.status} ${await response.text()}`);
-    }
-    if (!membership) return;
-    const { user } = (await response.json()) as { user: { id: number } };
-    const grant = await postJson(`${urls.payments}/internal/memberships/grant`, serviceToken, {
-      user_id: user.id,
-      membership_type: membership,
-    });
-    if (grant.status !== 200) {
-      throw new Error(`Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`);
-    }
-  });
-}
-
 /**
  * Creates the demo people that do not exist yet, and grants the memberships ARCHITECTURE.md names
  * (olivia and jack annual; mia and liam none, to show the gate); then the demo venues, coaches and
  * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
- * `oncePeopleExist` (the card payments) runs beside the directory once every demo person exists,
- * and is done before the calendar is made; it returns how many payments it made.
+ * `media`: the pictures already being drawn (a fresh venues database); else they are started here.
  */
 export async function seedDemoData(
   urls: {
@@ -128,24 +91,45 @@ export async function seedDemoData(
     admin: string;
   },
   serviceToken: string,
-  options: { ffmpegPath: string; media?: DemoMedia; oncePeopleExist?: () => Promise<number> },
+  options: { ffmpegPath: string; media?: DemoMedia },
 ): Promise<DemoSeeded> {
   const media = options.media ?? (await startDemoMedia({ venues: urls.venues }, options.ffmpegPath));
-  // The directory needs the demo logins (venue and coach admins, the coach) and not the golfers:
-  // those are made while the directory is.
-  await timed('seed accounts', () => seedAccounts(urls, serviceToken, DEMO_ACCOUNTS));
+  // Two at a time: each account's password is hashed (argon2, ~40 ms of a core and 19 MiB) on the
+  // service's thread pool, so one at a time leaves the second core idle. Each still gets a hash of
+  // its own, with its own salt.
+  await timed('seed accounts', () =>
+    inParallel([...DEMO_ACCOUNTS, ...DEMO_GOLFERS], 2, async (account) => {
+      const { membership, ...fields } = account;
+      const response = await postJson(`${urls.identity}/internal/accounts`, serviceToken, {
+        ...fields,
+        password: DEMO_PASSWORD,
+        verified: true,
+      });
+      if (response.status === 409) return;
+      if (response.status !== 201) {
+        throw new Error(`Seeding ${account.email} failed: ${response.status} ${await response.text()}`);
+      }
+      if (!membership) return;
+      const { user } = (await response.json()) as { user: { id: number } };
+      const grant = await postJson(`${urls.payments}/internal/memberships/grant`, serviceToken, {
+        user_id: user.id,
+        membership_type: membership,
+      });
+      if (grant.status !== 200) {
+        throw new Error(
+          `Granting ${account.email} a membership failed: ${grant.status} ${await grant.text()}`,
+        );
+      }
+    }),
+  );
   const logins = new DemoLogins(urls.identity);
   const { login, token } = logins;
   try {
-    const [directory, payments] = await Promise.all([
-      timed('seed directory', () => seedDirectory({ venues: urls.venues }, serviceToken, { login: token })),
-      (async () => {
-        await timed('seed golfers', () => seedAccounts(urls, serviceToken, DEMO_GOLFERS));
-        return options.oncePeopleExist?.() ?? 0;
-      })(),
-    ]);
-    // The pictures (CPU: re-encoding, thumbnails) go on while the calendar, messages and admin area
-    // are made (mostly waiting on the services), instead of before them.
+    const directory = await timed('seed directory', () =>
+      seedDirectory({ venues: urls.venues }, serviceToken, { login: token }),
+    );
+    // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
+    // admin area are made (mostly waiting on the services), instead of before them.
     const [uploads, { events, messages, admin }] = await Promise.all([
       timed('seed venue pictures', () =>
         seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
@@ -159,7 +143,7 @@ export async function seedDemoData(
         return { events, messages, admin };
       })(),
     ]);
-    return { ...directory, uploads, events, messages, admin, payments };
+    return { ...directory, uploads, events, messages, admin };
   } finally {
     await timed('seed logouts', () => logins.endAll());
   }

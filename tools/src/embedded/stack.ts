@@ -92,7 +92,7 @@ const SERVICES: EmbeddedService[] = [
 export interface RunningStack {
   url: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
-  seeded: DemoSeeded & { seconds: number };
+  seeded: DemoSeeded & { payments: number; seconds: number };
   close(): Promise<void>;
 }
 
@@ -233,38 +233,11 @@ export async function startStack(
     if (failed) throw failed.reason;
     // Every service has subscribed: events may flow.
     await bus.start();
-    // The gateway before seeding: the card payments' webhooks reach payments through it, and they
-    // are made as soon as the demo people exist. "Running" is still said only once seeding is done.
-    const gatewayConfig = loadGatewayConfig({
-      ...shared,
-      HOST: config.HOST,
-      PORT: String(gatewayPort),
-      IDENTITY_URL: urlOf('identity'),
-      PAYMENTS_URL: urlOf('membership-payments'),
-      EVENTS_URL: urlOf('events-bookings'),
-      VENUES_URL: urlOf('venues-coaches'),
-      MESSAGING_URL: urlOf('messaging'),
-      ADMIN_URL: urlOf('admin'),
-      WEB_DIST: config.WEB_DIST,
-      STRIPE_SIMULATOR_URL: stripe.url,
-      DEV_MAILBOX_URL: mailbox.url,
-      ...options.gatewayEnv,
-    });
-    const gateway = await timed('gateway', async () => {
-      const gateway = await buildGateway(gatewayConfig, {
-        bus,
-        logger: logger.child({ service: 'gateway' }),
-      });
-      await gateway.app.listen({ port: gatewayPort, host: config.HOST });
-      return gateway;
-    });
-    closers.push(() => gateway.app.close());
     phaseBegins('seeding');
     const seedingStarted = performance.now();
     const whileSeeding = database.whileSeeding ?? (<T>(seeding: () => Promise<T>) => seeding());
-    const made = await whileSeeding(() => {
-      const paymentLogins = new DemoLogins(urlOf('identity'));
-      return seedDemoData(
+    const seeded = await whileSeeding(async () => {
+      const made = await seedDemoData(
         {
           identity: urlOf('identity'),
           payments: urlOf('membership-payments'),
@@ -274,23 +247,49 @@ export async function startStack(
           admin: urlOf('admin'),
         },
         config.SERVICE_TOKEN,
-        {
-          ffmpegPath: ffmpegPath(),
-          media,
-          oncePeopleExist: () =>
-            timed('seed payments', () =>
-              seedPayments(
-                { payments: urlOf('membership-payments') },
-                {
-                  login: paymentLogins.login,
-                  simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
-                },
-              ).finally(() => paymentLogins.endAll()),
-            ),
-        },
+        { ffmpegPath: ffmpegPath(), media },
       );
+      const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
+
+      const gatewayConfig = loadGatewayConfig({
+        ...shared,
+        HOST: config.HOST,
+        PORT: String(gatewayPort),
+        IDENTITY_URL: urlOf('identity'),
+        PAYMENTS_URL: urlOf('membership-payments'),
+        EVENTS_URL: urlOf('events-bookings'),
+        VENUES_URL: urlOf('venues-coaches'),
+        MESSAGING_URL: urlOf('messaging'),
+        ADMIN_URL: urlOf('admin'),
+        WEB_DIST: config.WEB_DIST,
+        STRIPE_SIMULATOR_URL: stripe.url,
+        DEV_MAILBOX_URL: mailbox.url,
+        ...options.gatewayEnv,
+      });
+      const gateway = await timed('gateway', async () => {
+        const gateway = await buildGateway(gatewayConfig, {
+          bus,
+          logger: logger.child({ service: 'gateway' }),
+        });
+        await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+        return gateway;
+      });
+      closers.push(() => gateway.app.close());
+      // Card payments last: the provider's webhooks reach payments through the gateway.
+      const paymentLogins = new DemoLogins(urlOf('identity'));
+      const payments = await timed('seed payments', () =>
+        seedPayments(
+          { payments: urlOf('membership-payments') },
+          {
+            login: paymentLogins.login,
+            simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+          },
+        ).finally(() => paymentLogins.endAll()),
+      );
+      seeded.payments = payments;
+      return seeded;
     });
-    const seeded = { ...made, seconds: (performance.now() - seedingStarted) / 1000 };
+    seeded.seconds = (performance.now() - seedingStarted) / 1000;
     return { url: publicUrl, seeded, close };
   } catch (err) {
     await close();
