@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest, createHttpApp, type HttpApp, membershipRequired } from '../src';
 import { silentLogger } from '../src/testing/bus';
 
-describe('createHttpApp', () => {
+// Every case holds whether a route's schemas are compiled at start or at its first request.
+describe.each([
+  ['at start', false],
+  ['at first use', true],
+])('createHttpApp, schemas compiled %s', (_when, compileSchemasAtFirstUse) => {
   let app: HttpApp;
   let ready = true;
 
@@ -14,6 +18,7 @@ describe('createHttpApp', () => {
       logger: silentLogger(),
       readiness: async () => ({ database: ready, bus: true }),
       openapi: { title: 'Sample' },
+      compileSchemasAtFirstUse,
     });
     app.post(
       '/things',

@@ -27,12 +27,18 @@ import { type DatabaseProvider, type RunningStack, startStack } from '../src/emb
  */
 describe('demo directory seeding', () => {
   const databases = new Map<string, TestDatabase>();
-  /** The services' databases, made once and kept across both starts. */
+  /**
+   * The services' databases, made once and kept across both starts; each start is told which it
+   * made, as the embedded PostgreSQL tells it (the first start draws the pictures before seeding).
+   */
   const sameDatabases: DatabaseProvider = async (names) => {
+    const created: string[] = [];
     for (const name of names) {
-      if (!databases.has(name)) databases.set(name, await createEmptyTestDatabase(`seed_${name}`));
+      if (databases.has(name)) continue;
+      databases.set(name, await createEmptyTestDatabase(`seed_${name}`));
+      created.push(name);
     }
-    return { urlFor: (name) => databases.get(name)!.url, stop: async () => {} };
+    return { urlFor: (name) => databases.get(name)!.url, created, stop: async () => {} };
   };
   let dataDir: string;
   let first: RunningStack['seeded'];

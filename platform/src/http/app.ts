@@ -11,6 +11,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from 'pino';
+import { atFirstUse } from './compile-at-first-use';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
@@ -37,6 +38,13 @@ export interface HttpAppOptions {
    * find; true by default.
    */
   refuseNonFiniteNumbers?: boolean;
+  /**
+   * Each route's validators and answer serializers compiled at the route's first request rather
+   * than at start: a start that calls few of its routes soon skips most of the compiling (Ajv and
+   * fast-json-stringify, tens of ms for a large body schema). A schema that cannot compile then
+   * fails its first request instead of the start, so only the embedded run asks for it.
+   */
+  compileSchemasAtFirstUse?: boolean;
 }
 
 export type HttpApp = FastifyInstance<
@@ -68,7 +76,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     trustProxy: options.trustProxy ?? true,
     return503OnClosing: true,
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
-    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
+    schemaController: {
+      compilersFactory: options.compileSchemasAtFirstUse
+        ? { buildValidator: atFirstUse(buildValidator), buildSerializer: atFirstUse(buildSerializer) }
+        : { buildValidator, buildSerializer },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;
 
   // Hooks that run for every request take a callback rather than being async: nothing in them

@@ -10,7 +10,13 @@ import type { ServiceRuntime } from './runtime';
  */
 export async function createServiceApp<TSchema extends Record<string, unknown>>(
   runtime: ServiceRuntime<TSchema>,
-  options: { title: string; description?: string; bodyLimit?: number; serviceToken: string },
+  options: {
+    title: string;
+    description?: string;
+    bodyLimit?: number;
+    serviceToken: string;
+    compileSchemasAtFirstUse?: boolean;
+  },
 ): Promise<HttpApp> {
   const app = await createHttpApp({
     name: runtime.name,
@@ -18,6 +24,7 @@ export async function createServiceApp<TSchema extends Record<string, unknown>>(
     readiness: () => runtime.readiness(),
     openapi: { title: options.title, description: options.description },
     bodyLimit: options.bodyLimit,
+    compileSchemasAtFirstUse: options.compileSchemasAtFirstUse,
   });
   registerAuthentication(app as unknown as FastifyInstance, runtime.verifier);
   registerRouteAccess(app as unknown as FastifyInstance, { serviceToken: options.serviceToken });

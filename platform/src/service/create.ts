@@ -22,6 +22,11 @@ export interface ServiceDeps {
   logger?: Logger;
   /** Tests move time forward to cross link lifetimes and token expiry. */
   clock?: Clock;
+  /**
+   * Each route's schemas compiled at its first request instead of at start (see HttpAppOptions).
+   * The embedded run: six services start in one process, and few of their routes are called soon.
+   */
+  compileSchemasAtFirstUse?: boolean;
 }
 
 /** The configuration every service reads (see ServiceConfigFields). */
@@ -66,6 +71,7 @@ export async function createService<TSchema extends Record<string, unknown>>(opt
     title: options.title,
     bodyLimit: options.bodyLimit,
     serviceToken: config.SERVICE_TOKEN,
+    compileSchemasAtFirstUse: deps.compileSchemasAtFirstUse,
   });
   app.decorate('serviceRuntime', runtime as unknown as ServiceRuntime<Record<string, unknown>>);
   // Routes may be `idempotent` where the service keeps the keys (its schema exports the table).

@@ -76,6 +76,8 @@ export interface EmbeddedDatabase {
    * seeding makes whatever is missing at the next start anyway.
    */
   whileSeeding?<T>(seeding: () => Promise<T>): Promise<T>;
+  /** The databases this start made (all of them on a fresh data folder): nothing is in them yet. */
+  created?: string[];
   stop(): Promise<void>;
 }
 
@@ -184,6 +186,7 @@ export async function startEmbeddedPostgres(options: {
       await admin.query(`alter system ${on ? 'reset synchronous_commit' : 'set synchronous_commit = off'}`);
       await admin.query('select pg_reload_conf()');
     });
+  const created: string[] = [];
   // Each in its own session at once: a new database is a copy of template1 written through the WAL,
   // and six of them one after another wait on six commits' flushes.
   await timed('postgres databases', () =>
@@ -191,7 +194,9 @@ export async function startEmbeddedPostgres(options: {
       ...options.databases.map((database) =>
         asAdmin(async (admin) => {
           const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
-          if (!exists.rowCount) await admin.query(`create database "${database}"`);
+          if (exists.rowCount) return;
+          await admin.query(`create database "${database}"`);
+          created.push(database);
         }),
       ),
       // A start that ended while seeding left it off.
@@ -206,5 +211,5 @@ export async function startEmbeddedPostgres(options: {
       await synchronousCommit(true);
     }
   };
-  return { urlFor, whileSeeding, stop: () => server.stop() };
+  return { urlFor, whileSeeding, created, stop: () => server.stop() };
 }

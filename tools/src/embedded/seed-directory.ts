@@ -24,7 +24,7 @@ export interface DirectorySeedOptions {
   login(email: string): Promise<string>;
 }
 
-interface ListedVenue {
+export interface ListedVenue {
   id: number;
   featured: boolean;
   gallery: number;
@@ -191,13 +191,20 @@ export interface DemoMedia {
 
 /**
  * The demo pictures and videos the venues will need (a venue not made yet, or without them), being
- * made from the moment this returns: seeding starts them first, so that they are drawn while the
- * accounts and the directory are made (mostly waiting on the services) and not between uploads.
- * The pictures one at a time (each draw holds its own buffers), the videos by ffmpeg, each in its
- * own process, done before the pictures' memory peaks and not on top of it.
+ * made from the moment this returns, so that they are drawn while the services start or the
+ * accounts and the directory are made (mostly waiting on the services), not between uploads. The
+ * pictures one at a time (each draw holds its own buffers), the videos by ffmpeg, each in its own
+ * process, done before the pictures' memory peaks and not on top of it.
  */
 export async function startDemoMedia(urls: { venues: string }, ffmpegPath: string): Promise<DemoMedia> {
-  const listed = await listedVenues(urls.venues);
+  return drawDemoMedia(await listedVenues(urls.venues), ffmpegPath);
+}
+
+/**
+ * `startDemoMedia` for venues listed as given; with none listed (a venues database made at this
+ * start), every demo picture and video, before the venues service is even up.
+ */
+export function drawDemoMedia(listed: ReadonlyMap<string, ListedVenue>, ffmpegPath: string): DemoMedia {
   const media: DemoMedia = { pictures: new Map(), videos: new Map() };
   let drawn: Promise<unknown> = Promise.resolve();
   const draw = (seed: string, scenery: Scenery) => {

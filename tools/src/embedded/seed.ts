@@ -4,6 +4,7 @@ import { timed } from './phases';
 import { seedAdminArea } from './seed-admin';
 import { seedAvailability } from './seed-availability';
 import {
+  type DemoMedia,
   type DirectorySeeded,
   inParallel,
   seedDirectory,
@@ -78,6 +79,7 @@ export class DemoLogins {
  * Creates the demo people that do not exist yet, and grants the memberships ARCHITECTURE.md names
  * (olivia and jack annual; mia and liam none, to show the gate); then the demo venues, coaches and
  * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
+ * `media`: the pictures already being drawn (a fresh venues database); else they are started here.
  */
 export async function seedDemoData(
   urls: {
@@ -89,9 +91,9 @@ export async function seedDemoData(
     admin: string;
   },
   serviceToken: string,
-  options: { ffmpegPath: string },
+  options: { ffmpegPath: string; media?: DemoMedia },
 ): Promise<DemoSeeded> {
-  const media = await startDemoMedia({ venues: urls.venues }, options.ffmpegPath);
+  const media = options.media ?? (await startDemoMedia({ venues: urls.venues }, options.ffmpegPath));
   // Two at a time: each account's password is hashed (argon2, ~40 ms of a core and 19 MiB) on the
   // service's thread pool, so one at a time leaves the second core idle. Each still gets a hash of
   // its own, with its own salt.

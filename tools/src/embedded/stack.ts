@@ -24,6 +24,7 @@ import { phaseBegins, timed } from './phases';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
 import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
+import { drawDemoMedia } from './seed-directory';
 import { seedPayments } from './seed-payments';
 
 export { type EmbeddedConfig, EmbeddedConfigSchema } from './config';
@@ -144,6 +145,11 @@ export async function startStack(
       config,
     );
     closers.push(() => database.stop());
+    // A venues database made at this start has no venue and no picture yet: every demo picture is
+    // drawn (and the video encoded) from now, while the services start, rather than once seeding does.
+    const media = database.created?.includes(SERVICE_DATABASES['venues-coaches'])
+      ? drawDemoMedia(new Map(), ffmpegPath())
+      : undefined;
 
     const bus = new InProcessEventBus({
       registry: eventRegistry,
@@ -211,7 +217,12 @@ export async function startStack(
         PORT: String(ports[service.name]),
       };
       const app = await timed(`service ${service.name}`, async () => {
-        const app = await service.start(env, { bus, logger: logger.child({ service: service.name }) });
+        const app = await service.start(env, {
+          bus,
+          logger: logger.child({ service: service.name }),
+          // Seeding calls few of each service's routes; the rest compile when first called.
+          compileSchemasAtFirstUse: true,
+        });
         await app.listen({ port: ports[service.name], host: '127.0.0.1' });
         return app;
       });
@@ -236,7 +247,7 @@ export async function startStack(
           admin: urlOf('admin'),
         },
         config.SERVICE_TOKEN,
-        { ffmpegPath: ffmpegPath() },
+        { ffmpegPath: ffmpegPath(), media },
       );
       const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
 
