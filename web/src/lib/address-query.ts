@@ -2,6 +2,22 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useListParams } from './list-params';
 
+/** The address's `name` if it is one of `values`; '' (no filter) for anything else or nothing. */
+export function choiceIn<Value extends string>(
+  params: URLSearchParams,
+  name: string,
+  values: readonly Value[],
+): Value | '' {
+  const value = params.get(name);
+  return value !== null && (values as readonly string[]).includes(value) ? (value as Value) : '';
+}
+
+/** The address's `name` if it is a positive whole number; `fallback` for anything else or nothing. */
+export function positiveIn(params: URLSearchParams, name: string, fallback: number): number {
+  const value = Number(params.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
 /**
  * A screen's state kept in the address's query (filters, page), so reloading or sharing the
  * address shows the same screen. `update` sets the given values and drops the ones equal to their

@@ -1,6 +1,7 @@
 import type { EventsQuery } from '@linksmate/proto';
 import { EVENT_TYPES, PAGE_SIZES } from '@linksmate/proto/rules';
 import type { QueryClient } from '@tanstack/react-query';
+import { choiceIn, positiveIn } from '../../../lib/address-query';
 import { eventsQuery } from '../api/get-events';
 
 export const LISTING_PAGE_SIZE = PAGE_SIZES.events;
@@ -16,13 +17,10 @@ export interface Listing {
 
 /** The filters and page the address carries; anything unknown there counts as no filter, page one. */
 export function listingOf(params: URLSearchParams): Listing {
-  const type = params.get('event_type') ?? '';
-  const venue = Number(params.get('venue_id') ?? 0);
-  const page = Number(params.get('page') ?? 1);
   return {
-    event_type: ((EVENT_TYPES as readonly string[]).includes(type) ? type : '') as TypeFilter | '',
-    venue_id: Number.isSafeInteger(venue) && venue > 0 ? venue : 0,
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    event_type: choiceIn(params, 'event_type', EVENT_TYPES),
+    venue_id: positiveIn(params, 'venue_id', 0),
+    page: positiveIn(params, 'page', 1),
   };
 }
 

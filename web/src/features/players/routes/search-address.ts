@@ -1,6 +1,7 @@
 import type { DiscoveryQuery } from '@linksmate/proto';
 import { DISCOVERY_AVAILABILITY_FILTERS, PAGE_SIZES, SKILL_LEVELS } from '@linksmate/proto/rules';
 import type { QueryClient } from '@tanstack/react-query';
+import { choiceIn, positiveIn } from '../../../lib/address-query';
 import { findPlayersQuery } from '../api/find-players';
 
 export const SEARCH_PAGE_SIZE = PAGE_SIZES.playerDiscovery;
@@ -18,15 +19,10 @@ export interface PlayerSearchState {
 
 /** The filters and page the address carries; anything unknown there counts as no filter, page one. */
 export function searchOf(params: URLSearchParams): PlayerSearchState {
-  const skill = params.get('skill_level') ?? '';
-  const availability = params.get('availability_status') ?? '';
-  const offset = Number(params.get('offset') ?? 0);
   return {
-    skill_level: ((SKILL_LEVELS as readonly string[]).includes(skill) ? skill : '') as SkillFilter,
-    availability_status: ((DISCOVERY_AVAILABILITY_FILTERS as readonly string[]).includes(availability)
-      ? availability
-      : '') as AvailabilityFilter,
-    offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
+    skill_level: choiceIn(params, 'skill_level', SKILL_LEVELS) as SkillFilter,
+    availability_status: choiceIn(params, 'availability_status', DISCOVERY_AVAILABILITY_FILTERS),
+    offset: positiveIn(params, 'offset', 0),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   VENUE_TYPES,
 } from '@linksmate/proto/rules';
 import type { QueryClient } from '@tanstack/react-query';
+import { choiceIn, positiveIn } from '../../../lib/address-query';
 import type { VenueSearch } from '../../../lib/paths';
 import { findVenuesQuery, type VenuesQuery } from '../api/find-venues';
 import { clubAmenitiesQuery } from '../api/get-club-amenities';
@@ -27,23 +28,19 @@ export interface Directory {
   page: number;
 }
 
-const oneOf = (values: readonly string[], value: string | null) =>
-  value !== null && values.includes(value) ? value : '';
-
 /**
  * The filters and page the address carries. An enumerated filter the server would refuse (a
  * mistyped or old link) counts as no filter; a page that is not a positive number is page one.
  */
 export function directoryOf(params: URLSearchParams): Directory {
-  const page = Number(params.get('page') ?? 1);
   return {
     search: (params.get('search') ?? '').slice(0, VENUE_SEARCH_MAX_LENGTH),
     region: (params.get('region') ?? '').trim().slice(0, VENUE_SEARCH_MAX_LENGTH),
-    state: oneOf(AU_STATES, params.get('state')),
-    venue_type: oneOf(VENUE_TYPES, params.get('venue_type')),
-    course_amenity: oneOf(COURSE_AMENITIES, params.get('course_amenity')),
-    club_amenity: oneOf(CLUB_AMENITIES, params.get('club_amenity')),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    state: choiceIn(params, 'state', AU_STATES),
+    venue_type: choiceIn(params, 'venue_type', VENUE_TYPES),
+    course_amenity: choiceIn(params, 'course_amenity', COURSE_AMENITIES),
+    club_amenity: choiceIn(params, 'club_amenity', CLUB_AMENITIES),
+    page: positiveIn(params, 'page', 1),
   };
 }
 
