@@ -7,8 +7,8 @@
 #
 #   docker build -t linksmate/app:dev .
 
-ARG NODE_VERSION=20
-# package.json carries an npm 11 `allowScripts` field; node:20 ships npm 10, which ignores it.
+ARG NODE_VERSION=24.21.0
+# package.json carries an npm 11 `allowScripts` field and pins npm (packageManager); the image gets that one.
 ARG NPM_VERSION=11.19.1
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,16 @@ export npm_config_fund := false
 export npm_config_audit := false
 export npm_config_update_notifier := false
 
+# Every recipe runs on the Node.js pinned in .nvmrc: the machine's own when it is that one, else the
+# same version from the npm registry in .tools/node (tools/scripts/ensure-node.sh says which).
+NODE_BIN := $(shell bash tools/scripts/ensure-node.sh)
+ifneq ($(.SHELLSTATUS),0)
+$(error Node.js $(shell cat .nvmrc) is needed and could not be installed; see the line above)
+endif
+ifneq ($(NODE_BIN),)
+export PATH := $(NODE_BIN):$(PATH)
+endif
+
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
 .PHONY: help install run test lint typecheck unit fuzz e2e bench up down k8s system-deps clean
@@ -23,7 +33,7 @@ help:
 # Install only when a manifest or the lockfile changed since the last install. `npm install`
 # keeps to the lockfile; `npm ci` would refuse it for lacking optional Biome binaries of other
 # platforms, which the registry mirror here does not carry.
-node_modules/.install-stamp: package.json package-lock.json $(wildcard */package.json services/*/package.json)
+node_modules/.install-stamp: .nvmrc package.json package-lock.json $(wildcard */package.json services/*/package.json)
 	npm install
 	@touch $@
 
