@@ -287,8 +287,8 @@ describe('docker-compose.yml', () => {
     const { services } = loadCompose();
     for (const name of [...APP_PROCESSES, 'postgres', 'rabbitmq'])
       expect(Object.keys(services)).toContain(name);
-    expect(services.postgres?.image).toMatch(/^postgres:16/);
-    expect(services.rabbitmq?.image).toMatch(/^rabbitmq:3\.13-management/);
+    expect(services.postgres?.image).toMatch(/^postgres:18/);
+    expect(services.rabbitmq?.image).toMatch(/^rabbitmq:4\.\d+-management$/);
     const mailCatchers = Object.values(services).filter((s) =>
       /mailpit|mailhog|smtp4dev/.test(s.image ?? ''),
     );
@@ -423,7 +423,8 @@ describe('docker-compose.yml', () => {
   it('when postgres is read, then its data lives in a named volume and the init script creates all six databases', () => {
     const { services, volumes } = loadCompose();
     const mounts = (services.postgres?.volumes ?? []).map(String);
-    const dataVolume = mounts.find((m) => m.endsWith(':/var/lib/postgresql/data'))?.split(':')[0];
+    // PostgreSQL 18's image keeps its cluster below /var/lib/postgresql (18/docker): the volume is that folder.
+    const dataVolume = mounts.find((m) => m.endsWith(':/var/lib/postgresql'))?.split(':')[0];
     expect(dataVolume, 'postgres data volume').toBeTruthy();
     expect(Object.keys(volumes ?? {})).toContain(dataVolume);
     expect(
@@ -433,41 +434,47 @@ describe('docker-compose.yml', () => {
     expect(created.sort()).toEqual([...DATABASES].sort());
   });
 
-  it('when uploads are read, then MinIO keeps them in a named volume, a one-shot step makes the bucket, and identity and the gateway use it over S3', () => {
+  it('when uploads are read, then SeaweedFS keeps them in a named volume, a one-shot step makes the bucket, and identity and the gateway use it over S3', () => {
     const { services, volumes } = loadCompose();
-    const minio = services.minio as ComposeService;
-    expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
-    const dataVolume = (minio.volumes ?? [])
+    const store = services.s3 as ComposeService;
+    expect(store?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
+    const dataVolume = (store.volumes ?? [])
       .map(String)
       .find((m) => m.endsWith(':/data'))
       ?.split(':')[0];
     expect(Object.keys(volumes ?? {})).toContain(dataVolume);
-    for (const port of (minio.ports ?? []).map(String))
-      expect(port, 'MinIO published on the loopback interface only').toMatch(/^127\.0\.0\.1:/);
-    const minioEnv = environmentOf(minio);
+    expect(store.ports ?? [], 'the store is reached through the gateway only').toEqual([]);
+    const storeEnv = environmentOf(store);
+    const storeScript = [store.entrypoint ?? [], store.command ?? []].flat().join(' ');
+    expect(storeScript).toContain('-s3.config=');
+    expect(storeScript, 'its one identity is the key the app is given').toMatch(
+      /\$\$?S3_ACCESS_KEY_ID.*\$\$?S3_SECRET_ACCESS_KEY/,
+    );
 
-    const [init, ...otherInits] = Object.entries(services).filter(([, s]) =>
-      /^minio\/mc:/.test(s.image ?? ''),
+    const [init, ...otherInits] = Object.entries(services).filter(
+      ([name, s]) => name !== 's3' && /^chrislusf\/seaweedfs:/.test(s.image ?? ''),
     );
     expect(otherInits).toHaveLength(0);
     const [initName, initService] = init as [string, ComposeService];
-    expect((initService.depends_on as Record<string, { condition?: string }>).minio?.condition).toBe(
+    expect((initService.depends_on as Record<string, { condition?: string }>).s3?.condition).toBe(
       'service_healthy',
     );
     const script = [initService.entrypoint ?? [], initService.command ?? []].flat().join(' ');
-    expect(script).toContain('mc mb --ignore-existing');
-    expect(script).toContain('mc anonymous set none');
+    expect(script).toContain('s3.bucket.list');
+    expect(script).toContain('s3.bucket.create -name');
+    expect(script).toContain('-master=s3:9333');
     const bucket = environmentOf(initService).S3_BUCKET;
     expect(bucket).toBeTruthy();
 
-    for (const name of ['identity', 'venues-coaches', 'gateway']) {
+    for (const name of ['identity', 'venues-coaches', 'messaging', 'gateway']) {
       const env = environmentOf(services[name] as ComposeService);
       expect(env.STORAGE_DRIVER, `${name} STORAGE_DRIVER`).toBe('s3');
-      expect(new URL(env.S3_ENDPOINT ?? 'missing://').hostname, `${name} S3_ENDPOINT`).toBe('minio');
+      expect(new URL(env.S3_ENDPOINT ?? 'missing://').hostname, `${name} S3_ENDPOINT`).toBe('s3');
+      expect(new URL(env.S3_ENDPOINT ?? 'missing://').port, `${name} S3_ENDPOINT port`).toBe('8333');
       expect(env.S3_FORCE_PATH_STYLE, `${name} path-style`).toBe('true');
       expect(env.S3_BUCKET, `${name} S3_BUCKET`).toBe(bucket);
-      expect(env.S3_ACCESS_KEY_ID, `${name} key`).toBe(minioEnv.MINIO_ROOT_USER);
-      expect(env.S3_SECRET_ACCESS_KEY, `${name} secret`).toBe(minioEnv.MINIO_ROOT_PASSWORD);
+      expect(env.S3_ACCESS_KEY_ID, `${name} key`).toBe(storeEnv.S3_ACCESS_KEY_ID);
+      expect(env.S3_SECRET_ACCESS_KEY, `${name} secret`).toBe(storeEnv.S3_SECRET_ACCESS_KEY);
       const deps = services[name]?.depends_on as Record<string, { condition?: string }>;
       expect(deps[initName]?.condition, `${name} waits for the bucket`).toBe(
         'service_completed_successfully',
@@ -866,31 +873,36 @@ describe('the dev overlay', () => {
       );
   });
 
-  it('when the dev overlay is rendered, then MinIO keeps uploads on a volume, a Job makes the bucket, and identity and the gateway use it over S3', () => {
+  it('when the dev overlay is rendered, then SeaweedFS keeps uploads on a volume, a Job makes the bucket, and identity and the gateway use it over S3', () => {
     const all = docs();
-    const minio = ofKind(all, 'StatefulSet').find((s) =>
-      template(s).spec.containers.some((c) => /^minio\/minio:RELEASE\./.test(c.image ?? '')),
+    const store = ofKind(all, 'StatefulSet').find((s) =>
+      template(s).spec.containers.some((c) => /^chrislusf\/seaweedfs:\d+\.\d+$/.test(c.image ?? '')),
     ) as K8sObject;
-    expect(minio, 'MinIO StatefulSet').toBeTruthy();
-    expect(minio.spec.volumeClaimTemplates?.length).toBeGreaterThan(0);
+    expect(store, 'SeaweedFS StatefulSet').toBeTruthy();
+    expect(store.spec.volumeClaimTemplates?.length).toBeGreaterThan(0);
     const service = ofKind(all, 'Service').find((s) =>
-      selects(s.spec.selector, template(minio).metadata?.labels),
+      selects(s.spec.selector, template(store).metadata?.labels),
     );
-    const s3Port = service?.spec.ports.find((p: { name?: string }) => p.name === 's3')?.port;
-    const minioContainer = template(minio).spec.containers[0] as Container;
+    const portOf = (name: string) =>
+      service?.spec.ports.find((p: { name?: string }) => p.name === name)?.port;
+    const s3Port = portOf('s3');
+    // `weed shell` reaches the master and the filer over HTTP and gRPC (their port + 10000).
+    expect([portOf('master'), portOf('master-grpc'), portOf('filer'), portOf('filer-grpc')]).toEqual([
+      9333, 19333, 8888, 18888,
+    ]);
+    const storeContainer = template(store).spec.containers[0] as Container;
 
     const job = ofKind(all, 'Job').find((j) =>
-      template(j).spec.containers.some((c) => /^minio\/mc:RELEASE\./.test(c.image ?? '')),
+      template(j).spec.containers.some((c) => /^chrislusf\/seaweedfs:/.test(c.image ?? '')),
     ) as K8sObject;
-    expect(job, 'a Job running the MinIO client').toBeTruthy();
-    const mc = template(job).spec.containers[0] as Container;
-    expect(commandLine(mc)).toContain('mc mb --ignore-existing');
-    expect(commandLine(mc)).toContain('mc anonymous set none');
-    expect(commandLine(mc)).toContain(`http://${service?.metadata.name}:${s3Port}`);
-    const bucket = envValue(mc, 'S3_BUCKET', all);
+    expect(job, 'a Job making the bucket').toBeTruthy();
+    const shell = template(job).spec.containers[0] as Container;
+    expect(commandLine(shell)).toContain('s3.bucket.create -name');
+    expect(commandLine(shell)).toContain(`-master=${service?.metadata.name}:9333`);
+    const bucket = envValue(shell, 'S3_BUCKET', all);
     expect(bucket).toBeTruthy();
 
-    for (const name of ['identity', 'venues-coaches', 'gateway']) {
+    for (const name of ['identity', 'venues-coaches', 'messaging', 'gateway']) {
       const d = appDeployments(all).find((w) => w.metadata.name === name) as K8sObject;
       const c = template(d).spec.containers[0] as Container;
       expect(envValue(c, 'STORAGE_DRIVER', all), name).toBe('s3');
@@ -900,10 +912,10 @@ describe('the dev overlay', () => {
       expect(envValue(c, 'S3_FORCE_PATH_STYLE', all), name).toBe('true');
       expect(envValue(c, 'S3_BUCKET', all), name).toBe(bucket);
       expect(envValue(c, 'S3_ACCESS_KEY_ID', all), name).toBe(
-        envValue(minioContainer, 'MINIO_ROOT_USER', all),
+        envValue(storeContainer, 'S3_ACCESS_KEY_ID', all),
       );
       expect(envValue(c, 'S3_SECRET_ACCESS_KEY', all), name).toBe(
-        envValue(minioContainer, 'MINIO_ROOT_PASSWORD', all),
+        envValue(storeContainer, 'S3_SECRET_ACCESS_KEY', all),
       );
     }
   });
@@ -918,5 +930,75 @@ describe('the dev overlay', () => {
     // An autoscaled Deployment has no fixed count, which would fight its autoscaler.
     for (const d of ofKind(docs(), 'Deployment'))
       expect(d.spec.replicas, d.metadata.name).toBe(autoscaled.has(d.metadata.name) ? undefined : 1);
+  });
+});
+
+// ----- images ---------------------------------------------------------------------------------
+
+/** deploy/images.allow: `repository:tag` allows that tag only; a bare repository (ours) any tag. */
+function allowedImages(): string[] {
+  return readFileSync(repoPath('deploy/images.allow'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+const isAllowed = (image: string, allowed: string[]) =>
+  allowed.some((entry) => (entry.includes(':') ? image === entry : image.split(':')[0] === entry));
+
+/** Every image a pod template of the rendered objects runs, init containers included. */
+function podImages(objects: K8sObject[]): string[] {
+  return objects.flatMap((o) => {
+    const spec = (o.kind === 'CronJob' ? o.spec.jobTemplate?.spec : o.spec)?.template?.spec;
+    if (!spec) return [];
+    return [...(spec.initContainers ?? []), ...(spec.containers ?? [])].map((c: Container) =>
+      String(c.image),
+    );
+  });
+}
+
+/** The Dockerfile's FROM images, its ARG defaults filled in (stage names are not images). */
+function dockerfileImages(): string[] {
+  const text = readFileSync(repoPath('Dockerfile'), 'utf8');
+  const args = Object.fromEntries([...text.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+  const stages = new Set([...text.matchAll(/^FROM \S+ AS (\S+)$/gim)].map((m) => m[1]));
+  return [...text.matchAll(/^FROM (\S+)/gim)]
+    .map((m) => (m[1] as string).replace(/\$\{(\w+)\}/g, (_, name: string) => args[name] ?? ''))
+    .filter((image) => !stages.has(image));
+}
+
+describe('container images', () => {
+  const sources: Array<[string, () => string[]]> = [
+    [
+      'docker-compose.yml',
+      () => Object.values(loadCompose().services).flatMap((s) => (s.image ? [s.image] : [])),
+    ],
+    ['the kustomize base', () => podImages(kustomize('k8s/base'))],
+    ['the dev overlay', () => podImages(kustomize('k8s/overlays/dev'))],
+    ['the Dockerfile', dockerfileImages],
+  ];
+
+  it.each(sources)(
+    'when %s is read, then every image it runs is on the allow-list with its tag',
+    (_, images) => {
+      const allowed = allowedImages();
+      const found = images();
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.filter((image) => !isAllowed(image, allowed))).toEqual([]);
+    },
+  );
+
+  it('when the allow-list is read, then every third-party image in it is pinned to a tag, never latest', () => {
+    const thirdParty = allowedImages().filter((entry) => !entry.startsWith('linksmate/'));
+    expect(thirdParty.length).toBeGreaterThan(0);
+    for (const entry of thirdParty) expect(entry, entry).toMatch(/^[\w./-]+:(?!latest$)[\w.-]+$/);
+  });
+
+  it('when an image is not on the list, then the check refuses it', () => {
+    const allowed = allowedImages();
+    expect(isAllowed('minio/minio:RELEASE.2025-04-22T22-12-26Z', allowed)).toBe(false);
+    expect(isAllowed('rabbitmq:3.13-management', allowed)).toBe(false);
+    expect(isAllowed('postgres:18-alpine', allowed)).toBe(true);
+    expect(isAllowed('linksmate/app:dev', allowed)).toBe(true);
   });
 });
