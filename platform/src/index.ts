@@ -26,6 +26,7 @@ export * from './outbox/inbox';
 export * from './outbox/outbox';
 export * from './outbox/relay';
 export * from './service/app';
+export * from './service/cluster-lock';
 export * from './service/create';
 export * from './service/jobs';
 export * from './service/runtime';

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type ClusterLock, processLock } from './cluster-lock';
 
 export interface JobSpec {
   /** Shown in logs: what the job does, e.g. `grant-expiry`. */
@@ -24,13 +25,18 @@ interface Scheduled {
 /**
  * A service's background work as named jobs: the first run starts with the service, the next one a
  * pause after the previous ended (runs never overlap), and stopping waits for a run in progress.
+ * Each run takes the cluster lock of its name: with several replicas on one database, a replica
+ * that finds another one running the job skips its turn, so each run's work is done once.
  */
 export class Jobs {
   private readonly jobs = new Map<string, Scheduled>();
   private readonly abort = new AbortController();
   private started = false;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly lock: ClusterLock = processLock,
+  ) {}
 
   add(spec: JobSpec): void {
     if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is registered twice`);
@@ -60,7 +66,11 @@ export class Jobs {
     job.running = (async () => {
       let next: number | undefined = job.spec.everyMs;
       try {
-        if ((await job.spec.run(this.abort.signal)) === 'done') next = undefined;
+        const outcome = await this.lock.whileHolding(job.spec.name, () => job.spec.run(this.abort.signal));
+        if (!outcome.ran) {
+          this.logger.debug({ job: job.spec.name }, 'job: another replica is running it; skipped');
+          next = job.spec.retryMs ?? job.spec.everyMs;
+        } else if (outcome.value === 'done') next = undefined;
       } catch (err) {
         if (!this.abort.signal.aborted)
           this.logger.warn({ job: job.spec.name, err: (err as Error).message }, 'job: run failed');

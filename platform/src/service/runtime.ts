@@ -19,6 +19,7 @@ import { createEvent, type EventMeta } from '../outbox/events';
 import { idempotent, type TransactionalHandler } from '../outbox/inbox';
 import { publishToOutbox } from '../outbox/outbox';
 import { OutboxRelay } from '../outbox/relay';
+import { postgresClusterLock } from './cluster-lock';
 import { type JobSpec, Jobs } from './jobs';
 
 export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> {
@@ -83,7 +84,10 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.bus = bus;
     this.ownsBus = ownsBus;
     this.verifier = options.verifier ?? createJwksVerifier(requireJwksUrl(options));
-    this.jobs = new Jobs(options.logger.child({ component: 'jobs' }));
+    this.jobs = new Jobs(
+      options.logger.child({ component: 'jobs' }),
+      postgresClusterLock(database.pool, `${options.name}:job`),
+    );
     this.relay = new OutboxRelay({
       pool: database.pool,
       databaseUrl: options.databaseUrl,

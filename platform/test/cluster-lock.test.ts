@@ -1,0 +1,108 @@
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ClusterLock, postgresClusterLock, processLock } from '../src/service/cluster-lock';
+import { Jobs } from '../src/service/jobs';
+import { silentLogger } from '../src/testing/bus';
+import { createEmptyTestDatabase, type TestDatabase } from '../src/testing/database';
+
+let database: TestDatabase;
+/** One pool per replica, as two processes of one service would have. */
+const pools: pg.Pool[] = [];
+const replicaPool = () => {
+  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  pools.push(pool);
+  return pool;
+};
+
+beforeAll(async () => {
+  database = await createEmptyTestDatabase('cluster-lock');
+  const pool = replicaPool();
+  await pool.query(
+    'create table digests (person int primary key, due boolean not null, mails int not null default 0)',
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.end()));
+  await database.drop();
+});
+
+beforeEach(async () => {
+  await pools[0]!.query('truncate digests');
+  await pools[0]!.query('insert into digests (person, due) select n, true from generate_series(1, 20) n');
+});
+
+/**
+ * A digest job as messaging's is: read who is due, mail them (a while: SMTP), then mark them
+ * mailed. Two replicas that run it at once both read the same people before either marks them.
+ */
+function digestReplica(lock: ClusterLock) {
+  const pool = replicaPool();
+  const jobs = new Jobs(silentLogger(), lock);
+  jobs.add({
+    name: 'message-digest',
+    everyMs: 60_000,
+    run: async () => {
+      const due = await pool.query<{ person: number }>('select person from digests where due');
+      await new Promise((r) => setTimeout(r, 300));
+      await pool.query('update digests set mails = mails + 1, due = false where person = any($1)', [
+        due.rows.map((r) => r.person),
+      ]);
+      return undefined;
+    },
+  });
+  return jobs;
+}
+
+async function runTwoReplicas(lockOf: (pool: pg.Pool) => ClusterLock) {
+  const replicas = [digestReplica(lockOf(replicaPool())), digestReplica(lockOf(replicaPool()))];
+  for (const replica of replicas) replica.start();
+  await Promise.all(replicas.map((r) => r.firstRun('message-digest', 10_000)));
+  await Promise.all(replicas.map((r) => r.stop()));
+  const { rows } = await pools[0]!.query<{ mails: number; people: number }>(
+    'select mails, count(*)::int as people from digests group by mails order by mails',
+  );
+  return rows;
+}
+
+describe('jobs across replicas', () => {
+  it('when two replicas on one database start the same job, then its work is done once: each person gets one mail', async () => {
+    const mails = await runTwoReplicas((pool) => postgresClusterLock(pool, 'messaging:job'));
+    expect(mails).toEqual([{ mails: 1, people: 20 }]);
+  });
+
+  it('when the replicas took no cluster lock, then both would mail everyone (the case the lock prevents)', async () => {
+    const mails = await runTwoReplicas(() => processLock);
+    expect(mails).toEqual([{ mails: 2, people: 20 }]);
+  });
+
+  it('when a replica holds the lock, then another skips the run; once released, the next run is taken', async () => {
+    const lockA = postgresClusterLock(replicaPool(), 'messaging:job');
+    const lockB = postgresClusterLock(replicaPool(), 'messaging:job');
+    let release = () => {};
+    const held = lockA.whileHolding('message-digest', () => new Promise<void>((r) => (release = r)));
+    await expect
+      .poll(async () => (await lockB.whileHolding('message-digest', async () => 'ran')).ran)
+      .toBe(false);
+    // Another job's name, or another service's, is another lock.
+    expect(await lockB.whileHolding('grant-expiry', async () => 'ran')).toEqual({ ran: true, value: 'ran' });
+    release();
+    await held;
+    expect(await lockB.whileHolding('message-digest', async () => 'ran')).toEqual({
+      ran: true,
+      value: 'ran',
+    });
+  });
+
+  it('when the work throws, then the lock is released with the error passed on', async () => {
+    const pool = replicaPool();
+    const lock = postgresClusterLock(pool, 'messaging:job');
+    await expect(
+      lock.whileHolding('message-digest', async () => {
+        throw new Error('SMTP away');
+      }),
+    ).rejects.toThrow('SMTP away');
+    const other = postgresClusterLock(replicaPool(), 'messaging:job');
+    expect(await other.whileHolding('message-digest', async () => 1)).toEqual({ ran: true, value: 1 });
+  });
+});
