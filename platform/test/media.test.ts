@@ -46,10 +46,21 @@ const chunked = (bytes: Buffer, size = 1000) =>
 const VIDEO_TYPES: VideoType[] = ['mp4', 'mov', '3gp', 'avi', 'webm'];
 
 describe('media: the ffmpeg binary', () => {
-  it('when ffmpeg is asked for, then the binary the npm package ships runs', async () => {
-    expect(ffmpegPath()).toContain('@ffmpeg-installer');
-    const version = await runFfmpeg(['-hide_banner', '-version']);
-    expect(version.toString()).toMatch(/^ffmpeg version/);
+  it("when the system has ffmpeg on its PATH, then that maintained one runs, not the npm package's 2018 build", async () => {
+    const system = ffmpegPath({ PATH: '/usr/local/bin:/usr/bin:/bin' });
+    expect(system).toMatch(/^\/usr\/(local\/)?bin\/ffmpeg$/);
+    expect(ffmpegPath()).toBe(system);
+    const version = (await runFfmpeg(['-hide_banner', '-version'])).toString();
+    expect(version).toMatch(/^ffmpeg version/);
+    // The static build says `ffmpeg version 4.x-static` and was built in 2018.
+    expect(version).not.toMatch(/static/);
+  });
+
+  it("when FFMPEG_PATH is set, then it wins; when no ffmpeg is on the PATH, then the npm package's binary is the fallback", () => {
+    expect(ffmpegPath({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', PATH: '/usr/bin' })).toBe(
+      '/opt/ffmpeg/bin/ffmpeg',
+    );
+    expect(ffmpegPath({ PATH: '/nonexistent:/proc' })).toContain('@ffmpeg-installer');
   });
 
   it('when ffmpeg runs past its time limit, then it is killed and the failure says so', async () => {

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system tools the test tiers need when they are missing: Debian's chromium (browser
-# tests) and docker-compose (checking docker-compose.yml where no Docker engine runs).
+# tests), Debian's maintained ffmpeg (uploaded video; the npm package's 2018 build is only the
+# fallback where there is none) and docker-compose (checking docker-compose.yml where no Docker
+# engine runs).
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v docker-compose >/dev/null 2>&1 || docker compose version >/dev/null 2>&1 || need+=(docker-compose)
 command -v kubectl >/dev/null 2>&1 || command -v kustomize >/dev/null 2>&1 || need+=(kubernetes-client)
 

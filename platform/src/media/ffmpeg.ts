@@ -1,21 +1,43 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { delimiter, join } from 'node:path';
 
-/**
- * The ffmpeg binary: FFMPEG_PATH when set, else the one `@ffmpeg-installer/ffmpeg` ships inside its
- * npm package for this platform (so a plain `npm install` brings it), else `ffmpeg` on the PATH.
- */
-export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+/** The first executable `ffmpeg` in a PATH's folders, if any. */
+function onPath(path: string | undefined): string | undefined {
+  for (const folder of (path ?? '').split(delimiter)) {
+    if (!folder) continue;
+    const candidate = join(folder, 'ffmpeg');
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not here; the next folder.
+    }
+  }
+  return undefined;
+}
+
+/** The binary `@ffmpeg-installer/ffmpeg` ships inside its npm package for this platform, if any. */
+function fromNpmPackage(): string | undefined {
   try {
     // A CommonJS package that throws (a string) on a platform it has no binary for.
     const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
-    if (existsSync(installer.path)) return installer.path;
+    return existsSync(installer.path) ? installer.path : undefined;
   } catch {
-    // Falls through to the PATH.
+    return undefined;
   }
-  return 'ffmpeg';
+}
+
+/**
+ * The ffmpeg binary: FFMPEG_PATH when set, else the system's maintained one on the PATH (Debian's
+ * `ffmpeg` package; `make test` installs it, the image has it), and only where there is none the
+ * 2018 static build `@ffmpeg-installer/ffmpeg` ships in its npm package, so a plain `npm install`
+ * still decodes uploads. Uploads are untrusted input: the decoder that gets security fixes goes first.
+ */
+export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
+  return onPath(env.PATH) ?? fromNpmPackage() ?? 'ffmpeg';
 }
 
 export class FfmpegFailed extends Error {
