@@ -86,7 +86,9 @@ down:
 # "minikube image load"), applies the dev overlay and waits for the rollout.
 k8s:
 	docker build -t linksmate/app:dev .
+	docker build --target devtools -t linksmate/devtools:dev .
 	$(K8S_LOAD) linksmate/app:dev
+	$(K8S_LOAD) linksmate/devtools:dev
 	kubectl apply -k k8s/overlays/dev
 	kubectl -n linksmate rollout status statefulset/postgres --timeout=300s
 	kubectl -n linksmate rollout status statefulset/rabbitmq --timeout=300s

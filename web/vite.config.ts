@@ -80,7 +80,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Off for the production image (WEB_SOURCEMAP=off): browsers are not served the sources.
+    sourcemap: process.env.WEB_SOURCEMAP !== 'off',
     // What the page needs first is listed here; the bundle budget test (e2e) reads it.
     manifest: true,
     rolldownOptions: {

@@ -27,6 +27,10 @@ const SERVICES = Object.keys(SERVICE_DATABASES);
 const DATABASES = Object.values(SERVICE_DATABASES);
 const APP_PROCESSES = ['gateway', ...SERVICES];
 const APP_IMAGE = 'linksmate/app';
+/** The Dockerfile's development-only target: the Stripe simulator (the app image carries none). */
+const DEVTOOLS_IMAGE = 'linksmate/devtools';
+/** Each app process's compiled entry in the image (tools/build/bundle.mjs). */
+const entryOf = (process: string) => `dist/${process}/main.js`;
 /** The development-only Stripe simulator: same image, its own entry point and port. */
 const SIMULATOR = 'stripe-simulator';
 const SIMULATOR_ENTRY = 'tools/src/stripe-simulator/main.ts';
@@ -161,17 +165,16 @@ const containersOf = (workload: K8sObject) => [
   ...template(workload).spec.containers,
   ...(template(workload).spec.initContainers ?? []),
 ];
-const isAppImage = (image: string | undefined) => image === APP_IMAGE || !!image?.startsWith(`${APP_IMAGE}:`);
+const isImage = (repository: string) => (image: string | undefined) =>
+  image === repository || !!image?.startsWith(`${repository}:`);
+const isAppImage = isImage(APP_IMAGE);
+const isDevtoolsImage = isImage(DEVTOOLS_IMAGE);
 const commandLine = (c: Container) => [...(c.command ?? []), ...(c.args ?? [])].join(' ');
-/**
- * The Deployments of the gateway and the six services: those running the app image with a gateway
- * or service entry point. The same image also runs the dev overlay's Stripe simulator, which is
- * not an app process (no database, no bus, no autoscaler).
- */
+/** The Deployments of the gateway and the six services: those running the app image's compiled entries. */
 const appDeployments = (docs: K8sObject[]) =>
   ofKind(docs, 'Deployment').filter((d) =>
     template(d).spec.containers.some(
-      (c) => isAppImage(c.image) && /(^| )(gateway|services\/[a-z-]+)\/src\/main\.ts$/.test(commandLine(c)),
+      (c) => isAppImage(c.image) && /(^| )dist\/[a-z-]+\/main\.js$/.test(commandLine(c)),
     ),
   );
 /** Deployments running the Stripe simulator, whatever they are called. */
@@ -321,8 +324,7 @@ describe('docker-compose.yml', () => {
     expect([...images][0]).toMatch(/^linksmate\/app(:|$)/);
     for (const name of APP_PROCESSES) {
       expect(services[name]?.build, `${name} builds from the Dockerfile`).toBeTruthy();
-      const entry = name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
-      expect([services[name]?.command ?? []].flat().join(' '), `${name} command`).toContain(entry);
+      expect([services[name]?.command ?? []].flat(), `${name} command`).toEqual(['node', entryOf(name)]);
     }
   });
 
@@ -367,12 +369,14 @@ describe('docker-compose.yml', () => {
     expect(environmentOf(services.messaging as ComposeService).SMTP_URL).toMatch(/^smtp:\/\/mailpit:1025/);
   });
 
-  it('when the Stripe simulator is read, then it runs from the app image with a health check, on the host only at 127.0.0.1', () => {
+  it('when the Stripe simulator is read, then it runs from the devtools target with a health check, on the host only at 127.0.0.1', () => {
     const { services } = loadCompose();
     const simulator = services[SIMULATOR];
     expect(simulator, `a ${SIMULATOR} service`).toBeTruthy();
-    expect(simulator?.image, 'the app image').toBe(services.gateway?.image);
-    expect(simulator?.build, 'built like the app processes').toBeTruthy();
+    expect(isDevtoolsImage(simulator?.image), 'the devtools image').toBe(true);
+    expect(simulator?.build as { target?: string }, 'built from the devtools target').toMatchObject({
+      target: 'devtools',
+    });
     expect([simulator?.command ?? []].flat().join(' ')).toContain(SIMULATOR_ENTRY);
     expect(simulator?.healthcheck?.test, 'its own healthcheck').toBeTruthy();
     expect(simulator?.healthcheck?.disable).not.toBe(true);
@@ -503,10 +507,8 @@ describe.each([
       else expect(doc.metadata.namespace, `${doc.kind}/${doc.metadata.name} namespace`).toBe('linksmate');
     }
     for (const d of appDeployments(all)) {
-      const entry =
-        d.metadata.name === 'gateway' ? 'gateway/src/main.ts' : `services/${d.metadata.name}/src/main.ts`;
       const container = template(d).spec.containers[0] as Container;
-      expect(commandLine(container), d.metadata.name).toContain(entry);
+      expect(commandLine(container), d.metadata.name).toBe(`node ${entryOf(d.metadata.name)}`);
       expect(d.metadata.labels?.['app.kubernetes.io/part-of']).toBe('linksmate');
       expect(d.metadata.labels?.['app.kubernetes.io/name']).toBe(d.metadata.name);
     }
@@ -821,7 +823,7 @@ describe('the dev overlay', () => {
     );
   });
 
-  it('when the dev overlay is rendered, then one Stripe simulator Deployment runs from the app image as non-root behind its Service', () => {
+  it('when the dev overlay is rendered, then one Stripe simulator Deployment runs from the devtools image as non-root behind its Service', () => {
     const all = docs();
     const [simulator, ...others] = simulatorDeployments(all);
     expect(others).toHaveLength(0);
@@ -833,7 +835,7 @@ describe('the dev overlay', () => {
     expect(simulator?.spec.strategy?.type).toBe('Recreate');
     const pod = template(simulator as K8sObject);
     const container = pod.spec.containers[0] as Container;
-    expect(isAppImage(container.image), 'the app image').toBe(true);
+    expect(isDevtoolsImage(container.image), 'the devtools image').toBe(true);
     expect((pod.spec as { securityContext?: { runAsNonRoot?: boolean } }).securityContext?.runAsNonRoot).toBe(
       true,
     );
