@@ -90,12 +90,14 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     name: 'gateway',
     logger,
     // Until identity's snapshots are in, a banned user's older token, or one claiming a membership
-    // changed since, could pass: not ready yet.
+    // changed since, could pass: not ready yet. A broker outage after that does not take the gateway
+    // out of service (the whole site would go); bans and membership changes made meanwhile apply
+    // when it returns and the snapshots are fetched again. `/health` says the bus is away.
     readiness: async () => ({
-      bus: eventBus.isConnected(),
       token_versions: tokenVersions.hasSnapshot,
       memberships: memberships.hasSnapshot,
     }),
+    health: () => ({ bus: eventBus.isConnected() ? 'connected' : 'disconnected' }),
     trustProxy: config.TRUST_PROXY,
     jsonNotFound: false,
     // No route here validates or parses a body: params and query stay text, bodies stream through.

@@ -57,7 +57,8 @@ describe('ServiceRuntime', () => {
       sql`select count(*)::int as n from information_schema.tables where table_name in ('outbox','inbox','effects','orders')`,
     );
     expect(tables.rows[0]).toEqual({ n: 4 });
-    expect(await a.readiness()).toEqual({ database: true, bus: true });
+    expect(await a.readiness()).toEqual({ database: true });
+    expect(a.health()).toEqual({ bus: 'connected' });
   });
 
   it('when closed with a handler in flight and events in the outbox, then the handler finishes and the events leave first', async () => {

@@ -146,10 +146,16 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
     });
   });
 
-  it("when a webhook arrives while RabbitMQ is unreachable, then identity's snapshot is updated once the broker returns", async () => {
+  it("when RabbitMQ is unreachable, then payments stays ready, answers reads and takes the webhooks' writes, and identity's snapshot is updated once the broker returns", async () => {
     const member = await verifiedMember('outage_buyer');
     proxy.cut();
-    await eventually(() => expect(paymentsBus.isConnected()).toBe(false));
+    await eventually(async () =>
+      expect((await paymentsApp.inject('/health')).json().details).toEqual({ bus: 'disconnected' }),
+    );
+    // Still in service: ready, reads answered, and the writes below accepted into the outbox.
+    const ready = await paymentsApp.inject('/ready');
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect((await paymentsApp.inject('/payments/plans')).statusCode).toBe(200);
     await buyAnnual(member.token);
     // The webhooks are answered and the change waits in payments' outbox.
     await eventually(async () => {
@@ -172,5 +178,12 @@ describe('membership over RabbitMQ: payments → RabbitMQ → identity → token
       const claims = await createLocalVerifier(jwks as never).verify(await member.login());
       expect(claims.membership_status).toBe('trialing');
     }, 30_000);
+    // None lost, none left behind: the outbox has sent every event.
+    const { rows } = await services.query(
+      'membership-payments',
+      'select count(*)::int as n from outbox where sent_at is null',
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect((await paymentsApp.inject('/health')).json().details).toEqual({ bus: 'connected' });
   });
 });

@@ -20,12 +20,18 @@ import { buildSerializer } from './serialization';
 import { buildValidator } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
+/** What `/health` reports beside "alive": the state of parts that do not decide readiness (the bus). */
+export type HealthDetails = () => Record<string, string | number | boolean>;
 
 export interface HttpAppOptions {
   name: string;
   logger: Logger;
-  /** Parts that must answer for `/ready` to be 200, e.g. database and bus. */
+  /**
+   * Parts that must answer for `/ready` to be 200: what the process cannot serve without (its own
+   * database). The broker is not one: writes wait in the outbox while it is away.
+   */
   readiness?: ReadinessCheck;
+  health?: HealthDetails;
   bodyLimit?: number;
   /** OpenAPI description of this app's public routes. */
   openapi?: { title: string; description?: string };
@@ -114,7 +120,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/health', { schema: { hide: true } }, async () =>
+    options.health
+      ? { status: 'ok', service: options.name, details: options.health() }
+      : { status: 'ok', service: options.name },
+  );
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     const checks = options.readiness ? await options.readiness().catch(() => ({ checks: false })) : {};
     const ready = Object.values(checks).every(Boolean);

@@ -5,7 +5,8 @@ import { createHttpApp, type HttpApp } from '../http/app';
 import type { ServiceRuntime } from './runtime';
 
 /**
- * The HTTP side of a service over its runtime: token verification, readiness from database and bus,
+ * The HTTP side of a service over its runtime: token verification, readiness from its database (the
+ * bus's state in `/health`),
  * consumers and relay started when the app is ready and stopped after the last request is answered.
  */
 export async function createServiceApp<TSchema extends Record<string, unknown>>(
@@ -22,6 +23,7 @@ export async function createServiceApp<TSchema extends Record<string, unknown>>(
     name: runtime.name,
     logger: runtime.logger,
     readiness: () => runtime.readiness(),
+    health: () => runtime.health(),
     openapi: { title: options.title, description: options.description },
     bodyLimit: options.bodyLimit,
     compileSchemasAtFirstUse: options.compileSchemasAtFirstUse,

@@ -210,6 +210,11 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.extraReadiness.set(name, check);
   }
 
+  /**
+   * Ready when it can serve: its own database answers (and any check added). Not the bus: while the
+   * broker is away, reads are served, writes wait in the outbox and leave once it is back, so a
+   * broker outage must not take every replica out of service (`health()` reports it instead).
+   */
   async readiness(): Promise<Record<string, boolean>> {
     const database = await this.db
       .execute(sql`select 1`)
@@ -220,7 +225,12 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
         async ([name, check]) => [name, await Promise.resolve(check()).catch(() => false)] as const,
       ),
     );
-    return { database, bus: this.bus.isConnected(), ...Object.fromEntries(extra) };
+    return { database, ...Object.fromEntries(extra) };
+  }
+
+  /** The bus's state, for `/health`: `connected`, or `disconnected` while it reconnects. */
+  health(): Record<string, string> {
+    return { bus: this.bus.isConnected() ? 'connected' : 'disconnected' };
   }
 
   /**
