@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform/edge';
+import {
+  type LoadConfigOptions,
+  loadConfig,
+  ServiceConfigFields,
+  ServicePort,
+  StorageConfigFields,
+} from '@linksmate/platform/edge';
 import Type from 'typebox';
 import type { ServiceName } from './routes';
 
@@ -50,8 +56,12 @@ export const GatewayConfigSchema = Type.Object({
 });
 export type GatewayConfig = Type.Static<typeof GatewayConfigSchema>;
 
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  return loadConfig(GatewayConfigSchema, env, 'gateway');
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): GatewayConfig {
+  return loadConfig(GatewayConfigSchema, env, 'gateway', options);
 }
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {

@@ -1,11 +1,11 @@
-import { exitOnStartupError, serve } from '@linksmate/platform/edge';
+import { exitOnStartupError, STANDALONE, serve } from '@linksmate/platform/edge';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 
 try {
-  const config = loadGatewayConfig();
+  const config = loadGatewayConfig(process.env, STANDALONE);
   const { app } = await buildGateway(config);
   await serve(app, { port: config.PORT, host: config.HOST });
 } catch (err) {
-  exitOnStartupError(err);
+  exitOnStartupError(err, 'gateway');
 }

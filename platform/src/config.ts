@@ -3,8 +3,9 @@ import Value from 'typebox/value';
 
 export class ConfigError extends Error {
   constructor(
+    /** `NAME: what is wrong`, one per bad variable. */
     readonly problems: string[],
-    service?: string,
+    readonly service?: string,
   ) {
     super(
       `Invalid configuration${service ? ` for ${service}` : ''}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
@@ -22,6 +23,16 @@ function shown(name: string, value: unknown): unknown {
   return value;
 }
 
+export interface LoadConfigOptions {
+  /** Optional in the schema, required here, and why (e.g. the bus of a process that runs on its own). */
+  require?: Record<string, string>;
+}
+
+/** What a process started on its own (its main.ts) needs beyond its schema: no one hands it a bus. */
+export const STANDALONE: LoadConfigOptions = {
+  require: { AMQP_URL: 'a process on its own publishes and consumes events through RabbitMQ' },
+};
+
 /**
  * Reads a typed configuration from environment variables. Defaults apply, strings convert to the
  * declared types, and every bad or missing variable is reported at once in one message.
@@ -30,6 +41,7 @@ export function loadConfig<P extends TProperties>(
   schema: TObject<P>,
   env: Record<string, string | undefined> = process.env,
   service?: string,
+  options: LoadConfigOptions = {},
 ): Type.Static<TObject<P>> {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) {
@@ -63,6 +75,11 @@ export function loadConfig<P extends TProperties>(
   ) {
     problems.push('SERVICE_TOKEN: must be set to a secret of your own in production');
   }
+  for (const [name, why] of Object.entries(options.require ?? {}))
+    if (settings[name] === undefined && !seen.has(name)) problems.push(`${name}: is required (${why})`);
+  // Links in e-mails and redirects name the public address: a default of localhost would be wrong.
+  if (settings.NODE_ENV === 'production' && 'PUBLIC_URL' in schema.properties && !env.PUBLIC_URL)
+    problems.push('PUBLIC_URL: is required in production (links in e-mails and redirects use it)');
   if (problems.length) throw new ConfigError(problems, service);
   return converted as Type.Static<TObject<P>>;
 }

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, ServiceConfigFields } from '../src/config';
+import { ConfigError, loadConfig, ServiceConfigFields, STANDALONE } from '../src/config';
 
 const Schema = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
@@ -55,5 +55,44 @@ describe('loadConfig', () => {
 
   it('when a variable is empty, then it counts as unset', () => {
     expect(() => loadConfig(Schema, { DATABASE_URL: '' })).toThrow(/DATABASE_URL: is required/);
+  });
+});
+
+describe('loadConfig: what a process on its own and production need', () => {
+  const Service = Type.Object({
+    NODE_ENV: ServiceConfigFields.NODE_ENV,
+    DATABASE_URL: ServiceConfigFields.DATABASE_URL,
+    AMQP_URL: ServiceConfigFields.AMQP_URL,
+    SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
+    PUBLIC_URL: ServiceConfigFields.PUBLIC_URL,
+  });
+  const problemsOf = (env: Record<string, string>, options = {}) => {
+    try {
+      loadConfig(Service, env, 'identity', options);
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems.map((p) => p.split(':')[0]);
+    }
+  };
+
+  it('when a process runs on its own without AMQP_URL, then AMQP_URL is reported with the other bad variables', () => {
+    expect(problemsOf({ DATABASE_URL: 'nope' }, STANDALONE)).toEqual(['DATABASE_URL', 'AMQP_URL']);
+    // The embedded run hands its services a bus: no AMQP_URL needed there.
+    expect(problemsOf({ DATABASE_URL: 'postgres://x@y/z' })).toEqual([]);
+  });
+
+  it('when production runs without its own PUBLIC_URL and token, then both are reported', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toEqual([
+      'SERVICE_TOKEN',
+      'PUBLIC_URL',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x@y/z',
+        SERVICE_TOKEN: 'a-secret-of-our-own-0123',
+        PUBLIC_URL: 'https://linksmate.example',
+      }),
+    ).toEqual([]);
   });
 });

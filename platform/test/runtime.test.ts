@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@linksmate/proto';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../src/bus/in-process';
 import { createEvent } from '../src/outbox/events';
@@ -7,6 +8,7 @@ import { OutboxRelay } from '../src/outbox/relay';
 import { ServiceRuntime } from '../src/service/runtime';
 import { eventually, silentLogger } from '../src/testing/bus';
 import { createEmptyTestDatabase, type TestDatabase } from '../src/testing/database';
+import { TcpProxy } from '../src/testing/tcp-proxy';
 import { createTestAuth } from '../src/testing/tokens';
 import { fixtureMigrations, OrderPlaced, testRegistry } from './fixtures/harness';
 import * as schema from './fixtures/schema';
@@ -218,5 +220,102 @@ describe('OutboxRelay', () => {
       const inbox = await runtime.db.select({ id: schema.inbox.eventId }).from(schema.inbox);
       expect({ outbox, inbox }).toEqual({ outbox: [{ id: ids[1] }], inbox: [{ id: ids[1] }] });
     });
+  });
+});
+
+describe('ServiceRuntime when its database is away', () => {
+  function recordingLogger() {
+    const lines: Array<Record<string, unknown> & { msg: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    return { logger, lines };
+  }
+
+  async function proxiedDatabase() {
+    const database = await freshDatabase();
+    const url = new URL(database.url);
+    const proxy = new TcpProxy(url.hostname, Number(url.port || 5432));
+    url.port = String(await proxy.start());
+    cleanups.push(() => proxy.stop());
+    return { proxy, url: url.toString(), name: database.name };
+  }
+
+  const start = async (
+    url: string,
+    logger: pino.Logger,
+    databaseWait: { waitMs: number; firstMs: number },
+  ) => {
+    const auth = await createTestAuth();
+    cleanups.push(() => auth.close());
+    return ServiceRuntime.create({
+      name: 'sample',
+      databaseUrl: url,
+      schema,
+      migrationsFolder: fixtureMigrations,
+      logger,
+      bus: inProcessBus(),
+      jwksUrl: auth.jwksUrl,
+      registry: testRegistry,
+      databaseWait,
+    });
+  };
+
+  it('when the database cannot be reached at start, then the start says which and retries with backoff until it answers', async () => {
+    const { proxy, url, name } = await proxiedDatabase();
+    const { logger, lines } = recordingLogger();
+    proxy.cut();
+    const starting = start(url, logger, { waitMs: 30_000, firstMs: 100 });
+    await eventually(() => expect(lines.length).toBeGreaterThanOrEqual(3), 10_000);
+    proxy.restore();
+    const runtime = await starting;
+    cleanups.push(() => runtime.close());
+    expect(await runtime.readiness()).toEqual({ database: true });
+    const waits = lines.filter((l) => l.msg === 'database unreachable at start; retrying');
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+    expect(waits[0]).toMatchObject({
+      database: `database ${name} on 127.0.0.1:${new URL(url).port}`,
+      attempt: 1,
+    });
+    expect(waits.slice(0, 3).map((w) => w.retryInMs)).toEqual([100, 200, 400]);
+    expect(JSON.stringify(lines), 'no password in the logs').not.toMatch(/:\/\/[^@/]*:[^@/]*@/);
+  });
+
+  it('when the database stays away past the wait, then the start fails naming the database', async () => {
+    const { proxy, url, name } = await proxiedDatabase();
+    proxy.cut();
+    await expect(start(url, recordingLogger().logger, { waitMs: 500, firstMs: 100 })).rejects.toThrow(
+      new RegExp(`^database ${name} on 127\\.0\\.0\\.1:\\d+ could not be reached for \\d+ s`),
+    );
+  });
+
+  it('when the database goes away while running, then the relay logs the outage in a few lines, not every sweep', async () => {
+    const { proxy, url } = await proxiedDatabase();
+    const { logger, lines } = recordingLogger();
+    const auth = await createTestAuth();
+    cleanups.push(() => auth.close());
+    const runtime = await ServiceRuntime.create({
+      name: 'sample',
+      databaseUrl: url,
+      schema,
+      migrationsFolder: fixtureMigrations,
+      logger,
+      bus: inProcessBus(),
+      jwksUrl: auth.jwksUrl,
+      registry: testRegistry,
+      // A sweep every 50 ms: forty failures a second while the database is away.
+      relay: { sweepIntervalMs: 50 },
+    });
+    cleanups.push(() => runtime.close());
+    await runtime.start();
+    proxy.cut();
+    await new Promise((r) => setTimeout(r, 3_000));
+    const duringOutage = lines.filter((l) => (l.level as number) >= 40);
+    // ~60 failed sweeps and listen attempts in 3 s: at once, then 1 s and 2 s later, for each.
+    expect(duringOutage.length).toBeGreaterThan(0);
+    expect(duringOutage.length).toBeLessThanOrEqual(6);
+    proxy.restore();
+    await eventually(
+      () => expect(lines.some((l) => l.msg === 'outbox relay: drain works again')).toBe(true),
+      10_000,
+    );
   });
 });

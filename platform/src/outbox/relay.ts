@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@linksmate/proto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/types';
+import { backoffMs, OutageLog } from '../outage-log';
 import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -42,12 +43,18 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private lastCleanup = 0;
+  /** While the database is away, each sweep fails: logged with backoff, not every second. */
+  private readonly drainOutage: OutageLog;
+  private readonly listenOutage: OutageLog;
+  private listenAttempts = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 200;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
     this.retentionMs = options.retentionMs ?? 7 * DAY_MS;
     this.inboxRetentionMs = options.inboxRetentionMs ?? 30 * DAY_MS;
+    this.drainOutage = new OutageLog(options.logger, 'outbox relay: drain');
+    this.listenOutage = new OutageLog(options.logger, 'outbox relay: listening (sweeping only meanwhile)');
   }
 
   async start(): Promise<void> {
@@ -68,7 +75,9 @@ export class OutboxRelay {
       if (this.listener !== client) return;
       this.listener = undefined;
       client.end().catch(() => {});
-      if (!this.stopped) this.listenerRetry = setTimeout(() => void this.listen(), 1_000);
+      // Backing off while the database is away: 1 s, 2 s, 4 s … 30 s between attempts.
+      if (!this.stopped)
+        this.listenerRetry = setTimeout(() => void this.listen(), backoffMs(this.listenAttempts++));
     };
     client.on('notification', () => this.wake());
     client.on('error', retry);
@@ -77,8 +86,10 @@ export class OutboxRelay {
     try {
       await client.connect();
       await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+      this.listenAttempts = 0;
+      this.listenOutage.succeeded();
     } catch (err) {
-      this.options.logger.warn({ err: (err as Error).message }, 'outbox relay: cannot listen, sweeping only');
+      this.listenOutage.failed(err);
       retry();
     }
   }
@@ -106,10 +117,16 @@ export class OutboxRelay {
       this.again = false;
       let published: number;
       do {
-        published = await this.drainBatch().catch((err) => {
-          this.options.logger.warn({ err: (err as Error).message }, 'outbox relay: drain failed');
-          return 0;
-        });
+        published = await this.drainBatch().then(
+          (sent) => {
+            this.drainOutage.succeeded();
+            return sent;
+          },
+          (err) => {
+            this.drainOutage.failed(err);
+            return 0;
+          },
+        );
       } while (published === this.batchSize);
     } while (this.again && !this.stopped);
     await this.cleanupIfDue();

@@ -15,6 +15,7 @@ import type { DeliveryContext, EventBus, Subscription } from '../bus/types';
 import type { Transaction } from '../db/client';
 import { createDatabase, type Database, type DatabaseHandle, type Executor } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { whenDatabaseAnswers } from '../db/reachable';
 import { createEvent, type EventMeta } from '../outbox/events';
 import { idempotent, type TransactionalHandler } from '../outbox/inbox';
 import { publishToOutbox } from '../outbox/outbox';
@@ -38,6 +39,8 @@ export interface ServiceRuntimeOptions<TSchema extends Record<string, unknown>> 
   registry?: EventRegistry;
   poolMax?: number;
   relay?: { sweepIntervalMs?: number };
+  /** How long a start waits for an unreachable database, retrying with backoff (default 2 min). */
+  databaseWait?: { waitMs?: number; firstMs?: number; maxMs?: number };
 }
 
 function requireJwksUrl(options: { name: string; jwksUrl?: string }): string {
@@ -100,7 +103,14 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   static async create<TSchema extends Record<string, unknown>>(
     options: ServiceRuntimeOptions<TSchema>,
   ): Promise<ServiceRuntime<TSchema>> {
-    await runMigrations(options.databaseUrl, options.migrationsFolder, options.name);
+    await whenDatabaseAnswers(
+      () => runMigrations(options.databaseUrl, options.migrationsFolder, options.name),
+      {
+        url: options.databaseUrl,
+        logger: options.logger,
+        ...options.databaseWait,
+      },
+    );
     const database = createDatabase(options.databaseUrl, options.schema, {
       max: options.poolMax,
       applicationName: options.name,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { ConfigError } from '../config';
 
 /**
  * Runs an app as a standalone process: listen, and on SIGTERM or SIGINT stop accepting, finish
@@ -31,8 +33,24 @@ export async function serve(
   await app.listen({ port: options.port, host: options.host });
 }
 
-/** Prints a configuration error as one message and exits, instead of a stack trace. */
-export function exitOnStartupError(err: unknown): never {
-  console.error(err instanceof Error ? err.message : err);
+/**
+ * Ends a start that failed with one JSON log line (pino's shape, written before the exit), naming
+ * the process: for a configuration error every bad variable at once (`problems`), else the error.
+ * Log collectors read it like every other line; nothing is printed as a bare stack trace.
+ */
+export function exitOnStartupError(err: unknown, service?: string): never {
+  const logger = pino({ name: service, base: { pid: process.pid } }, pino.destination({ fd: 2, sync: true }));
+  if (err instanceof ConfigError) {
+    const problems = err.problems.map((problem) => {
+      const at = problem.indexOf(': ');
+      return at < 0 ? { problem } : { variable: problem.slice(0, at), problem: problem.slice(at + 2) };
+    });
+    logger.fatal(
+      { problems },
+      `invalid configuration: ${problems.map((p) => p.variable ?? p.problem).join(', ')}`,
+    );
+  } else {
+    logger.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
+  }
   process.exit(1);
 }

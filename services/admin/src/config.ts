@@ -1,4 +1,4 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { type LoadConfigOptions, loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
 import Type from 'typebox';
 
 export const AdminConfigSchema = Type.Object({
@@ -13,6 +13,10 @@ export const AdminConfigSchema = Type.Object({
 });
 export type AdminConfig = Type.Static<typeof AdminConfigSchema>;
 
-export function loadAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
-  return loadConfig(AdminConfigSchema, env, 'admin');
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
+export function loadAdminConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): AdminConfig {
+  return loadConfig(AdminConfigSchema, env, 'admin', options);
 }

@@ -1,4 +1,4 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { type LoadConfigOptions, loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
 import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_MINUTES } from '@linksmate/proto';
 import Type from 'typebox';
 
@@ -18,8 +18,10 @@ export const EventsBookingsConfigSchema = Type.Object({
 });
 export type EventsBookingsConfig = Type.Static<typeof EventsBookingsConfigSchema>;
 
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
 export function loadEventsBookingsConfig(
   env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
 ): EventsBookingsConfig {
-  return loadConfig(EventsBookingsConfigSchema, env, 'events-bookings');
+  return loadConfig(EventsBookingsConfigSchema, env, 'events-bookings', options);
 }

@@ -1,4 +1,10 @@
-import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
+import {
+  type LoadConfigOptions,
+  loadConfig,
+  ServiceConfigFields,
+  ServicePort,
+  StorageConfigFields,
+} from '@linksmate/platform';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@linksmate/proto';
 import Type from 'typebox';
 
@@ -27,6 +33,10 @@ export const IdentityConfigSchema = Type.Object({
 });
 export type IdentityConfig = Type.Static<typeof IdentityConfigSchema>;
 
-export function loadIdentityConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
-  return loadConfig(IdentityConfigSchema, env, 'identity');
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
+export function loadIdentityConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): IdentityConfig {
+  return loadConfig(IdentityConfigSchema, env, 'identity', options);
 }

@@ -1,4 +1,4 @@
-import { loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
+import { type LoadConfigOptions, loadConfig, ServiceConfigFields, ServicePort } from '@linksmate/platform';
 import Type from 'typebox';
 
 export const MembershipPaymentsConfigSchema = Type.Object({
@@ -17,8 +17,10 @@ export const MembershipPaymentsConfigSchema = Type.Object({
 });
 export type MembershipPaymentsConfig = Type.Static<typeof MembershipPaymentsConfigSchema>;
 
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
 export function loadMembershipPaymentsConfig(
   env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
 ): MembershipPaymentsConfig {
-  return loadConfig(MembershipPaymentsConfigSchema, env, 'membership-payments');
+  return loadConfig(MembershipPaymentsConfigSchema, env, 'membership-payments', options);
 }

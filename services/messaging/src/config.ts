@@ -1,4 +1,10 @@
-import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
+import {
+  type LoadConfigOptions,
+  loadConfig,
+  ServiceConfigFields,
+  ServicePort,
+  StorageConfigFields,
+} from '@linksmate/platform';
 import Type from 'typebox';
 
 export const MessagingConfigSchema = Type.Object({
@@ -17,6 +23,10 @@ export const MessagingConfigSchema = Type.Object({
 });
 export type MessagingConfig = Type.Static<typeof MessagingConfigSchema>;
 
-export function loadMessagingConfig(env: Record<string, string | undefined> = process.env): MessagingConfig {
-  return loadConfig(MessagingConfigSchema, env, 'messaging');
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
+export function loadMessagingConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): MessagingConfig {
+  return loadConfig(MessagingConfigSchema, env, 'messaging', options);
 }

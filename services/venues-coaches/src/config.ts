@@ -1,4 +1,10 @@
-import { loadConfig, ServiceConfigFields, ServicePort, StorageConfigFields } from '@linksmate/platform';
+import {
+  type LoadConfigOptions,
+  loadConfig,
+  ServiceConfigFields,
+  ServicePort,
+  StorageConfigFields,
+} from '@linksmate/platform';
 import Type from 'typebox';
 
 export const VenuesCoachesConfigSchema = Type.Object({
@@ -18,8 +24,10 @@ export const VenuesCoachesConfigSchema = Type.Object({
 });
 export type VenuesCoachesConfig = Type.Static<typeof VenuesCoachesConfigSchema>;
 
+/** `options`: STANDALONE when the process runs on its own (main.ts), which needs AMQP_URL too. */
 export function loadVenuesCoachesConfig(
   env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
 ): VenuesCoachesConfig {
-  return loadConfig(VenuesCoachesConfigSchema, env, 'venues-coaches');
+  return loadConfig(VenuesCoachesConfigSchema, env, 'venues-coaches', options);
 }
