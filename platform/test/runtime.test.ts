@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../src/bus/in-process';
 import { createEvent } from '../src/outbox/events';
 import { OutboxRelay } from '../src/outbox/relay';
-import { ServiceRuntime } from '../src/service/runtime';
+import { ServiceRuntime, type ServiceRuntimeOptions } from '../src/service/runtime';
 import { eventually, silentLogger } from '../src/testing/bus';
 import { createEmptyTestDatabase, type TestDatabase } from '../src/testing/database';
 import { TcpProxy } from '../src/testing/tcp-proxy';
@@ -242,7 +242,7 @@ describe('ServiceRuntime when its database is away', () => {
   const start = async (
     url: string,
     logger: pino.Logger,
-    databaseWait: { waitMs: number; firstMs: number },
+    options: Pick<ServiceRuntimeOptions<typeof schema>, 'databaseWait' | 'relay'>,
   ) => {
     const auth = await createTestAuth();
     cleanups.push(() => auth.close());
@@ -255,7 +255,7 @@ describe('ServiceRuntime when its database is away', () => {
       bus: inProcessBus(),
       jwksUrl: auth.jwksUrl,
       registry: testRegistry,
-      databaseWait,
+      ...options,
     });
   };
 
@@ -263,7 +263,7 @@ describe('ServiceRuntime when its database is away', () => {
     const { proxy, url, name } = await proxiedDatabase();
     const { logger, lines } = recordingLogger();
     proxy.cut();
-    const starting = start(url, logger, { waitMs: 30_000, firstMs: 100 });
+    const starting = start(url, logger, { databaseWait: { waitMs: 30_000, firstMs: 100 } });
     await eventually(() => expect(lines.length).toBeGreaterThanOrEqual(3), 10_000);
     proxy.restore();
     const runtime = await starting;
@@ -282,7 +282,9 @@ describe('ServiceRuntime when its database is away', () => {
   it('when the database stays away past the wait, then the start fails naming the database', async () => {
     const { proxy, url, name } = await proxiedDatabase();
     proxy.cut();
-    await expect(start(url, recordingLogger().logger, { waitMs: 500, firstMs: 100 })).rejects.toThrow(
+    await expect(
+      start(url, recordingLogger().logger, { databaseWait: { waitMs: 500, firstMs: 100 } }),
+    ).rejects.toThrow(
       new RegExp(`^database ${name} on 127\\.0\\.0\\.1:\\d+ could not be reached for \\d+ s`),
     );
   });
@@ -290,20 +292,8 @@ describe('ServiceRuntime when its database is away', () => {
   it('when the database goes away while running, then the relay logs the outage in a few lines, not every sweep', async () => {
     const { proxy, url } = await proxiedDatabase();
     const { logger, lines } = recordingLogger();
-    const auth = await createTestAuth();
-    cleanups.push(() => auth.close());
-    const runtime = await ServiceRuntime.create({
-      name: 'sample',
-      databaseUrl: url,
-      schema,
-      migrationsFolder: fixtureMigrations,
-      logger,
-      bus: inProcessBus(),
-      jwksUrl: auth.jwksUrl,
-      registry: testRegistry,
-      // A sweep every 50 ms: forty failures a second while the database is away.
-      relay: { sweepIntervalMs: 50 },
-    });
+    // A sweep every 50 ms: twenty failures a second while the database is away.
+    const runtime = await start(url, logger, { relay: { sweepIntervalMs: 50 } });
     cleanups.push(() => runtime.close());
     await runtime.start();
     proxy.cut();

@@ -11,6 +11,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES } from '@linksmate/gateway';
 import { createEmptyTestDatabase, type TestDatabase, testAmqpUrl } from '@linksmate/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded/ports';
@@ -20,14 +21,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the clone (gitignored), so the bundles resolve their packages from its node_modules.
 const out = join(root, '.artifacts/production-bundles');
 const dist = join(out, 'dist');
-const SERVICES = [
-  'identity',
-  'membership-payments',
-  'events-bookings',
-  'venues-coaches',
-  'messaging',
-  'admin',
-];
+const SERVICES = [...SERVICE_NAMES];
 const PROCESSES = ['gateway', ...SERVICES];
 /** Development tools the image must not carry: a bundle importing one would fail there. */
 const DEV_ONLY =
@@ -140,8 +134,9 @@ describe('the production bundles', () => {
           LOG_LEVEL: 'warn',
           JWKS_URL: `${urls.get('identity')}/.well-known/jwks.json`,
           UPLOADS_DIR: uploads,
-          // Production refuses the development token.
+          // Production refuses the development token, and wants its public address.
           SERVICE_TOKEN: serviceToken,
+          PUBLIC_URL: 'https://linksmate.example',
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
