@@ -14,6 +14,7 @@ import {
   type ObjectStorage,
   RabbitMqEventBus,
   type TokenVerifier,
+  trustProxySetting,
 } from '@linksmate/platform/edge';
 import { type AccessTokenClaims, CLAIMS_STALE, eventRegistry } from '@linksmate/proto';
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +99,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
       memberships: memberships.hasSnapshot,
     }),
     health: () => ({ bus: eventBus.isConnected() ? 'connected' : 'disconnected' }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     jsonNotFound: false,
     // No route here validates or parses a body: params and query stay text, bodies stream through.
     refuseNonFiniteNumbers: false,

@@ -49,8 +49,11 @@ export const GatewayConfigSchema = Type.Object({
    * /api/v1/dev/mailbox for the web's development page; unset, that path is unknown, as in production.
    */
   DEV_MAILBOX_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
-  /** Behind a load balancer, trust its X-Forwarded-For for client addresses. */
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * Behind a load balancer or ingress, the proxies whose X-Forwarded-For counts (see
+   * trustProxySetting); `false` when clients reach the gateway directly.
+   */
+  TRUST_PROXY: Type.String({ default: 'false' }),
   /** The store the services put uploads in; the gateway serves them at /uploads/<key>. */
   ...StorageConfigFields,
 });

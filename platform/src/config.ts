@@ -28,6 +28,30 @@ export interface LoadConfigOptions {
   require?: Record<string, string>;
 }
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const ADDRESS_OR_CIDR = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+
+/**
+ * TRUST_PROXY as the HTTP server takes it: `false`; a hop count (`1`: the one proxy in front); or
+ * the proxies' addresses, CIDRs and named ranges (`loopback`, `linklocal`, `uniquelocal`), comma
+ * separated. Never `true`: trusting every address would let any client set its own address.
+ */
+export function trustProxySetting(value: string): false | number | string[] {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim());
+}
+
+function trustProxyProblem(value: string): string | undefined {
+  const setting = trustProxySetting(value);
+  if (!Array.isArray(setting)) return undefined;
+  if (setting.includes('true'))
+    return 'TRUST_PROXY: name the proxies in front (addresses, CIDRs, loopback, linklocal, uniquelocal) or a hop count; true would let any client set its own address';
+  const bad = setting.filter((part) => !NAMED_RANGES.has(part) && !ADDRESS_OR_CIDR.test(part));
+  return bad.length ? `TRUST_PROXY: not an address, CIDR or named range: ${bad.join(', ')}` : undefined;
+}
+
 /** What a process started on its own (its main.ts) needs beyond its schema: no one hands it a bus. */
 export const STANDALONE: LoadConfigOptions = {
   require: { AMQP_URL: 'a process on its own publishes and consumes events through RabbitMQ' },
@@ -75,6 +99,10 @@ export function loadConfig<P extends TProperties>(
   ) {
     problems.push('SERVICE_TOKEN: must be set to a secret of your own in production');
   }
+  if (typeof settings.TRUST_PROXY === 'string') {
+    const problem = trustProxyProblem(settings.TRUST_PROXY);
+    if (problem) problems.push(problem);
+  }
   for (const [name, why] of Object.entries(options.require ?? {}))
     if (settings[name] === undefined && !seen.has(name)) problems.push(`${name}: is required (${why})`);
   // Links in e-mails and redirects name the public address: a default of localhost would be wrong.
@@ -99,6 +127,18 @@ export const ServiceConfigFields = {
   JWKS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3001/.well-known/jwks.json' }),
   /** Shared secret for /internal/* calls between services; never exposed by the gateway. */
   SERVICE_TOKEN: Type.String({ minLength: 16, default: DEVELOPMENT_SERVICE_TOKEN }),
+  /**
+   * Accepted beside SERVICE_TOKEN while it rotates (callers keep sending SERVICE_TOKEN): set the
+   * new value here everywhere, then make it SERVICE_TOKEN (the old one here), then drop this.
+   */
+  SERVICE_TOKEN_NEXT: Type.Optional(Type.String({ minLength: 16 })),
+  /**
+   * Whose X-Forwarded-For counts for the client's address (login limits, logs): see
+   * trustProxySetting. A service trusts the gateway in front of it: on one host (the embedded run)
+   * that is loopback; in a cluster the pod network (`uniquelocal`), which NetworkPolicies limit to
+   * the gateway and the services.
+   */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** The public address of the web app, used to build links in e-mails. */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
 };

@@ -363,3 +363,45 @@ describe('what a token must be, beyond its signature', () => {
     }
   });
 });
+
+describe('the service token while it rotates', () => {
+  /** A service's internal route as a replica configured with `current` (and `next`) guards it. */
+  async function replica(current: string, next?: string) {
+    const app = await createHttpApp({ name: 'rotating', logger: silentLogger() });
+    registerRouteAccess(app as unknown as FastifyInstance, { serviceToken: current, nextServiceToken: next });
+    app.get('/internal/thing', { config: { access: 'service' } }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+  const callWith = async (app: HttpApp, token: string) =>
+    (await app.inject({ url: '/internal/thing', headers: { 'x-service-token': token } })).statusCode;
+
+  it('when the token goes from old to new in three rolling steps, then no call between replicas of any step is refused', async () => {
+    const OLD = 'old-service-token-0001';
+    const NEW = 'new-service-token-0002';
+    // The deploy steps: accept the new one too; send the new one (the old still accepted); drop the old.
+    const steps = [
+      { current: OLD, next: undefined },
+      { current: OLD, next: NEW },
+      { current: NEW, next: OLD },
+      { current: NEW, next: undefined },
+    ];
+    // During a rolling update, replicas of two neighbouring steps call each other.
+    for (let i = 0; i + 1 < steps.length; i++) {
+      const [before, after] = [steps[i]!, steps[i + 1]!];
+      const [a, b] = [await replica(before.current, before.next), await replica(after.current, after.next)];
+      expect(await callWith(a, before.current), `step ${i} to itself`).toBe(200);
+      expect(await callWith(b, before.current), `step ${i} calling step ${i + 1}`).toBe(200);
+      expect(await callWith(a, after.current), `step ${i + 1} calling step ${i}`).toBe(200);
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('when a call carries neither the current nor the next token, then 401', async () => {
+    const app = await replica('current-service-token-01', 'next-service-token-0002');
+    expect(await callWith(app, 'next-service-token-0002')).toBe(200);
+    expect(await callWith(app, 'someone-elses-token-0003')).toBe(401);
+    expect(await callWith(app, '')).toBe(401);
+    await app.close();
+  });
+});

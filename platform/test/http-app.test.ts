@@ -1,7 +1,15 @@
 import { DateOnly, IdParam, IdParams, idTextMessage, Text, Timestamp } from '@linksmate/proto';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badRequest, createHttpApp, type HttpApp, membershipRequired } from '../src';
+import {
+  badRequest,
+  createHttpApp,
+  type HttpApp,
+  loadConfig,
+  membershipRequired,
+  ServiceConfigFields,
+  trustProxySetting,
+} from '../src';
 import { silentLogger } from '../src/testing/bus';
 
 // Every case holds whether a route's schemas are compiled at start or at its first request.
@@ -323,5 +331,47 @@ describe('graceful close', () => {
     await closing;
     expect(closedHookRan).toBe(true);
     await expect(fetch(`${address}/slow`)).rejects.toThrow();
+  });
+});
+
+describe('whose X-Forwarded-For counts', () => {
+  async function appTrusting(trustProxy: false | number | string[] | undefined) {
+    const app = await createHttpApp({ name: 'sample', logger: silentLogger(), trustProxy });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    return app;
+  }
+  const ipSeen = async (app: HttpApp, from: string, forwardedFor: string) =>
+    (
+      await app.inject({ url: '/ip', remoteAddress: from, headers: { 'x-forwarded-for': forwardedFor } })
+    ).json().ip;
+
+  it('when nothing is trusted (the default), then a client cannot claim an address', async () => {
+    const app = await appTrusting(undefined);
+    expect(await ipSeen(app, '198.51.100.7', '203.0.113.9')).toBe('198.51.100.7');
+    await app.close();
+  });
+
+  it('when the proxies are named, then their header counts and nobody else’s does', async () => {
+    const app = await appTrusting(trustProxySetting('loopback, 10.0.0.0/8') as string[]);
+    // Through the proxy: the client it saw.
+    expect(await ipSeen(app, '10.1.2.3', '203.0.113.9')).toBe('203.0.113.9');
+    expect(await ipSeen(app, '127.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
+    // A client claiming to be someone else, past the proxy: the proxy's view wins.
+    expect(await ipSeen(app, '10.1.2.3', '192.0.2.66, 203.0.113.9')).toBe('203.0.113.9');
+    // Straight from the internet: its header is ignored.
+    expect(await ipSeen(app, '198.51.100.7', '203.0.113.9')).toBe('198.51.100.7');
+    await app.close();
+  });
+
+  it('when TRUST_PROXY is read, then a hop count, a list or false is taken and true is refused', () => {
+    expect(trustProxySetting('1')).toBe(1);
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('loopback,10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    const Schema = Type.Object({ TRUST_PROXY: ServiceConfigFields.TRUST_PROXY });
+    expect(loadConfig(Schema, {})).toEqual({ TRUST_PROXY: 'loopback' });
+    expect(() => loadConfig(Schema, { TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxies/);
+    expect(() => loadConfig(Schema, { TRUST_PROXY: '10.0.0.0/8, the-lb' })).toThrow(
+      /TRUST_PROXY: not an address, CIDR or named range: the-lb/,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp } from '../src';
+import { loggerOptions, redactUrl } from '../src/logger';
 
 /** An app whose logger writes JSON lines at `level` into the returned array. */
 async function appLoggingAt(level: string) {
@@ -50,5 +51,34 @@ describe('request loggers', () => {
       ['request completed', reqId],
     ]);
     await app.close();
+  });
+});
+
+describe('secrets in request URLs', () => {
+  it.each(['trace', 'info'])(
+    'when requests carry link tokens or a calendar feed key, then no line logged at %s shows them',
+    async (level) => {
+      const lines: string[] = [];
+      const logger = pino(loggerOptions('sample', level), {
+        write: (line: string) => lines.push(line),
+      });
+      const app = await createHttpApp({ name: 'sample', logger });
+      app.get('/auth/verify-email', async () => ({ ok: true }));
+      app.get('/calendar/feed/:key', async (_request, reply) => reply.status(404).send({ error: 'gone' }));
+      await app.inject('/auth/verify-email?token=LINKTOKEN123&lang=en');
+      await app.inject('/auth/verify-email?code=CODE456');
+      await app.inject('/calendar/feed/FEEDKEY789.ics');
+      await app.close();
+      const logged = lines.join('');
+      expect(logged).toContain('incoming request');
+      for (const secret of ['LINKTOKEN123', 'CODE456', 'FEEDKEY789']) expect(logged).not.toContain(secret);
+      expect(logged).toContain('/auth/verify-email?token=REDACTED&lang=en');
+      expect(logged).toContain('/calendar/feed/REDACTED');
+    },
+  );
+
+  it('when a URL has no secret, then it is logged as it is', () => {
+    expect(redactUrl('/api/v1/venues?page=2&state=VIC')).toBe('/api/v1/venues?page=2&state=VIC');
+    expect(redactUrl('/api/v1/venues')).toBe('/api/v1/venues');
   });
 });

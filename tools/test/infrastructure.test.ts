@@ -688,7 +688,8 @@ describe.each([
         }
         for (const entry of c.env ?? []) {
           const ref = entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef;
-          if (!ref) continue;
+          // An optional key (SERVICE_TOKEN_NEXT, set only while the token rotates) may be absent.
+          if (!ref || (ref as { optional?: boolean }).optional) continue;
           const object = find(entry.valueFrom?.secretKeyRef ? 'Secret' : 'ConfigMap', ref.name);
           const keys = Object.keys({ ...object?.data, ...object?.stringData });
           expect(keys, `${w.metadata.name}/${c.name} ${entry.name} -> ${ref.name}.${ref.key}`).toContain(
@@ -932,6 +933,22 @@ describe('the dev overlay', () => {
     // An autoscaled Deployment has no fixed count, which would fight its autoscaler.
     for (const d of ofKind(docs(), 'Deployment'))
       expect(d.spec.replicas, d.metadata.name).toBe(autoscaled.has(d.metadata.name) ? undefined : 1);
+  });
+});
+
+describe('whose X-Forwarded-For the processes trust', () => {
+  it('when compose and the manifests are read, then every process names its proxies and none trusts everyone', () => {
+    const { services } = loadCompose();
+    for (const name of APP_PROCESSES) {
+      const trusted = environmentOf(services[name] as ComposeService).TRUST_PROXY;
+      expect(trusted, `${name} TRUST_PROXY`).toBe(name === 'gateway' ? 'false' : 'uniquelocal');
+    }
+    for (const dir of ['k8s/base', 'k8s/overlays/dev']) {
+      const config = ofKind(kustomize(dir), 'ConfigMap').find((c) =>
+        c.metadata.name.startsWith('linksmate-config'),
+      );
+      expect(config?.data?.TRUST_PROXY, `${dir} TRUST_PROXY`).toBe('uniquelocal');
+    }
   });
 });
 

@@ -46,20 +46,28 @@ function requireRoles(roles: readonly Role[]): onRequestHookHandler {
   };
 }
 
-/** Only callers holding the shared service token get through. */
-export function requireServiceToken(expected: string) {
-  const expectedBuffer = Buffer.from(expected);
+/**
+ * Only callers holding a shared service token get through: the current one, or during a rotation
+ * the next one too (callers send the current), so the token changes with no refused call.
+ */
+export function requireServiceToken(accepted: string | readonly string[]) {
+  const expected = [accepted].flat().map((token) => Buffer.from(token));
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const given = request.headers[SERVICE_TOKEN_HEADER];
     const buffer = Buffer.from(typeof given === 'string' ? given : '');
-    if (buffer.length !== expectedBuffer.length || !timingSafeEqual(buffer, expectedBuffer)) {
-      throw new HttpError(401, 'Service token required', 'service_token_required');
-    }
+    // Each compared in constant time; the answer does not tell which one nearly matched.
+    let matches = false;
+    for (const token of expected)
+      if (buffer.length === token.length && timingSafeEqual(buffer, token)) matches = true;
+    if (!matches) throw new HttpError(401, 'Service token required', 'service_token_required');
   };
 }
 
-function checkFor(access: Exclude<RouteAccess, 'public'>, serviceToken: string): onRequestHookHandler {
-  if (access === 'service') return requireServiceToken(serviceToken);
+function checkFor(
+  access: Exclude<RouteAccess, 'public'>,
+  serviceTokens: readonly string[],
+): onRequestHookHandler {
+  if (access === 'service') return requireServiceToken(serviceTokens);
   if (access === 'user') return requireUser;
   if (access === 'member') return requireMembership;
   return requireRoles(access.roles);
@@ -78,7 +86,14 @@ function refusals(access: Exclude<RouteAccess, 'public'>): number[] {
  * description follows from the same declaration (bearer security, refusal answers, internal routes
  * hidden), so what is documented is what is enforced.
  */
-export function registerRouteAccess(app: FastifyInstance, options: { serviceToken: string }): void {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  options: { serviceToken: string; nextServiceToken?: string },
+): void {
+  const serviceTokens = [
+    options.serviceToken,
+    ...(options.nextServiceToken ? [options.nextServiceToken] : []),
+  ];
   const table: RouteAccessEntry[] = [];
   app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
@@ -87,7 +102,7 @@ export function registerRouteAccess(app: FastifyInstance, options: { serviceToke
       if (method !== 'HEAD') table.push({ method, url: route.url, access });
     if (access === 'public') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [checkFor(access, options.serviceToken), ...existing];
+    route.onRequest = [checkFor(access, serviceTokens), ...existing];
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const response = { ...(schema.response as Record<string, unknown> | undefined) };
     for (const status of refusals(access)) response[status] ??= ApiErrorSchema;

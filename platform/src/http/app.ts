@@ -35,7 +35,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** OpenAPI description of this app's public routes. */
   openapi?: { title: string; description?: string };
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The proxies whose X-Forwarded-For counts: their addresses/CIDRs, a hop count, or false. */
+  trustProxy?: false | number | string | string[];
   /** False when the caller sets its own not-found handler (the gateway's SPA fallback). */
   jsonNotFound?: boolean;
   /**
@@ -79,7 +80,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     // A request's child logger is made only when it logs (most requests do not below info).
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? true,
+    // Nobody's X-Forwarded-For counts unless the caller names the proxies in front.
+    // (Fastify takes a hop count too, though its type does not say so.)
+    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
     schemaController: {

@@ -16,6 +16,10 @@ export async function createServiceApp<TSchema extends Record<string, unknown>>(
     description?: string;
     bodyLimit?: number;
     serviceToken: string;
+    /** The proxies whose X-Forwarded-For counts (TRUST_PROXY, parsed). */
+    trustProxy?: false | number | string[];
+    /** Accepted beside `serviceToken` while the token rotates (SERVICE_TOKEN_NEXT). */
+    nextServiceToken?: string;
     compileSchemasAtFirstUse?: boolean;
   },
 ): Promise<HttpApp> {
@@ -23,13 +27,17 @@ export async function createServiceApp<TSchema extends Record<string, unknown>>(
     name: runtime.name,
     logger: runtime.logger,
     readiness: () => runtime.readiness(),
+    trustProxy: options.trustProxy,
     health: () => runtime.health(),
     openapi: { title: options.title, description: options.description },
     bodyLimit: options.bodyLimit,
     compileSchemasAtFirstUse: options.compileSchemasAtFirstUse,
   });
   registerAuthentication(app as unknown as FastifyInstance, runtime.verifier);
-  registerRouteAccess(app as unknown as FastifyInstance, { serviceToken: options.serviceToken });
+  registerRouteAccess(app as unknown as FastifyInstance, {
+    serviceToken: options.serviceToken,
+    nextServiceToken: options.nextServiceToken,
+  });
   app.addHook('onReady', async () => runtime.start());
   // Fastify runs onClose after the server stopped accepting and in-flight requests were answered.
   app.addHook('onClose', async () => runtime.close());

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../auth/tokens';
 import type { EventBus } from '../bus/types';
 import { type Clock, systemClock } from '../clock';
+import { trustProxySetting } from '../config';
 import type { HttpApp } from '../http/app';
 import { forgetOldIdempotencyKeys, registerIdempotency } from '../http/idempotency';
 import { createLogger, type Logger } from '../logger';
@@ -38,6 +39,8 @@ export interface BaseServiceConfig {
   JWKS_URL: string;
   /** Shared secret of `/internal/*` routes (`access: 'service'`). */
   SERVICE_TOKEN: string;
+  SERVICE_TOKEN_NEXT?: string;
+  TRUST_PROXY?: string;
 }
 
 /**
@@ -71,6 +74,8 @@ export async function createService<TSchema extends Record<string, unknown>>(opt
     title: options.title,
     bodyLimit: options.bodyLimit,
     serviceToken: config.SERVICE_TOKEN,
+    nextServiceToken: config.SERVICE_TOKEN_NEXT,
+    trustProxy: trustProxySetting(config.TRUST_PROXY ?? 'loopback'),
     compileSchemasAtFirstUse: deps.compileSchemasAtFirstUse,
   });
   app.decorate('serviceRuntime', runtime as unknown as ServiceRuntime<Record<string, unknown>>);
