@@ -936,6 +936,92 @@ describe('the dev overlay', () => {
   });
 });
 
+// ----- network policies -------------------------------------------------------------------
+
+type Selector = {
+  matchLabels?: Labels;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+};
+
+/** A NetworkPolicy pod selector matches these labels (`{}` matches every pod). */
+function podSelectorMatches(selector: Selector | undefined, labels: Labels | undefined): boolean {
+  if (!selector) return false;
+  const byLabels = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels?.[k] === v);
+  const byExpressions = (selector.matchExpressions ?? []).every((e) =>
+    e.operator === 'In' ? (e.values ?? []).includes(labels?.[e.key] ?? '') : e.operator !== 'In',
+  );
+  return byLabels && byExpressions;
+}
+
+/**
+ * Whether a connection from a pod with `from` labels (undefined: outside the cluster) to `to`'s
+ * container port `port` is allowed by the rendered NetworkPolicies (ingress only, as they are).
+ */
+function allowed(all: K8sObject[], from: Labels | undefined, to: K8sObject, port: string): boolean {
+  const labels = template(to).metadata?.labels;
+  const policies = ofKind(all, 'NetworkPolicy').filter((p) => podSelectorMatches(p.spec.podSelector, labels));
+  if (policies.length === 0) return true;
+  return policies.some((p) =>
+    (p.spec.ingress ?? []).some(
+      (rule: { from?: Array<{ podSelector?: Selector }>; ports?: Array<{ port: string | number }> }) =>
+        (!rule.from ||
+          rule.from.some((peer) => from !== undefined && podSelectorMatches(peer.podSelector, from))) &&
+        (!rule.ports || rule.ports.some((p) => String(p.port) === port)),
+    ),
+  );
+}
+
+describe.each([
+  ['the kustomize base', 'k8s/base'],
+  ['the dev overlay', 'k8s/overlays/dev'],
+])('network policies of %s', (_label, dir) => {
+  const all = () => kustomize(dir);
+  const workload = (name: string) =>
+    [...ofKind(all(), 'Deployment'), ...ofKind(all(), 'StatefulSet')].find((w) => w.metadata.name === name);
+  const podLabels = (name: string) => template(workload(name) as K8sObject).metadata?.labels;
+  const reach = (from: string | undefined, to: string, port = 'http') =>
+    allowed(all(), from === undefined ? undefined : podLabels(from), workload(to) as K8sObject, port);
+
+  it('when rendered, then a default deny selects every pod and only the gateway is open to all', () => {
+    const denyAll = ofKind(all(), 'NetworkPolicy').find(
+      (p) => Object.keys(p.spec.podSelector ?? {}).length === 0 && !p.spec.ingress,
+    );
+    expect(denyAll?.spec.policyTypes).toEqual(['Ingress']);
+    expect(reach(undefined, 'gateway')).toBe(true);
+    for (const service of SERVICES) expect(reach(undefined, service), `outside → ${service}`).toBe(false);
+  });
+
+  it('when rendered, then the gateway reaches every service and the services reach each other', () => {
+    for (const service of SERVICES) {
+      expect(reach('gateway', service), `gateway → ${service}`).toBe(true);
+      expect(reach('admin', service), `admin → ${service}`).toBe(true);
+    }
+  });
+});
+
+describe("network policies of the dev overlay's infrastructure", () => {
+  const all = () => kustomize('k8s/overlays/dev');
+  const workload = (name: string) =>
+    [...ofKind(all(), 'Deployment'), ...ofKind(all(), 'StatefulSet')].find((w) => w.metadata.name === name);
+  const reach = (from: string, to: string, port = 'http') =>
+    allowed(all(), template(workload(from) as K8sObject).metadata?.labels, workload(to) as K8sObject, port);
+
+  it('when rendered, then only the services reach the database, the broker also the gateway, and each tool only its users', () => {
+    for (const service of SERVICES) expect(reach(service, 'postgres', 'postgres'), service).toBe(true);
+    expect(reach('gateway', 'postgres', 'postgres')).toBe(false);
+    expect(reach('gateway', 'rabbitmq', 'amqp')).toBe(true);
+    expect(reach('identity', 'rabbitmq', 'amqp')).toBe(true);
+    expect(reach('mailpit', 'rabbitmq', 'amqp')).toBe(false);
+    expect(reach('messaging', 'mailpit', 'smtp')).toBe(true);
+    expect(reach('identity', 'mailpit', 'smtp')).toBe(false);
+    expect(reach('membership-payments', 'stripe-simulator')).toBe(true);
+    expect(reach('events-bookings', 'stripe-simulator')).toBe(false);
+    expect(reach('venues-coaches', 's3', 's3')).toBe(true);
+    expect(reach('admin', 's3', 's3')).toBe(false);
+    expect(reach('stripe-simulator', 'identity')).toBe(false);
+  });
+});
+
 describe('whose X-Forwarded-For the processes trust', () => {
   it('when compose and the manifests are read, then every process names its proxies and none trusts everyone', () => {
     const { services } = loadCompose();
