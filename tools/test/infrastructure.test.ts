@@ -1022,6 +1022,35 @@ describe("network policies of the dev overlay's infrastructure", () => {
   });
 });
 
+describe.each([
+  ['the kustomize base', 'k8s/base'],
+  ['the dev overlay', 'k8s/overlays/dev'],
+])('the database connection budget of %s', (_label, dir) => {
+  it('when every service is at its autoscaling maximum with a pod surging, then its connections fit the documented limit', () => {
+    const all = kustomize(dir);
+    const config = ofKind(all, 'ConfigMap').find((c) =>
+      c.metadata.name.startsWith('linksmate-config'),
+    ) as K8sObject;
+    const limit = Number(config.metadata.annotations?.['linksmate.dev/database-max-connections']);
+    expect(limit, 'the documented limit').toBeGreaterThan(0);
+    let needed = 0;
+    for (const service of SERVICES) {
+      const deployment = appDeployments(all).find((d) => d.metadata.name === service) as K8sObject;
+      const container = template(deployment).spec.containers[0] as Container;
+      const pool = Number(envValue(container, 'DB_POOL_MAX', all));
+      // Queries, prepared statements (half as many, platform/src/db/client.ts), the relay's LISTEN.
+      const perPod = pool + Math.ceil(pool / 2) + 1;
+      const autoscaler = ofKind(all, 'HorizontalPodAutoscaler').find(
+        (h) => h.spec.scaleTargetRef.name === service,
+      ) as K8sObject;
+      const surge = Number(deployment.spec.strategy?.rollingUpdate?.maxSurge ?? 1);
+      expect(Number.isInteger(surge), `${service} maxSurge is a count`).toBe(true);
+      needed += (autoscaler.spec.maxReplicas + surge) * perPod;
+    }
+    expect(needed, `connections needed (limit ${limit})`).toBeLessThanOrEqual(limit);
+  });
+});
+
 describe('whose X-Forwarded-For the processes trust', () => {
   it('when compose and the manifests are read, then every process names its proxies and none trusts everyone', () => {
     const { services } = loadCompose();
