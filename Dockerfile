@@ -95,9 +95,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 USER node
 EXPOSE 8080 3001 3002 3003 3004 3005 3006
-# /health answers while the process runs (its own port: PORT, set per process).
+# /health answers while the process runs: on its PORT, or the gateway's MANAGEMENT_PORT when set.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.MANAGEMENT_PORT||process.env.PORT)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # No shell and no npm wrapper: node is the only process, so SIGTERM reaches the app directly
 # and its graceful shutdown (drain, flush outbox, close pools) runs.
 CMD ["node", "dist/gateway/main.js"]

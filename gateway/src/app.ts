@@ -42,6 +42,12 @@ export interface GatewayDeps {
 
 export interface Gateway {
   app: HttpApp;
+  /**
+   * With MANAGEMENT_PORT: the probes (`/health`, `/ready`) and the platform's health
+   * (`/api/v1/health`) on a port of their own, which the edge does not route; the public app then
+   * answers none of them. Closed with `app`.
+   */
+  management?: HttpApp;
   realtime: Realtime;
   tokenVersions: TokenVersions;
   memberships: CurrentMemberships;
@@ -87,9 +93,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const eventBus = bus;
   const tokenVersions = new TokenVersions();
   const memberships = new CurrentMemberships();
-  const app = await createHttpApp({
+  const probes = {
     name: 'gateway',
-    logger,
     // Until identity's snapshots are in, a banned user's older token, or one claiming a membership
     // changed since, could pass: not ready yet. A broker outage after that does not take the gateway
     // out of service (the whole site would go); bans and membership changes made meanwhile apply
@@ -99,6 +104,12 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
       memberships: memberships.hasSnapshot,
     }),
     health: () => ({ bus: eventBus.isConnected() ? 'connected' : 'disconnected' }),
+  };
+  const separateProbes = config.MANAGEMENT_PORT !== undefined;
+  const app = await createHttpApp({
+    ...probes,
+    logger,
+    probes: !separateProbes,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     jsonNotFound: false,
     // No route here validates or parses a body: params and query stay text, bodies stream through.
@@ -169,7 +180,14 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_RESPONSE_TIMEOUT_MS,
   });
-  registerPlatformHealth(fastify, services, upstreams);
+  let management: HttpApp | undefined;
+  if (separateProbes) {
+    management = await createHttpApp({ ...probes, logger: logger.child({ component: 'management' }) });
+    registerPlatformHealth(management as unknown as FastifyInstance, services, upstreams);
+    fastify.addHook('onClose', async () => management?.close());
+  } else {
+    registerPlatformHealth(fastify, services, upstreams);
+  }
   await registerDocs(fastify, new OpenApiGatherer(services));
   const storage = deps.storage ?? (await createObjectStorage(config, 'gateway'));
   if (!deps.storage) fastify.addHook('onClose', async () => storage.close());
@@ -215,5 +233,5 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     await realtime.close();
     if (ownsBus) await eventBus.close();
   });
-  return { app, realtime, tokenVersions, memberships };
+  return { app, management, realtime, tokenVersions, memberships };
 }

@@ -54,6 +54,12 @@ export const GatewayConfigSchema = Type.Object({
    * trustProxySetting); `false` when clients reach the gateway directly.
    */
   TRUST_PROXY: Type.String({ default: 'false' }),
+  /**
+   * Where the probes and the platform's health answer when the gateway sits behind an edge that
+   * must not expose them (Kubernetes: 9090, probed by the kubelet, not in the Service the edge
+   * routes). Unset: on PORT with the rest.
+   */
+  MANAGEMENT_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   /** The store the services put uploads in; the gateway serves them at /uploads/<key>. */
   ...StorageConfigFields,
 });

@@ -140,6 +140,7 @@ interface Container {
   }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   livenessProbe?: Probe;
+  startupProbe?: Probe;
   readinessProbe?: Probe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
@@ -1048,6 +1049,25 @@ describe.each([
       needed += (autoscaler.spec.maxReplicas + surge) * perPod;
     }
     expect(needed, `connections needed (limit ${limit})`).toBeLessThanOrEqual(limit);
+  });
+});
+
+describe.each([
+  ['the kustomize base', 'k8s/base'],
+  ['the dev overlay', 'k8s/overlays/dev'],
+])('the probes of %s', (_label, dir) => {
+  it("when rendered, then the gateway is probed on its management port, which its Service (the edge's target) does not carry", () => {
+    const all = kustomize(dir);
+    const gateway = appDeployments(all).find((d) => d.metadata.name === 'gateway') as K8sObject;
+    const container = template(gateway).spec.containers[0] as Container;
+    const management = (container.ports ?? []).find((p) => p.name === 'management');
+    expect(String(management?.containerPort)).toBe(envValue(container, 'MANAGEMENT_PORT', all));
+    for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe])
+      expect(probe?.httpGet?.port).toBe('management');
+    const service = ofKind(all, 'Service').find((s) => s.metadata.name === 'gateway') as K8sObject;
+    const routed = service.spec.ports.map((p: { targetPort?: string | number }) => String(p.targetPort));
+    expect(routed).not.toContain('management');
+    expect(routed).not.toContain(String(management?.containerPort));
   });
 });
 

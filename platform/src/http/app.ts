@@ -32,6 +32,8 @@ export interface HttpAppOptions {
    */
   readiness?: ReadinessCheck;
   health?: HealthDetails;
+  /** False when the probes are served elsewhere (registerProbes on a management app). */
+  probes?: boolean;
   bodyLimit?: number;
   /** OpenAPI description of this app's public routes. */
   openapi?: { title: string; description?: string };
@@ -123,6 +125,19 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 
+  if (options.probes !== false) registerProbes(app, options);
+
+  return app;
+}
+
+/**
+ * `/health` (alive, with details) and `/ready` (can serve) on `app`: the app's own port, or, for
+ * the gateway behind an edge, a management port the edge does not route (see the gateway's main).
+ */
+export function registerProbes(
+  app: HttpApp,
+  options: Pick<HttpAppOptions, 'name' | 'readiness' | 'health'>,
+): void {
   app.get('/health', { schema: { hide: true } }, async () =>
     options.health
       ? { status: 'ok', service: options.name, details: options.health() }
@@ -135,6 +150,4 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       .status(ready ? 200 : 503)
       .send({ status: ready ? 'ready' : 'not_ready', service: options.name, checks });
   });
-
-  return app;
 }
