@@ -166,8 +166,11 @@ const containersOf = (workload: K8sObject) => [
   ...template(workload).spec.containers,
   ...(template(workload).spec.initContainers ?? []),
 ];
-const isImage = (repository: string) => (image: string | undefined) =>
-  image === repository || !!image?.startsWith(`${repository}:`);
+/** The image is `repository` (any tag), pulled from any registry (`registry.example.com/linksmate/app`). */
+const isImage = (repository: string) => (image: string | undefined) => {
+  const name = image?.split(':')[0];
+  return name === repository || !!name?.endsWith(`/${repository}`);
+};
 const isAppImage = isImage(APP_IMAGE);
 const isDevtoolsImage = isImage(DEVTOOLS_IMAGE);
 const commandLine = (c: Container) => [...(c.command ?? []), ...(c.args ?? [])].join(' ');
@@ -490,10 +493,14 @@ describe('docker-compose.yml', () => {
 
 // ----- Kubernetes -----------------------------------------------------------------------------
 
-describe.each([
+/** The kustomizations an operator applies (and the base they share), each checked the same way. */
+const RENDERED = [
   ['the kustomize base', 'k8s/base'],
   ['the dev overlay', 'k8s/overlays/dev'],
-])('%s', (label, dir) => {
+  ['the prod overlay', 'k8s/overlays/prod'],
+] as const;
+
+describe.each(RENDERED)('%s', (label, dir) => {
   const docs = () => kustomize(dir);
 
   it(`when ${label} is rendered, then the gateway and the six services each have a Deployment in namespace linksmate`, () => {
@@ -593,7 +600,7 @@ describe.each([
     }
     if (dir.endsWith('base')) {
       // Gateway URLs in the ConfigMap use Service name = process name, Service port = container port.
-      const config = ofKind(docs(), 'ConfigMap').find((c) => c.metadata.name === 'linksmate-config');
+      const config = ofKind(docs(), 'ConfigMap').find((c) => c.metadata.name.startsWith('linksmate-config'));
       for (const key of [
         'IDENTITY_URL',
         'PAYMENTS_URL',
@@ -678,7 +685,11 @@ describe.each([
 
   it(`when ${label} is rendered, then every Secret and ConfigMap key the containers use exists`, () => {
     const all = docs();
-    const find = (kind: string, name: string) => ofKind(all, kind).find((d) => d.metadata.name === name);
+    // Without the secret template (the base, prod), the Secret the cluster provides must hold its keys.
+    const provided = secretTemplate();
+    const find = (kind: string, name: string) =>
+      ofKind(all, kind).find((d) => d.metadata.name === name) ??
+      (kind === 'Secret' && name === provided.metadata.name ? provided : undefined);
     for (const w of workloads(all)) {
       for (const c of containersOf(w)) {
         for (const source of c.envFrom ?? []) {
@@ -713,11 +724,14 @@ describe.each([
   });
 });
 
+/** The Secret's keys as components/secret-template holds them, placeholders for values. */
+function secretTemplate(): K8sObject {
+  return parse(readFileSync(repoPath('k8s/components/secret-template/secret.yaml'), 'utf8')) as K8sObject;
+}
+
 describe('the kustomize base', () => {
-  it('when the base Secret is rendered, then every value is a placeholder marked to be replaced', () => {
-    const secret = ofKind(kustomize('k8s/base'), 'Secret').find(
-      (s) => s.metadata.name === 'linksmate-secrets',
-    );
+  it('when the secret template is read, then every value is a placeholder marked to be replaced', () => {
+    const secret = secretTemplate();
     const values = Object.entries(secret?.stringData ?? {});
     expect(values.map(([k]) => k)).toEqual(
       expect.arrayContaining([
@@ -972,10 +986,7 @@ function allowed(all: K8sObject[], from: Labels | undefined, to: K8sObject, port
   );
 }
 
-describe.each([
-  ['the kustomize base', 'k8s/base'],
-  ['the dev overlay', 'k8s/overlays/dev'],
-])('network policies of %s', (_label, dir) => {
+describe.each(RENDERED)('network policies of %s', (_label, dir) => {
   const all = () => kustomize(dir);
   const workload = (name: string) =>
     [...ofKind(all(), 'Deployment'), ...ofKind(all(), 'StatefulSet')].find((w) => w.metadata.name === name);
@@ -1023,10 +1034,7 @@ describe("network policies of the dev overlay's infrastructure", () => {
   });
 });
 
-describe.each([
-  ['the kustomize base', 'k8s/base'],
-  ['the dev overlay', 'k8s/overlays/dev'],
-])('the database connection budget of %s', (_label, dir) => {
+describe.each(RENDERED)('the database connection budget of %s', (_label, dir) => {
   it('when every service is at its autoscaling maximum with a pod surging, then its connections fit the documented limit', () => {
     const all = kustomize(dir);
     const config = ofKind(all, 'ConfigMap').find((c) =>
@@ -1052,10 +1060,7 @@ describe.each([
   });
 });
 
-describe.each([
-  ['the kustomize base', 'k8s/base'],
-  ['the dev overlay', 'k8s/overlays/dev'],
-])('the probes of %s', (_label, dir) => {
+describe.each(RENDERED)('the probes of %s', (_label, dir) => {
   it("when rendered, then the gateway is probed on its management port, which its Service (the edge's target) does not carry", () => {
     const all = kustomize(dir);
     const gateway = appDeployments(all).find((d) => d.metadata.name === 'gateway') as K8sObject;
@@ -1068,6 +1073,37 @@ describe.each([
     const routed = service.spec.ports.map((p: { targetPort?: string | number }) => String(p.targetPort));
     expect(routed).not.toContain('management');
     expect(routed).not.toContain(String(management?.containerPort));
+  });
+});
+
+describe('the prod overlay', () => {
+  const all = () => kustomize('k8s/overlays/prod');
+
+  it('when rendered, then it holds no Secret and no placeholder: the cluster provides linksmate-secrets', () => {
+    expect(ofKind(all(), 'Secret')).toEqual([]);
+    expect(JSON.stringify(all())).not.toContain('REPLACE_ME');
+    for (const d of appDeployments(all()))
+      for (const entry of template(d).spec.containers[0]?.env ?? [])
+        if (entry.valueFrom?.secretKeyRef)
+          expect(entry.valueFrom.secretKeyRef.name, `${d.metadata.name} ${entry.name}`).toBe(
+            'linksmate-secrets',
+          );
+  });
+
+  it('when rendered, then the seven processes run one pinned release, read a ConfigMap named by its content, and serve their public host over TLS', () => {
+    const deployments = appDeployments(all());
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...APP_PROCESSES].sort());
+    const images = new Set(deployments.map((d) => template(d).spec.containers[0]?.image));
+    expect([...images]).toHaveLength(1);
+    expect([...images][0]).toMatch(/\/linksmate\/app:[\w.-]+$/);
+    const [config] = ofKind(all(), 'ConfigMap');
+    expect(config?.metadata.name).toMatch(/^linksmate-config-[a-z0-9]{10}$/);
+    expect(config?.data?.NODE_ENV).toBe('production');
+    expect(config?.data?.PUBLIC_URL).toMatch(/^https:\/\//);
+    for (const d of deployments)
+      expect(template(d).spec.containers[0]?.envFrom?.[0]?.configMapRef?.name).toBe(config?.metadata.name);
+    const [ingress] = ofKind(all(), 'Ingress');
+    expect(ingress?.spec.tls?.[0]?.hosts).toEqual([ingress?.spec.rules?.[0]?.host]);
   });
 });
 
@@ -1097,8 +1133,13 @@ function allowedImages(): string[] {
     .filter((line) => line && !line.startsWith('#'));
 }
 
+/** A bare entry (ours) allows any tag of it, from any registry (`registry.example.com/linksmate/app`). */
 const isAllowed = (image: string, allowed: string[]) =>
-  allowed.some((entry) => (entry.includes(':') ? image === entry : image.split(':')[0] === entry));
+  allowed.some((entry) => {
+    if (entry.includes(':')) return image === entry;
+    const repository = image.split(':')[0] as string;
+    return repository === entry || repository.endsWith(`/${entry}`);
+  });
 
 /** Every image a pod template of the rendered objects runs, init containers included. */
 function podImages(objects: K8sObject[]): string[] {
@@ -1129,6 +1170,7 @@ describe('container images', () => {
     ],
     ['the kustomize base', () => podImages(kustomize('k8s/base'))],
     ['the dev overlay', () => podImages(kustomize('k8s/overlays/dev'))],
+    ['the prod overlay', () => podImages(kustomize('k8s/overlays/prod'))],
     ['the Dockerfile', dockerfileImages],
   ];
 
