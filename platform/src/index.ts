@@ -29,6 +29,7 @@ export * from './service/app';
 export * from './service/cluster-lock';
 export * from './service/create';
 export * from './service/jobs';
+export * from './service/migrate-command';
 export * from './service/runtime';
 export * from './service/serve';
 export * from './storage/config';

@@ -1107,6 +1107,24 @@ describe('the prod overlay', () => {
   });
 });
 
+describe.each(RENDERED)('the migrations of %s', (_label, dir) => {
+  it('when rendered, then each service migrates its own database in an init container before it starts', () => {
+    const all = kustomize(dir);
+    for (const service of SERVICES) {
+      const deployment = appDeployments(all).find((d) => d.metadata.name === service) as K8sObject;
+      const [migrate, ...others] = template(deployment).spec.initContainers ?? [];
+      expect(others, service).toEqual([]);
+      expect(commandLine(migrate as Container), service).toBe(`node ${entryOf(service)} migrate`);
+      const main = template(deployment).spec.containers[0] as Container;
+      expect(isAppImage((migrate as Container).image)).toBe(true);
+      expect((migrate as Container).image).toBe(main.image);
+      const databaseOf = (c: Container) =>
+        c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(databaseOf(migrate as Container), service).toEqual(databaseOf(main));
+    }
+  });
+});
+
 describe('whose X-Forwarded-For the processes trust', () => {
   it('when compose and the manifests are read, then every process names its proxies and none trusts everyone', () => {
     const { services } = loadCompose();

@@ -4,7 +4,7 @@
  * package they import is one the image installs (tools/build/runtime-manifest.mjs), none of the
  * development tools among them.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -86,6 +86,39 @@ describe('the production bundles', () => {
     expect([...shipped].filter((p) => DEV_ONLY.test(p))).toEqual([]);
     expect(shipped.has('@ffmpeg-installer/ffmpeg'), "the image uses Debian's ffmpeg").toBe(false);
   });
+
+  it('when a service bundle runs `migrate --pending`, then it lists what its database lacks; `migrate` applies it and exits', async () => {
+    const database = await createEmptyTestDatabase('bundle-migrate');
+    try {
+      const journal = JSON.parse(
+        readFileSync(join(dist, 'identity/db/migrations/meta/_journal.json'), 'utf8'),
+      ) as { entries: Array<{ tag: string }> };
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [join(dist, 'identity/main.js'), ...args], {
+          cwd: out,
+          env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, LOG_LEVEL: 'info' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const before = run('migrate', '--pending');
+      expect(before.status, before.stderr).toBe(0);
+      expect(before.stdout.trim().split('\n')).toEqual(journal.entries.map((e) => e.tag));
+      const applied = run('migrate');
+      expect(applied.status, applied.stderr).toBe(0);
+      const line = JSON.parse(applied.stdout.trim().split('\n').at(-1) as string) as {
+        msg: string;
+        applied: string[];
+      };
+      expect(line).toMatchObject({ msg: 'migrations applied', applied: journal.entries.map((e) => e.tag) });
+      const after = run('migrate', '--pending');
+      expect(after.status).toBe(0);
+      expect(after.stdout).toBe('');
+      const again = run('migrate');
+      expect(JSON.parse(again.stdout.trim()).msg).toBe('no migration pending');
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
 
   describe('started with plain node', () => {
     const children: ChildProcess[] = [];

@@ -1,8 +1,9 @@
-import { exitOnStartupError, STANDALONE, serve } from '@linksmate/platform';
-import { buildApp } from './app';
+import { exitOnStartupError, runMigrateCommand, STANDALONE, serve } from '@linksmate/platform';
+import { buildApp, migrationsFolder } from './app';
 import { loadAdminConfig } from './config';
 
 try {
+  if (await runMigrateCommand(process.argv.slice(2), { name: 'admin', migrationsFolder })) process.exit(0);
   const config = loadAdminConfig(process.env, STANDALONE);
   await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
 } catch (err) {
