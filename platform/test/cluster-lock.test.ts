@@ -36,7 +36,7 @@ beforeEach(async () => {
  * A digest job as messaging's is: read who is due, mail them (a while: SMTP), then mark them
  * mailed. Two replicas that run it at once both read the same people before either marks them.
  */
-function digestReplica(lock: ClusterLock) {
+function digestReplica(lock: ClusterLock, sending: Sending) {
   const pool = replicaPool();
   const jobs = new Jobs(silentLogger(), lock);
   jobs.add({
@@ -44,7 +44,7 @@ function digestReplica(lock: ClusterLock) {
     everyMs: 60_000,
     run: async () => {
       const due = await pool.query<{ person: number }>('select person from digests where due');
-      await new Promise((r) => setTimeout(r, 300));
+      await sending.whileOthersRead();
       await pool.query('update digests set mails = mails + 1, due = false where person = any($1)', [
         due.rows.map((r) => r.person),
       ]);
@@ -54,8 +54,28 @@ function digestReplica(lock: ClusterLock) {
   return jobs;
 }
 
+/**
+ * The mail being sent: it lasts until both replicas have read who is due, or 2 s — so without the
+ * lock the two always overlap however slow the machine is, and with it the one that runs waits out
+ * the 2 s alone (the other skipped) and finishes.
+ */
+class Sending {
+  private reads = 0;
+  private bothRead = () => {};
+  private readonly both = new Promise<void>((resolve) => (this.bothRead = resolve));
+
+  async whileOthersRead(): Promise<void> {
+    if (++this.reads === 2) this.bothRead();
+    await Promise.race([this.both, new Promise((r) => setTimeout(r, 2_000))]);
+  }
+}
+
 async function runTwoReplicas(lockOf: (pool: pg.Pool) => ClusterLock) {
-  const replicas = [digestReplica(lockOf(replicaPool())), digestReplica(lockOf(replicaPool()))];
+  const sending = new Sending();
+  const replicas = [
+    digestReplica(lockOf(replicaPool()), sending),
+    digestReplica(lockOf(replicaPool()), sending),
+  ];
   for (const replica of replicas) replica.start();
   await Promise.all(replicas.map((r) => r.firstRun('message-digest', 10_000)));
   await Promise.all(replicas.map((r) => r.stop()));
@@ -80,10 +100,15 @@ describe('jobs across replicas', () => {
     const lockA = postgresClusterLock(replicaPool(), 'messaging:job');
     const lockB = postgresClusterLock(replicaPool(), 'messaging:job');
     let release = () => {};
-    const held = lockA.whileHolding('message-digest', () => new Promise<void>((r) => (release = r)));
-    await expect
-      .poll(async () => (await lockB.whileHolding('message-digest', async () => 'ran')).ran)
-      .toBe(false);
+    let nowHolding = () => {};
+    const holding = new Promise<void>((resolve) => (nowHolding = resolve));
+    const held = lockA.whileHolding('message-digest', () => {
+      // Inside the work: replica A holds the lock from here until release().
+      nowHolding();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    expect(await lockB.whileHolding('message-digest', async () => 'ran')).toEqual({ ran: false });
     // Another job's name, or another service's, is another lock.
     expect(await lockB.whileHolding('grant-expiry', async () => 'ran')).toEqual({ ran: true, value: 'ran' });
     release();
