@@ -22,7 +22,16 @@ beforeAll(async () => {
   );
 });
 
+/** A replica's lock session on the test database, closed after the file. */
+const locks: ClusterLock[] = [];
+const lockOn = (url: string) => {
+  const lock = postgresClusterLock(url, 'messaging:job');
+  locks.push(lock);
+  return lock;
+};
+
 afterAll(async () => {
+  await Promise.all(locks.splice(0).map((l) => l.close()));
   await Promise.all(pools.splice(0).map((p) => p.end()));
   await database.drop();
 });
@@ -87,7 +96,7 @@ async function runTwoReplicas(lockOf: (pool: pg.Pool) => ClusterLock) {
 
 describe('jobs across replicas', () => {
   it('when two replicas on one database start the same job, then its work is done once: each person gets one mail', async () => {
-    const mails = await runTwoReplicas((pool) => postgresClusterLock(pool, 'messaging:job'));
+    const mails = await runTwoReplicas(() => lockOn(database.url));
     expect(mails).toEqual([{ mails: 1, people: 20 }]);
   });
 
@@ -97,8 +106,8 @@ describe('jobs across replicas', () => {
   });
 
   it('when a replica holds the lock, then another skips the run; once released, the next run is taken', async () => {
-    const lockA = postgresClusterLock(replicaPool(), 'messaging:job');
-    const lockB = postgresClusterLock(replicaPool(), 'messaging:job');
+    const lockA = lockOn(database.url);
+    const lockB = lockOn(database.url);
     let release = () => {};
     let nowHolding = () => {};
     const holding = new Promise<void>((resolve) => (nowHolding = resolve));
@@ -120,14 +129,38 @@ describe('jobs across replicas', () => {
   });
 
   it('when the work throws, then the lock is released with the error passed on', async () => {
-    const pool = replicaPool();
-    const lock = postgresClusterLock(pool, 'messaging:job');
+    const lock = lockOn(database.url);
     await expect(
       lock.whileHolding('message-digest', async () => {
         throw new Error('SMTP away');
       }),
     ).rejects.toThrow('SMTP away');
-    const other = postgresClusterLock(replicaPool(), 'messaging:job');
+    const other = lockOn(database.url);
     expect(await other.whileHolding('message-digest', async () => 1)).toEqual({ ran: true, value: 1 });
+  });
+
+  it("when all of a replica's jobs start at once on a pool of one connection, then none waits for a connection: the locks have a session of their own", async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 2_000 });
+    pools.push(pool);
+    const jobs = new Jobs(silentLogger(), lockOn(database.url));
+    const failures: string[] = [];
+    const names = ['message-digest', 'grant-expiry', 'hold-sweep', 'idempotency-key-cleanup'];
+    for (const name of names)
+      jobs.add({
+        name,
+        everyMs: 60_000,
+        run: async () => {
+          await pool
+            .query('select pg_sleep(0.05)')
+            .catch((err: Error) => failures.push(`${name}: ${err.message}`));
+          return undefined;
+        },
+      });
+    jobs.start();
+    await Promise.all(names.map((name) => jobs.firstRun(name, 10_000)));
+    await jobs.stop();
+    // Were the lock on the pool, a job holding the one connection for its lock would leave its own
+    // query (and the others') to time out waiting for a connection.
+    expect(failures).toEqual([]);
   });
 });

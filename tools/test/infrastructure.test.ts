@@ -1047,8 +1047,9 @@ describe.each(RENDERED)('the database connection budget of %s', (_label, dir) =>
       const deployment = appDeployments(all).find((d) => d.metadata.name === service) as K8sObject;
       const container = template(deployment).spec.containers[0] as Container;
       const pool = Number(envValue(container, 'DB_POOL_MAX', all));
-      // Queries, prepared statements (half as many, platform/src/db/client.ts), the relay's LISTEN.
-      const perPod = pool + Math.ceil(pool / 2) + 1;
+      // Queries, prepared statements (half as many, platform/src/db/client.ts), the relay's LISTEN,
+      // the jobs' lock session (platform/src/service/cluster-lock.ts).
+      const perPod = pool + Math.ceil(pool / 2) + 1 + 1;
       const autoscaler = ofKind(all, 'HorizontalPodAutoscaler').find(
         (h) => h.spec.scaleTargetRef.name === service,
       ) as K8sObject;

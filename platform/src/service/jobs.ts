@@ -91,5 +91,6 @@ export class Jobs {
     this.abort.abort();
     for (const job of this.jobs.values()) clearTimeout(job.timer);
     await Promise.all([...this.jobs.values()].map((job) => job.running));
+    await this.lock.close();
   }
 }

@@ -89,7 +89,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.verifier = options.verifier ?? createJwksVerifier(requireJwksUrl(options));
     this.jobs = new Jobs(
       options.logger.child({ component: 'jobs' }),
-      postgresClusterLock(database.pool, `${options.name}:job`),
+      postgresClusterLock(options.databaseUrl, `${options.name}:job`),
     );
     this.relay = new OutboxRelay({
       pool: database.pool,
