@@ -1,4 +1,4 @@
-import Type, { type TObject, type TProperties } from 'typebox';
+import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 
 export class ConfigError extends Error {
@@ -15,6 +15,20 @@ export class ConfigError extends Error {
 }
 
 const DEVELOPMENT_SERVICE_TOKEN = 'dev-service-token-change-me';
+
+const DEVELOPMENT_SECRET = Symbol.for('linksmate.developmentSecret');
+
+/**
+ * Marks a field whose default is a development secret (known to anyone with the source): a
+ * production start that leaves it at that default is refused.
+ */
+export function developmentSecret<T extends TSchema>(field: T): T {
+  return Object.assign(field, { [DEVELOPMENT_SECRET]: true });
+}
+
+function isDevelopmentSecret(field: TSchema): field is TSchema & { default: unknown } {
+  return (field as Record<symbol, unknown>)[DEVELOPMENT_SECRET] === true && 'default' in field;
+}
 
 /** A bad value as the error message shows it: secrets and URL passwords never reach the logs. */
 function shown(name: string, value: unknown): unknown {
@@ -92,12 +106,11 @@ export function loadConfig<P extends TProperties>(
   }
   // A development default secret must never reach production.
   const settings = converted as Record<string, unknown>;
-  if (
-    settings.NODE_ENV === 'production' &&
-    typeof settings.SERVICE_TOKEN === 'string' &&
-    settings.SERVICE_TOKEN === DEVELOPMENT_SERVICE_TOKEN
-  ) {
-    problems.push('SERVICE_TOKEN: must be set to a secret of your own in production');
+  if (settings.NODE_ENV === 'production') {
+    for (const [name, field] of Object.entries(schema.properties as Record<string, TSchema>)) {
+      if (isDevelopmentSecret(field) && settings[name] === field.default)
+        problems.push(`${name}: must be set to a secret of your own in production`);
+    }
   }
   if (typeof settings.TRUST_PROXY === 'string') {
     const problem = trustProxyProblem(settings.TRUST_PROXY);
@@ -126,7 +139,7 @@ export const ServiceConfigFields = {
   /** Where identity publishes its public keys. */
   JWKS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3001/.well-known/jwks.json' }),
   /** Shared secret for /internal/* calls between services; never exposed by the gateway. */
-  SERVICE_TOKEN: Type.String({ minLength: 16, default: DEVELOPMENT_SERVICE_TOKEN }),
+  SERVICE_TOKEN: developmentSecret(Type.String({ minLength: 16, default: DEVELOPMENT_SERVICE_TOKEN })),
   /**
    * Accepted beside SERVICE_TOKEN while it rotates (callers keep sending SERVICE_TOKEN): set the
    * new value here everywhere, then make it SERVICE_TOKEN (the old one here), then drop this.

@@ -1,4 +1,5 @@
 export * from './auth/guards';
+export * from './auth/sealing';
 export * from './auth/tokens';
 export * from './bus/in-process';
 export * from './bus/rabbitmq';
@@ -21,6 +22,7 @@ export * from './http/request-id';
 export * from './http/request-meta';
 export * from './logger';
 export * from './mail/mailer';
+export * from './outage-log';
 export * from './outbox/events';
 export * from './outbox/inbox';
 export * from './outbox/outbox';

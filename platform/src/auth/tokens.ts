@@ -175,6 +175,22 @@ export function createLocalVerifier(jwks: JSONWebKeySet): TokenVerifier {
   return rememberVerified({ verify: (token) => verifyWith(token, keys) });
 }
 
+/** Verifies against a key set held in memory that changes as keys rotate (identity's own). */
+export function createChangingKeySetVerifier(currentKeySet: () => JSONWebKeySet): TokenVerifier {
+  let known: JSONWebKeySet | undefined;
+  let keys: JWTVerifyGetKey | undefined;
+  return rememberVerified({
+    verify(token) {
+      const keySet = currentKeySet();
+      if (keySet !== known || !keys) {
+        known = keySet;
+        keys = createLocalJWKSet(keySet);
+      }
+      return verifyWith(token, keys);
+    },
+  });
+}
+
 export interface SigningKey {
   kid: string;
   privateJwk: JWK;

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import {
-  createLocalVerifier,
   createObjectStorage,
   createService,
   type HttpApp,
@@ -21,7 +20,7 @@ import { DirectoryService } from './modules/directory/service';
 import { registerImageRoutes } from './modules/images/routes';
 import { ProfileImages } from './modules/images/service';
 import { registerKeyRoutes } from './modules/keys/routes';
-import { SigningKeys } from './modules/keys/service';
+import { keySealer, SigningKeys } from './modules/keys/service';
 import { registerMembershipRoutes } from './modules/memberships/routes';
 import { MembershipSnapshots } from './modules/memberships/service';
 import { registerModerationRoutes } from './modules/moderation/routes';
@@ -52,11 +51,16 @@ export async function buildApp(config: IdentityConfig, deps: ServiceDeps = {}): 
   });
   const clock = deps.clock ?? systemClock;
   const db = runtime.db;
-  const keys = await SigningKeys.load(db, {
-    configuredJwk: config.JWT_PRIVATE_JWK,
+  const keys = await SigningKeys.load({
+    db,
+    sealer: keySealer(config),
+    clock,
     ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    logger: runtime.logger.child({ component: 'signing-keys' }),
   });
-  ownKeys = createLocalVerifier(keys.jwks());
+  keys.startReloading(config.SIGNING_KEY_RELOAD_SECONDS * 1000);
+  runtime.closeAfterHandlers(() => keys.stop());
+  ownKeys = keys.verifier;
   const users = new UsersService({ runtime, clock });
   const memberships = new MembershipSnapshots({ runtime, clock });
   const loginGuard = new LoginGuard({ db, clock, config });

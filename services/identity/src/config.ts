@@ -1,4 +1,5 @@
 import {
+  developmentSecret,
   type LoadConfigOptions,
   loadConfig,
   ServiceConfigFields,
@@ -7,6 +8,11 @@ import {
 } from '@linksmate/platform';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@linksmate/proto';
 import Type from 'typebox';
+
+/** Base64 of 32 bytes: 43 characters and one `=`. */
+const SEALING_KEY_PATTERN = '^[A-Za-z0-9+/]{43}=$';
+/** Known to anyone with the source: for development and tests only (production refuses it). */
+export const DEVELOPMENT_KEY_ENCRYPTION_KEY = 'ZGV2ZWxvcG1lbnQta2V5LWVuY3J5cHRpb24ta2V5ISE=';
 
 export const IdentityConfigSchema = Type.Object({
   ...ServiceConfigFields,
@@ -18,10 +24,17 @@ export const IdentityConfigSchema = Type.Object({
     default: ACCESS_TOKEN_TTL_SECONDS,
   }),
   /**
-   * A signing key as a private JWK (JSON). Without it identity generates one and keeps it in its
-   * database, so every replica and restart signs with the same key.
+   * Seals the private halves of the token signing keys in identity's database (AES-256-GCM): 32
+   * random bytes as base64 (`openssl rand -base64 32`). The development default is refused in
+   * production. To rotate it: set the new key here and the old one as KEY_ENCRYPTION_KEY_PREVIOUS,
+   * roll out, run `ops keys reseal`, then drop the previous key.
    */
-  JWT_PRIVATE_JWK: Type.Optional(Type.String({ minLength: 20 })),
+  KEY_ENCRYPTION_KEY: developmentSecret(
+    Type.String({ pattern: SEALING_KEY_PATTERN, default: DEVELOPMENT_KEY_ENCRYPTION_KEY }),
+  ),
+  KEY_ENCRYPTION_KEY_PREVIOUS: Type.Optional(Type.String({ pattern: SEALING_KEY_PATTERN })),
+  /** How often each replica reads the signing keys again, to take up a rotation (ops keys rotate). */
+  SIGNING_KEY_RELOAD_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 30 }),
   /** Failed logins allowed per account, and per client address, within the window. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 20 }),

@@ -3,3 +3,12 @@ export * from './config';
 export * as schema from './db/schema';
 /** The directory's use case without HTTP: the bench runs its statements straight on PostgreSQL. */
 export { DirectoryService } from './modules/directory/service';
+/** Signing-key rotation and resealing: the operator command runs them against identity's database. */
+export {
+  keySealer,
+  PUBLISH_LEAD_SECONDS,
+  resealSigningKeys,
+  rotateSigningKeys,
+  SigningKeys,
+  signingKeyStatus,
+} from './modules/keys/service';

@@ -160,12 +160,20 @@ export const knownLoginSources = pgTable(
   ],
 );
 
-/** Token signing keys; the newest active one signs, all unretired ones verify (JWKS). */
+/**
+ * Token signing keys. A key is published (JWKS) from its creation until `retired_at`, and signs from
+ * `signs_from` (the newest such key signs), so verifiers know a key before it is used and keep it
+ * until the last token it signed has expired.
+ */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
-  privateJwk: jsonb('private_jwk').notNull(),
+  /** The private JWK in the clear: only rows written before keys were sealed; emptied at start. */
+  privateJwk: jsonb('private_jwk'),
+  /** The private JWK sealed with KEY_ENCRYPTION_KEY (platform's Sealer); null once retired. */
+  sealedPrivateKey: text('sealed_private_key'),
   publicJwk: jsonb('public_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  signsFrom: timestamp('signs_from', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
