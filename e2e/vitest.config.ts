@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['test/**/*.test.ts'],
+    globalSetup: ['src/global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 180_000,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunningMakeRun {
   url: string;
+  /** The run's DATA_DIR. */
+  dataDir: string;
   /** PostgreSQL's own data folder, wherever the run chose to keep it. */
   postgresDir: string;
   output(): string;
@@ -25,7 +27,15 @@ export interface RunningMakeRun {
  * run picks its data folder itself.
  */
 export async function startMakeRun(
-  options: { repo?: string; extraEnv?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    repo?: string;
+    extraEnv?: Record<string, string>;
+    timeoutMs?: number;
+    /** A stopped run's DATA_DIR to start from (copied): a run that finds its data seeded already. */
+    dataFrom?: string;
+    /** Leave DATA_DIR in place when the run stops (to start others from it). */
+    keepData?: boolean;
+  } = {},
 ): Promise<RunningMakeRun> {
   const env: Record<string, string | undefined> = { ...process.env };
   // As a person's shell would: the test runner's NODE_ENV=test would build the web in test mode.
@@ -36,6 +46,8 @@ export async function startMakeRun(
     temporaryDataDir = mkdtempSync(join(tmpdir(), 'linksmate-data-'));
     // A DATA_DIR given is used as is, and the postgres user PostgreSQL runs as under root must enter it.
     chmodSync(temporaryDataDir, 0o755);
+    // Owners and modes kept: PostgreSQL refuses a data folder that is not its own, mode 0700.
+    if (options.dataFrom) execFileSync('cp', ['-a', `${options.dataFrom}/.`, temporaryDataDir]);
     env.DATA_DIR = temporaryDataDir;
   }
   const port = await freePort();
@@ -57,7 +69,7 @@ export async function startMakeRun(
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const removeTemporaryData = () => {
-    if (temporaryDataDir) rmSync(temporaryDataDir, { recursive: true, force: true });
+    if (temporaryDataDir && !options.keepData) rmSync(temporaryDataDir, { recursive: true, force: true });
   };
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -86,6 +98,7 @@ export async function startMakeRun(
   const postgresDir = moved ?? join(dataDir, 'postgres');
   return {
     url,
+    dataDir,
     postgresDir,
     output: () => output,
     stop: async () => {
@@ -114,7 +127,7 @@ export async function startMakeRun(
       await exited;
       removeTemporaryData();
       // Moved data belongs to this run alone (a fresh DATA_DIR or a throwaway clone).
-      if (moved) rmSync(dirname(moved), { recursive: true, force: true });
+      if (moved && !options.keepData) rmSync(dirname(moved), { recursive: true, force: true });
       return { graceful };
     },
   };

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type RunningMakeRun, startMakeRun } from './stack';
 
@@ -12,13 +12,14 @@ export interface MakeRunSuite {
 
 /**
  * `make run` and a headless browser for a describe block: started before its tests (ahead of the
- * block's own beforeAll), closed and stopped after them.
+ * block's own beforeAll), on a copy of the demo data seeded once for the tier (global-setup.ts),
+ * closed and stopped after them.
  */
 export function makeRunForSuite(): MakeRunSuite {
   let run: RunningMakeRun | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    run = await startMakeRun();
+    run = await startMakeRun({ dataFrom: inject('seededDataDir') });
     browser = await launchBrowser();
   });
   afterAll(async () => {
