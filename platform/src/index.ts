@@ -32,6 +32,7 @@ export * from './service/cluster-lock';
 export * from './service/create';
 export * from './service/jobs';
 export * from './service/migrate-command';
+export * from './service/process';
 export * from './service/runtime';
 export * from './service/serve';
 export * from './storage/config';

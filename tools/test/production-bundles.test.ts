@@ -167,8 +167,9 @@ describe('the production bundles', () => {
           LOG_LEVEL: 'warn',
           JWKS_URL: `${urls.get('identity')}/.well-known/jwks.json`,
           UPLOADS_DIR: uploads,
-          // Production refuses the development token, and wants its public address.
+          // Production refuses the development token and key, and wants its public address.
           SERVICE_TOKEN: serviceToken,
+          KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
           PUBLIC_URL: 'https://linksmate.example',
           ...env,
         },

@@ -1,11 +1,5 @@
-import { exitOnStartupError, runMigrateCommand, STANDALONE, serve } from '@linksmate/platform';
+import { runServiceProcess } from '@linksmate/platform';
 import { buildApp, migrationsFolder } from './app';
 import { loadAdminConfig } from './config';
 
-try {
-  if (await runMigrateCommand(process.argv.slice(2), { name: 'admin', migrationsFolder })) process.exit(0);
-  const config = loadAdminConfig(process.env, STANDALONE);
-  await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
-} catch (err) {
-  exitOnStartupError(err, 'admin');
-}
+await runServiceProcess({ name: 'admin', migrationsFolder, loadConfig: loadAdminConfig, buildApp });

@@ -1,12 +1,10 @@
-import { exitOnStartupError, runMigrateCommand, STANDALONE, serve } from '@linksmate/platform';
+import { runServiceProcess } from '@linksmate/platform';
 import { buildApp, migrationsFolder } from './app';
 import { loadEventsBookingsConfig } from './config';
 
-try {
-  if (await runMigrateCommand(process.argv.slice(2), { name: 'events-bookings', migrationsFolder }))
-    process.exit(0);
-  const config = loadEventsBookingsConfig(process.env, STANDALONE);
-  await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
-} catch (err) {
-  exitOnStartupError(err, 'events-bookings');
-}
+await runServiceProcess({
+  name: 'events-bookings',
+  migrationsFolder,
+  loadConfig: loadEventsBookingsConfig,
+  buildApp,
+});

@@ -1,12 +1,5 @@
-import { exitOnStartupError, runMigrateCommand, STANDALONE, serve } from '@linksmate/platform';
+import { runServiceProcess } from '@linksmate/platform';
 import { buildApp, migrationsFolder } from './app';
 import { loadMessagingConfig } from './config';
 
-try {
-  if (await runMigrateCommand(process.argv.slice(2), { name: 'messaging', migrationsFolder }))
-    process.exit(0);
-  const config = loadMessagingConfig(process.env, STANDALONE);
-  await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
-} catch (err) {
-  exitOnStartupError(err, 'messaging');
-}
+await runServiceProcess({ name: 'messaging', migrationsFolder, loadConfig: loadMessagingConfig, buildApp });

@@ -1,12 +1,10 @@
-import { exitOnStartupError, runMigrateCommand, STANDALONE, serve } from '@linksmate/platform';
+import { runServiceProcess } from '@linksmate/platform';
 import { buildApp, migrationsFolder } from './app';
 import { loadVenuesCoachesConfig } from './config';
 
-try {
-  if (await runMigrateCommand(process.argv.slice(2), { name: 'venues-coaches', migrationsFolder }))
-    process.exit(0);
-  const config = loadVenuesCoachesConfig(process.env, STANDALONE);
-  await serve(await buildApp(config), { port: config.PORT, host: config.HOST });
-} catch (err) {
-  exitOnStartupError(err, 'venues-coaches');
-}
+await runServiceProcess({
+  name: 'venues-coaches',
+  migrationsFolder,
+  loadConfig: loadVenuesCoachesConfig,
+  buildApp,
+});

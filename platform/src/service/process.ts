@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { type LoadConfigOptions, STANDALONE } from '../config';
+import { runMigrateCommand } from './migrate-command';
+import { exitOnStartupError, serve } from './serve';
+
+/**
+ * A service's process (`main.ts`): `migrate [--pending]` when asked, else load its configuration
+ * (requiring the broker: a process on its own has no in-process bus), build the app and serve it;
+ * a start that fails ends with one JSON log line naming the service.
+ */
+export async function runServiceProcess<Config extends { PORT: number; HOST: string }>(service: {
+  name: string;
+  migrationsFolder: string;
+  loadConfig: (env: Record<string, string | undefined>, options: LoadConfigOptions) => Config;
+  buildApp: (config: Config) => Promise<Pick<FastifyInstance, 'listen' | 'close' | 'log'>>;
+}): Promise<void> {
+  try {
+    if (await runMigrateCommand(process.argv.slice(2), service)) process.exit(0);
+    const config = service.loadConfig(process.env, STANDALONE);
+    await serve(await service.buildApp(config), { port: config.PORT, host: config.HOST });
+  } catch (err) {
+    exitOnStartupError(err, service.name);
+  }
+}
