@@ -19,7 +19,7 @@ endif
 
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: help install run test lint typecheck unit fuzz e2e bench up down k8s system-deps clean
+.PHONY: help install run test lint typecheck unit fuzz e2e bench up down k8s envoy-gateway system-deps clean
 
 help:
 	@echo "make run     start LinksMate on http://localhost:8080 (embedded PostgreSQL, demo data)"
@@ -28,7 +28,7 @@ help:
 	@echo "make e2e     browser and make-run tests only"
 	@echo "make bench   benchmarks (event latency, gateway overhead, embedded start-up)"
 	@echo "make up      the distributed stack with docker compose (needs a Docker engine)"
-	@echo "make k8s     apply the dev overlay to the current kubectl context"
+	@echo "make k8s     apply the dev overlay to the current kubectl context (installs Envoy Gateway)"
 
 # Install only when a manifest or the lockfile changed since the last install. `npm install`
 # keeps to the lockfile; `npm ci` would refuse it for lacking optional Biome binaries of other
@@ -74,6 +74,8 @@ bench: install web/dist/index.html
 
 COMPOSE ?= docker compose
 K8S_LOAD ?= true
+# The edge's implementation (k8s/components/envoy-gateway); its chart also installs the Gateway API CRDs.
+ENVOY_GATEWAY_VERSION ?= v1.9.0
 
 up:
 	$(COMPOSE) -p linksmate up -d --build --wait
@@ -82,9 +84,16 @@ up:
 down:
 	$(COMPOSE) -p linksmate down --remove-orphans
 
+# Envoy Gateway (controller and CRDs, with helm) and its GatewayClass, once per cluster; repeating
+# it upgrades to ENVOY_GATEWAY_VERSION.
+envoy-gateway:
+	helm upgrade --install eg oci://docker.io/envoyproxy/gateway-helm --version $(ENVOY_GATEWAY_VERSION) \
+		-n envoy-gateway-system --create-namespace --wait
+	kubectl apply -f k8s/cluster/gatewayclass.yaml
+
 # Builds the image, loads it into the cluster (K8S_LOAD="kind load docker-image" or
-# "minikube image load"), applies the dev overlay and waits for the rollout.
-k8s:
+# "minikube image load"), installs the edge, applies the dev overlay and waits for the rollout.
+k8s: envoy-gateway
 	docker build -t linksmate/app:dev .
 	docker build --target devtools -t linksmate/devtools:dev .
 	$(K8S_LOAD) linksmate/app:dev

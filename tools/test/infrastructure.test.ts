@@ -2,12 +2,14 @@
  * Checks the deployment descriptors without a Docker engine or a cluster: docker-compose.yml is
  * validated by compose itself and then read, and the kustomize base and dev overlay are rendered
  * with `kubectl kustomize` and their objects checked against each other (selectors, ports,
- * probes, resources, autoscalers, disruption budgets, secret keys, the Ingress, and the Stripe
- * simulator that compose and the dev overlay run and the base does not).
+ * probes, resources, autoscalers, disruption budgets, secret keys, network policies, the edge
+ * (an HTTPRoute and Envoy Gateway's Gateway and policies), and the Stripe simulator that compose
+ * and the dev overlay run and the base does not).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { GatewayConfigSchema } from '@linksmate/gateway';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 
@@ -493,6 +495,88 @@ describe('docker-compose.yml', () => {
 
 // ----- Kubernetes -----------------------------------------------------------------------------
 
+// ----- the edge: Gateway API, implemented by Envoy Gateway ------------------------------------
+
+/** The namespace everything here runs in. */
+const NAMESPACE = 'linksmate';
+/** The Gateway the HTTPRoute attaches to (components/envoy-gateway). */
+const GATEWAY_NAME = 'linksmate';
+interface RouteRule {
+  name?: string;
+  matches?: { path?: { type?: string; value?: string } }[];
+  backendRefs?: { group?: string; kind?: string; name: string; port?: number }[];
+  filters?: { type: string; requestRedirect?: { scheme?: string } }[];
+  timeouts?: { request?: string; backendRequest?: string };
+}
+interface PolicyTarget {
+  group: string;
+  kind: string;
+  name: string;
+  sectionName?: string;
+}
+const rulesOf = (route: K8sObject | undefined) => (route?.spec.rules ?? []) as RouteRule[];
+
+/** Seconds in a Gateway API duration (GEP-2257: 1h, 90s, 1m30s, 500ms); NaN if it is not one. */
+function durationSeconds(value: string | undefined): number {
+  if (!value || !/^([0-9]{1,5}(h|m|s|ms)){1,4}$/.test(value)) return Number.NaN;
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  return [...value.matchAll(/([0-9]+)(ms|h|m|s)/g)].reduce(
+    (sum, [, n, u]) => sum + Number(n) * (unit[u as string] ?? Number.NaN),
+    0,
+  );
+}
+
+/**
+ * The rule of `route` that serves `path`, as Gateway API picks it: an Exact match first, else the
+ * longest PathPrefix (matched per path element), a rule without matches counting as prefix `/`.
+ */
+function ruleFor(route: K8sObject | undefined, path: string): RouteRule | undefined {
+  const candidates = rulesOf(route).flatMap((rule) =>
+    (rule.matches?.length ? rule.matches : [{ path: { type: 'PathPrefix', value: '/' } }]).map((m) => ({
+      rule,
+      type: m.path?.type ?? 'PathPrefix',
+      value: m.path?.value ?? '/',
+    })),
+  );
+  const exact = candidates.find((c) => c.type === 'Exact' && c.value === path);
+  if (exact) return exact.rule;
+  const prefixes = candidates.filter((c) => {
+    if (c.type !== 'PathPrefix') return false;
+    const prefix = c.value.replace(/\/+$/, '');
+    return prefix === '' || path === prefix || path.startsWith(`${prefix}/`);
+  });
+  return prefixes.sort((a, b) => b.value.length - a.value.length)[0]?.rule;
+}
+
+/** The BackendTrafficPolicies that apply to a rule: those naming it, else those naming its route. */
+function backendPoliciesOf(all: K8sObject[], route: K8sObject, rule: RouteRule): K8sObject[] {
+  const targeting = (section: string | undefined) =>
+    ofKind(all, 'BackendTrafficPolicy').filter((p) =>
+      ((p.spec.targetRefs ?? []) as PolicyTarget[]).some(
+        (t) => t.kind === 'HTTPRoute' && t.name === route.metadata.name && t.sectionName === section,
+      ),
+    );
+  const named = rule.name ? targeting(rule.name) : [];
+  return named.length ? named : targeting(undefined);
+}
+
+/** The HTTPRoute everything public goes through. */
+const appRoute = (all: K8sObject[]) =>
+  ofKind(all, 'HTTPRoute').find((r) => r.metadata.name === 'linksmate') as K8sObject;
+
+/** Public paths of every kind the gateway serves (Socket.IO's both transports among them). */
+const PUBLIC_PATHS = [
+  '/',
+  '/events/42',
+  '/api/v1/events',
+  '/v1/events',
+  '/api/docs',
+  '/api/v1/upload/avatar',
+  '/uploads/2f9c.jpg',
+  '/socket.io/',
+  '/api/v1/payments/webhook',
+];
+
 /** The kustomizations an operator applies (and the base they share), each checked the same way. */
 const RENDERED = [
   ['the kustomize base', 'k8s/base'],
@@ -652,35 +736,92 @@ describe.each(RENDERED)('%s', (label, dir) => {
     }
   });
 
-  it(`when ${label} is rendered, then the nginx Ingress routes every path to the gateway Service, WebSockets and 100 MB uploads included`, () => {
-    const [ingress, ...others] = ofKind(docs(), 'Ingress');
-    expect(others).toHaveLength(0);
-    expect(ingress?.apiVersion).toBe('networking.k8s.io/v1');
-    expect(ingress?.spec.ingressClassName).toBe('nginx');
-    const gateway = ofKind(docs(), 'Service').find((s) => s.metadata.name === 'gateway');
-    const paths = (ingress?.spec.rules ?? []).flatMap(
-      (r: { http?: { paths: unknown[] } }) => r.http?.paths ?? [],
-    ) as { path: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[];
-    expect(paths.map((p) => p.path)).toContain('/');
-    for (const p of paths) {
-      expect(p.backend.service.name).toBe('gateway');
-      const port = p.backend.service.port;
-      expect(
-        gateway?.spec.ports.some(
-          (sp: { name?: string; port: number }) => sp.name === port.name || sp.port === port.number,
-        ),
-        'Ingress backend port exists on the gateway Service',
-      ).toBe(true);
-    }
-    const annotations = ingress?.metadata.annotations ?? {};
-    const prefix = 'nginx.ingress.kubernetes.io/';
-    expect(Number(annotations[`${prefix}proxy-read-timeout`])).toBeGreaterThanOrEqual(3600);
-    expect(Number(annotations[`${prefix}proxy-send-timeout`])).toBeGreaterThanOrEqual(3600);
-    const bodySize = /^(\d+)([kmg]?)$/i.exec(annotations[`${prefix}proxy-body-size`] ?? '');
-    const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[
-      (bodySize?.[2] ?? '').toLowerCase() as '' | 'k' | 'm' | 'g'
-    ];
-    expect(Number(bodySize?.[1] ?? 0) * unit, 'proxy-body-size').toBeGreaterThanOrEqual(100 * 1024 ** 2);
+  it(`when ${label} is rendered, then one HTTPRoute sends every public path to the gateway Service's app port, and no route reaches its management port`, () => {
+    const all = docs();
+    const route = appRoute(all);
+    expect(route?.apiVersion).toBe('gateway.networking.k8s.io/v1');
+    expect(route?.spec.parentRefs).toEqual([
+      expect.objectContaining({ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: GATEWAY_NAME }),
+    ]);
+    for (const path of PUBLIC_PATHS) expect(ruleFor(route, path), path).toBeDefined();
+    const service = ofKind(all, 'Service').find((s) => s.metadata.name === 'gateway') as K8sObject;
+    const deployment = appDeployments(all).find((d) => d.metadata.name === 'gateway') as K8sObject;
+    const container = template(deployment).spec.containers[0] as Container;
+    const management = (container.ports ?? []).find((p) => p.name === 'management');
+    expect(management).toBeDefined();
+    // Every backend of every route (prod's redirect has none) is the gateway Service's port that
+    // targets the container's `http` port.
+    for (const r of ofKind(all, 'HTTPRoute'))
+      for (const rule of rulesOf(r))
+        for (const ref of rule.backendRefs ?? []) {
+          expect(ref.kind ?? 'Service', `${r.metadata.name} ${rule.name}`).toBe('Service');
+          expect(ref.name, `${r.metadata.name} ${rule.name}`).toBe('gateway');
+          const port = service.spec.ports.find((p: { port: number }) => p.port === ref.port);
+          expect(port?.targetPort, `${r.metadata.name} ${rule.name} port ${ref.port}`).toBe('http');
+          expect(port?.targetPort).not.toBe(management?.name);
+          expect(port?.targetPort).not.toBe(management?.containerPort);
+        }
+  });
+
+  it(`when ${label} is rendered, then Socket.IO's rule keeps a WebSocket open for an hour, bounds each long-poll, and pins a browser to one replica with a cookie`, () => {
+    const all = docs();
+    const route = appRoute(all);
+    const socketIo = ruleFor(route, '/socket.io/') as RouteRule;
+    expect(socketIo?.name, 'named, for the policy to target it').toBeTruthy();
+    expect(ruleFor(route, '/api/v1/events')).not.toBe(socketIo);
+    // A long-poll is answered within Socket.IO's ping interval (25 s); Envoy's default route
+    // timeout (15 s) would cut it. The request timeout does not apply to an upgraded WebSocket
+    // (its request never ends), whose stream idle timeout keeps it instead.
+    const request = durationSeconds(socketIo.timeouts?.request);
+    expect(request, 'request timeout').toBeGreaterThan(25);
+    const [policy, ...others] = backendPoliciesOf(all, route, socketIo);
+    expect(others).toEqual([]);
+    expect(policy?.apiVersion).toBe('gateway.envoyproxy.io/v1alpha1');
+    const timeout = policy?.spec.timeout?.http ?? {};
+    expect(durationSeconds(timeout.streamIdleTimeout), 'stream idle timeout').toBeGreaterThanOrEqual(3600);
+    for (const cap of ['maxStreamDuration', 'maxConnectionDuration'])
+      expect(timeout[cap] === undefined || durationSeconds(timeout[cap]) >= 3600, cap).toBe(true);
+    expect(policy?.spec.loadBalancer).toMatchObject({
+      type: 'ConsistentHash',
+      consistentHash: { type: 'Cookie', cookie: { name: expect.stringMatching(/^[\w-]+$/) } },
+    });
+    // Envoy sets the cookie itself only when it has a TTL.
+    expect(durationSeconds(policy?.spec.loadBalancer.consistentHash.cookie.ttl)).toBeGreaterThan(0);
+    // The rest of the traffic is balanced per request, not pinned.
+    for (const rule of rulesOf(route).filter((r) => r !== socketIo))
+      for (const p of backendPoliciesOf(all, route, rule))
+        expect(p.spec.loadBalancer?.type, `${rule.name}: ${p.metadata.name}`).not.toBe('ConsistentHash');
+  });
+
+  it(`when ${label} is rendered, then API calls are bounded, and a 100 MB file may take an hour to go out`, () => {
+    const route = appRoute(docs());
+    const api = durationSeconds(ruleFor(route, '/api/v1/events')?.timeouts?.request);
+    // Above the gateway's own 30 s for a service to answer, so the gateway answers 504 first.
+    expect(api).toBeGreaterThan(30);
+    expect(api).toBeLessThanOrEqual(120);
+    expect(durationSeconds(ruleFor(route, '/uploads/2f9c.jpg')?.timeouts?.request)).toBeGreaterThanOrEqual(
+      3600,
+    );
+  });
+
+  it(`when ${label} is rendered, then nothing at the edge buffers or caps request bodies, and the gateway takes 105 MiB uploads`, () => {
+    const all = docs();
+    // requestBuffer would hold each body whole in the proxy's memory before the gateway checks
+    // its sender, and turns off WebSocket upgrades on its routes; Envoy streams bodies otherwise.
+    for (const p of ofKind(all, 'BackendTrafficPolicy'))
+      expect(p.spec.requestBuffer, `${p.metadata.name} requestBuffer`).toBeUndefined();
+    const deployment = appDeployments(all).find((d) => d.metadata.name === 'gateway') as K8sObject;
+    const container = template(deployment).spec.containers[0] as Container;
+    const limit = Number(
+      envValue(container, 'UPLOAD_BODY_LIMIT_BYTES', all) ??
+        (GatewayConfigSchema.properties.UPLOAD_BODY_LIMIT_BYTES as { default?: number }).default,
+    );
+    expect(limit).toBeGreaterThanOrEqual(105 * 1024 ** 2);
+  });
+
+  it(`when ${label} is rendered, then no Ingress and no ingress-nginx annotation is left`, () => {
+    expect(ofKind(docs(), 'Ingress')).toEqual([]);
+    expect(JSON.stringify(docs())).not.toContain('nginx.ingress.kubernetes.io');
   });
 
   it(`when ${label} is rendered, then every Secret and ConfigMap key the containers use exists`, () => {
@@ -951,6 +1092,70 @@ describe('the dev overlay', () => {
   });
 });
 
+/** The cluster's GatewayClass for Envoy Gateway, applied once outside the kustomizations. */
+const gatewayClass = () =>
+  parse(readFileSync(repoPath('k8s/cluster/gatewayclass.yaml'), 'utf8')) as K8sObject;
+
+describe.each([
+  ['the dev overlay', 'k8s/overlays/dev'],
+  ['the prod overlay', 'k8s/overlays/prod'],
+] as const)('the edge of %s', (_label, dir) => {
+  const all = () => kustomize(dir);
+
+  it("when rendered, then Gateway linksmate is Envoy Gateway's, through the cluster's GatewayClass", () => {
+    const [gateway, ...others] = ofKind(all(), 'Gateway');
+    expect(others).toEqual([]);
+    expect(gateway?.metadata.name).toBe(GATEWAY_NAME);
+    const gatewayClassFile = gatewayClass();
+    expect(gatewayClassFile.kind).toBe('GatewayClass');
+    expect(gatewayClassFile.metadata.namespace).toBeUndefined();
+    expect(gateway?.spec.gatewayClassName).toBe(gatewayClassFile.metadata.name);
+    expect(gatewayClassFile.spec.controllerName).toBe('gateway.envoyproxy.io/gatewayclass-controller');
+  });
+
+  it('when rendered, then every route and policy refers to a Gateway, listener, route or rule that exists', () => {
+    const gateways = ofKind(all(), 'Gateway');
+    const listenersOf = (name: string) =>
+      (gateways.find((g) => g.metadata.name === name)?.spec.listeners ?? []) as { name: string }[];
+    const routes = ofKind(all(), 'HTTPRoute');
+    for (const route of routes)
+      for (const parent of route.spec.parentRefs as PolicyTarget[]) {
+        expect(listenersOf(parent.name).length, `${route.metadata.name} → ${parent.name}`).toBeGreaterThan(0);
+        if (parent.sectionName)
+          expect(listenersOf(parent.name).map((l) => l.name)).toContain(parent.sectionName);
+      }
+    for (const policy of [...ofKind(all(), 'BackendTrafficPolicy'), ...ofKind(all(), 'ClientTrafficPolicy')])
+      for (const target of policy.spec.targetRefs as PolicyTarget[]) {
+        const label = `${policy.kind}/${policy.metadata.name} → ${target.kind}/${target.name}`;
+        expect(target.group, label).toBe('gateway.networking.k8s.io');
+        if (target.kind === 'Gateway') {
+          expect(listenersOf(target.name).length, label).toBeGreaterThan(0);
+          if (target.sectionName)
+            expect(listenersOf(target.name).map((l) => l.name)).toContain(target.sectionName);
+        } else {
+          expect(target.kind, label).toBe('HTTPRoute');
+          const route = routes.find((r) => r.metadata.name === target.name);
+          expect(route, label).toBeDefined();
+          if (target.sectionName)
+            expect(
+              rulesOf(route).map((r) => r.name),
+              label,
+            ).toContain(target.sectionName);
+        }
+      }
+  });
+
+  it('when rendered, then a request idle for 5 minutes is dropped at the listener, Socket.IO keeping its own hour', () => {
+    const [policy] = ofKind(all(), 'ClientTrafficPolicy');
+    expect(policy?.spec.targetRefs).toEqual([
+      { group: 'gateway.networking.k8s.io', kind: 'Gateway', name: GATEWAY_NAME },
+    ]);
+    const listener = durationSeconds(policy?.spec.timeout?.http?.streamIdleTimeout);
+    expect(listener).toBeGreaterThan(0);
+    expect(listener).toBeLessThanOrEqual(300);
+  });
+});
+
 // ----- network policies -------------------------------------------------------------------
 
 type Selector = {
@@ -968,39 +1173,88 @@ function podSelectorMatches(selector: Selector | undefined, labels: Labels | und
   return byLabels && byExpressions;
 }
 
+/** Who opens a connection: a pod's namespace and labels, or undefined for outside the cluster. */
+type Source = { namespace: string; labels: Labels | undefined } | undefined;
+type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlock?: unknown };
+
 /**
- * Whether a connection from a pod with `from` labels (undefined: outside the cluster) to `to`'s
- * container port `port` is allowed by the rendered NetworkPolicies (ingress only, as they are).
+ * An Envoy proxy that Envoy Gateway (v1.9, its default deployment mode) runs for Gateway `gateway`
+ * of namespace linksmate: in the controller's namespace, with the labels it gives its proxies
+ * (internal/infrastructure/kubernetes/proxy/resource.go, internal/gatewayapi/translator.go).
  */
-function allowed(all: K8sObject[], from: Labels | undefined, to: K8sObject, port: string): boolean {
-  const labels = template(to).metadata?.labels;
-  const policies = ofKind(all, 'NetworkPolicy').filter((p) => podSelectorMatches(p.spec.podSelector, labels));
+const envoyProxyOf = (gateway: string, namespace = 'envoy-gateway-system'): Source => ({
+  namespace,
+  labels: {
+    'app.kubernetes.io/name': 'envoy',
+    'app.kubernetes.io/component': 'proxy',
+    'app.kubernetes.io/managed-by': 'envoy-gateway',
+    'gateway.envoyproxy.io/owning-gateway-name': gateway,
+    'gateway.envoyproxy.io/owning-gateway-namespace': NAMESPACE,
+  },
+});
+const ENVOY_PROXY = envoyProxyOf(GATEWAY_NAME);
+
+/** A `from` peer admits the source: a pod selector alone means pods of the policy's own namespace. */
+function peerAdmits(peer: Peer, from: Source): boolean {
+  if (!from || (!peer.podSelector && !peer.namespaceSelector)) return false;
+  const namespaceLabels = { 'kubernetes.io/metadata.name': from.namespace };
+  const inNamespace = peer.namespaceSelector
+    ? podSelectorMatches(peer.namespaceSelector, namespaceLabels)
+    : from.namespace === NAMESPACE;
+  return inNamespace && (!peer.podSelector || podSelectorMatches(peer.podSelector, from.labels));
+}
+
+/**
+ * Whether a connection from `from` to port `port` of a pod labelled `to` (in namespace linksmate)
+ * is allowed by the rendered NetworkPolicies (ingress only, as they are).
+ */
+function allowed(all: K8sObject[], from: Source, to: Labels | undefined, port: string): boolean {
+  const policies = ofKind(all, 'NetworkPolicy').filter((p) => podSelectorMatches(p.spec.podSelector, to));
   if (policies.length === 0) return true;
   return policies.some((p) =>
     (p.spec.ingress ?? []).some(
-      (rule: { from?: Array<{ podSelector?: Selector }>; ports?: Array<{ port: string | number }> }) =>
-        (!rule.from ||
-          rule.from.some((peer) => from !== undefined && podSelectorMatches(peer.podSelector, from))) &&
+      (rule: { from?: Peer[]; ports?: Array<{ port: string | number }> }) =>
+        (!rule.from || rule.from.some((peer) => peerAdmits(peer, from))) &&
         (!rule.ports || rule.ports.some((p) => String(p.port) === port)),
     ),
   );
 }
 
+/** `reach(from, to, port)` over a rendering: `from` a workload's name, a Source, or undefined (outside). */
+function reacher(all: () => K8sObject[]) {
+  const podLabels = (name: string) => {
+    const workload = workloads(all()).find((w) => w.metadata.name === name);
+    if (!workload) throw new Error(`no workload ${name}`);
+    return template(workload).metadata?.labels;
+  };
+  return (from: string | Source, to: string, port = 'http') =>
+    allowed(
+      all(),
+      typeof from === 'string' ? { namespace: NAMESPACE, labels: podLabels(from) } : from,
+      podLabels(to),
+      port,
+    );
+}
+
 describe.each(RENDERED)('network policies of %s', (_label, dir) => {
   const all = () => kustomize(dir);
-  const workload = (name: string) =>
-    [...ofKind(all(), 'Deployment'), ...ofKind(all(), 'StatefulSet')].find((w) => w.metadata.name === name);
-  const podLabels = (name: string) => template(workload(name) as K8sObject).metadata?.labels;
-  const reach = (from: string | undefined, to: string, port = 'http') =>
-    allowed(all(), from === undefined ? undefined : podLabels(from), workload(to) as K8sObject, port);
+  const reach = reacher(all);
 
-  it('when rendered, then a default deny selects every pod and only the gateway is open to all', () => {
+  it('when rendered, then a default deny selects every pod and nothing outside the cluster reaches any', () => {
     const denyAll = ofKind(all(), 'NetworkPolicy').find(
       (p) => Object.keys(p.spec.podSelector ?? {}).length === 0 && !p.spec.ingress,
     );
     expect(denyAll?.spec.policyTypes).toEqual(['Ingress']);
-    expect(reach(undefined, 'gateway')).toBe(true);
-    for (const service of SERVICES) expect(reach(undefined, service), `outside → ${service}`).toBe(false);
+    for (const name of APP_PROCESSES) expect(reach(undefined, name), `outside → ${name}`).toBe(false);
+  });
+
+  it("when rendered, then the Envoy proxies of Gateway linksmate reach the gateway's app port, and neither its management port nor the services", () => {
+    expect(reach(ENVOY_PROXY, 'gateway', 'http')).toBe(true);
+    expect(reach(ENVOY_PROXY, 'gateway', 'management')).toBe(false);
+    for (const service of SERVICES) expect(reach(ENVOY_PROXY, service), `envoy → ${service}`).toBe(false);
+    // Another Gateway's proxies, and pods elsewhere wearing the labels, are not the edge.
+    expect(reach(envoyProxyOf('another-gateway'), 'gateway')).toBe(false);
+    expect(reach(envoyProxyOf(GATEWAY_NAME, 'default'), 'gateway')).toBe(false);
   });
 
   it('when rendered, then the gateway reaches every service and the services reach each other', () => {
@@ -1012,11 +1266,7 @@ describe.each(RENDERED)('network policies of %s', (_label, dir) => {
 });
 
 describe("network policies of the dev overlay's infrastructure", () => {
-  const all = () => kustomize('k8s/overlays/dev');
-  const workload = (name: string) =>
-    [...ofKind(all(), 'Deployment'), ...ofKind(all(), 'StatefulSet')].find((w) => w.metadata.name === name);
-  const reach = (from: string, to: string, port = 'http') =>
-    allowed(all(), template(workload(from) as K8sObject).metadata?.labels, workload(to) as K8sObject, port);
+  const reach = reacher(() => kustomize('k8s/overlays/dev'));
 
   it('when rendered, then only the services reach the database, the broker also the gateway, and each tool only its users', () => {
     for (const service of SERVICES) expect(reach(service, 'postgres', 'postgres'), service).toBe(true);
@@ -1031,6 +1281,13 @@ describe("network policies of the dev overlay's infrastructure", () => {
     expect(reach('venues-coaches', 's3', 's3')).toBe(true);
     expect(reach('admin', 's3', 's3')).toBe(false);
     expect(reach('stripe-simulator', 'identity')).toBe(false);
+  });
+
+  it('when rendered, then the Stripe simulator reaches the gateway to deliver webhooks, and no other tool does', () => {
+    expect(reach('stripe-simulator', 'gateway')).toBe(true);
+    expect(reach('stripe-simulator', 'gateway', 'management')).toBe(false);
+    expect(reach('mailpit', 'gateway')).toBe(false);
+    expect(reach('s3', 'gateway')).toBe(false);
   });
 });
 
@@ -1091,7 +1348,7 @@ describe('the prod overlay', () => {
           );
   });
 
-  it('when rendered, then the seven processes run one pinned release, read a ConfigMap named by its content, and serve their public host over TLS', () => {
+  it('when rendered, then the seven processes run one pinned release and read a ConfigMap named by its content', () => {
     const deployments = appDeployments(all());
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...APP_PROCESSES].sort());
     const images = new Set(deployments.map((d) => template(d).spec.containers[0]?.image));
@@ -1103,8 +1360,58 @@ describe('the prod overlay', () => {
     expect(config?.data?.PUBLIC_URL).toMatch(/^https:\/\//);
     for (const d of deployments)
       expect(template(d).spec.containers[0]?.envFrom?.[0]?.configMapRef?.name).toBe(config?.metadata.name);
-    const [ingress] = ofKind(all(), 'Ingress');
-    expect(ingress?.spec.tls?.[0]?.hosts).toEqual([ingress?.spec.rules?.[0]?.host]);
+  });
+
+  it('when rendered, then the Gateway serves the public host over TLS with a certificate from cert-manager, and plain HTTP only redirects there', () => {
+    const [config] = ofKind(all(), 'ConfigMap');
+    const host = new URL(config?.data?.PUBLIC_URL ?? '').hostname;
+    const [gateway] = ofKind(all(), 'Gateway');
+    expect(gateway?.metadata.annotations?.['cert-manager.io/cluster-issuer']).toBeTruthy();
+    const listeners = (gateway?.spec.listeners ?? []) as Array<{ name: string; protocol: string }>;
+    const https = listeners.find((l) => l.protocol === 'HTTPS');
+    expect(https).toMatchObject({
+      port: 443,
+      hostname: host,
+      tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: expect.any(String) }] },
+    });
+    const route = appRoute(all());
+    expect(route.spec.hostnames).toEqual([host]);
+    expect(route.spec.parentRefs.map((p: PolicyTarget) => p.sectionName)).toEqual([https?.name]);
+    const http = listeners.find((l) => l.protocol === 'HTTP');
+    expect(http).toMatchObject({ port: 80, hostname: host });
+    const onHttp = ofKind(all(), 'HTTPRoute').filter((r) =>
+      (r.spec.parentRefs as PolicyTarget[]).some((p) => !p.sectionName || p.sectionName === http?.name),
+    );
+    expect(onHttp.length).toBeGreaterThan(0);
+    for (const r of onHttp)
+      for (const rule of rulesOf(r)) {
+        expect(rule.backendRefs ?? [], r.metadata.name).toEqual([]);
+        expect(rule.filters, r.metadata.name).toEqual([
+          expect.objectContaining({
+            type: 'RequestRedirect',
+            requestRedirect: expect.objectContaining({ scheme: 'https' }),
+          }),
+        ]);
+      }
+  });
+
+  it("when rendered, then two Envoy proxies serve the Gateway, their Service keeping clients' addresses for TRUST_PROXY", () => {
+    const [gateway] = ofKind(all(), 'Gateway');
+    const ref = gateway?.spec.infrastructure?.parametersRef;
+    expect(ref).toMatchObject({ group: 'gateway.envoyproxy.io', kind: 'EnvoyProxy' });
+    const proxy = ofKind(all(), 'EnvoyProxy').find((p) => p.metadata.name === ref?.name);
+    const kubernetes = proxy?.spec.provider?.kubernetes;
+    expect(kubernetes?.envoyDeployment?.replicas).toBeGreaterThanOrEqual(2);
+    expect(kubernetes?.envoyPDB?.minAvailable ?? kubernetes?.envoyPDB?.maxUnavailable).toBeDefined();
+    // Envoy Gateway's default is Local; Cluster would hide every client behind a node's address.
+    expect(kubernetes?.envoyService?.externalTrafficPolicy ?? 'Local').toBe('Local');
+  });
+
+  it("when rendered, then the Envoy proxies reach cert-manager's HTTP-01 solver pods, on the solver's port only", () => {
+    const solver = { 'acme.cert-manager.io/http01-solver': 'true' };
+    expect(allowed(all(), ENVOY_PROXY, solver, '8089')).toBe(true);
+    expect(allowed(all(), ENVOY_PROXY, solver, '8080')).toBe(false);
+    expect(allowed(all(), undefined, solver, '8089')).toBe(false);
   });
 });
 
