@@ -77,7 +77,11 @@ export function describeDeadLetter(deadQueue: string, message: GetMessage): Dead
       envelope = parsed as Record<string, unknown>;
   } catch {}
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-  const brokerDeaths = (Array.isArray(headers['x-death']) ? headers['x-death'] : []) as XDeath[];
+  const consumerQueue = consumerQueueOf(deadQueue);
+  // The broker's own record also counts each wait in a retry queue (expired there): not deaths.
+  const brokerDeaths = ((Array.isArray(headers['x-death']) ? headers['x-death'] : []) as XDeath[]).filter(
+    (death) => death.queue === consumerQueue,
+  );
   const subscriberDeaths = Number(headers['x-dead-count']) || (headers['x-dead-reason'] ? 1 : 0);
   const firstDeaths = [timeOf(headers['x-first-dead-at']), ...brokerDeaths.map((d) => timeOf(d.time))].filter(
     (d): d is Date => d !== null,
@@ -85,7 +89,7 @@ export function describeDeadLetter(deadQueue: string, message: GetMessage): Dead
   const firstDeadAt = firstDeaths.length ? new Date(Math.min(...firstDeaths.map((d) => d.getTime()))) : null;
   return {
     deadQueue,
-    consumerQueue: consumerQueueOf(deadQueue),
+    consumerQueue,
     eventId: text(envelope?.id) ?? text(message.properties.messageId),
     type: text(envelope?.type) ?? text(message.properties.type),
     occurredAt: text(envelope?.occurredAt),
