@@ -27,6 +27,7 @@ export * from './outbox/events';
 export * from './outbox/inbox';
 export * from './outbox/outbox';
 export * from './outbox/relay';
+export * from './outbox/status';
 export * from './service/app';
 export * from './service/cluster-lock';
 export * from './service/create';

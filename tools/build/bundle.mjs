@@ -1,8 +1,9 @@
 // Compiles every process the production image runs into plain JavaScript, one bundle each:
-// dist/<process>/main.js with our workspaces (proto, platform, the service) inlined and every
-// third-party package left to node_modules. The image then runs `node dist/<process>/main.js`:
-// no tsx, no TypeScript, no esbuild at run time. Each service's SQL migrations are copied beside
-// its bundle, where its `new URL('./db/migrations', import.meta.url)` looks for them.
+// dist/<process>/main.js with our workspaces (proto, platform, the service, or the operator command's
+// tools code) inlined and every third-party package left to node_modules. The image then runs
+// `node dist/<process>/main.js`: no tsx, no TypeScript, no esbuild at run time. Each service's SQL
+// migrations are copied beside its bundle, where its `new URL('./db/migrations', import.meta.url)`
+// looks for them.
 //
 //   node tools/build/bundle.mjs [outDir]     (default: dist)
 import { cpSync, rmSync } from 'node:fs';
@@ -30,6 +31,9 @@ export const PROCESSES = {
   },
   messaging: { entry: 'services/messaging/src/main.ts', migrations: 'services/messaging/src/db/migrations' },
   admin: { entry: 'services/admin/src/main.ts', migrations: 'services/admin/src/db/migrations' },
+  // The operator command (README "Operator command"): it finds each service's migrations beside
+  // that service's bundle (dist/<service>/db/migrations).
+  ops: { entry: 'tools/src/ops/main.ts' },
 };
 
 /** Bare imports of anything but our workspaces stay imports, resolved from node_modules at run time. */

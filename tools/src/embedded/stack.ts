@@ -23,6 +23,7 @@ import { type EmbeddedConfig, EmbeddedConfigSchema, SERVICE_DATABASES } from './
 import { phaseBegins, timed } from './phases';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
+import { writeEmbeddedRun } from './run-file';
 import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
 import { drawDemoMedia } from './seed-directory';
 import { seedPayments } from './seed-payments';
@@ -145,6 +146,11 @@ export async function startStack(
       config,
     );
     closers.push(() => database.stop());
+    const forgetRun = writeEmbeddedRun(
+      config.DATA_DIR,
+      Object.fromEntries(SERVICES.map((s) => [s.name, database.urlFor(s.database)])),
+    );
+    closers.push(async () => forgetRun());
     // A venues database made at this start has no venue and no picture yet: every demo picture is
     // drawn (and the video encoded) from now, while the services start, rather than once seeding does.
     const media = database.created?.includes(SERVICE_DATABASES['venues-coaches'])

@@ -5,7 +5,9 @@ import { RabbitMqPublisher } from './publisher';
 import { type RabbitMqBusOptions, type RabbitMqSettings, rabbitMqSettings } from './settings';
 import { type ActiveSubscription, RabbitMqSubscriber } from './subscriber';
 
+export * from './dead-letters';
 export type { RabbitMqBusOptions } from './settings';
+export { DEFAULT_QUEUE_PREFIX } from './settings';
 
 /**
  * RabbitMQ adapter (amqplib): topic exchange, confirm channels, persistent messages, one durable

@@ -39,6 +39,8 @@ export interface RabbitMqSettings {
 }
 
 const DEAD_EXCHANGE_SUFFIX = '.dead';
+/** Where every service's consumer queues are named from (`linksmate.<service>.<purpose>`). */
+export const DEFAULT_QUEUE_PREFIX = 'linksmate.';
 
 export function rabbitMqSettings(options: RabbitMqBusOptions): RabbitMqSettings {
   const exchange = options.exchange ?? 'linksmate.events';
@@ -49,7 +51,7 @@ export function rabbitMqSettings(options: RabbitMqBusOptions): RabbitMqSettings 
     connectionName: options.connectionName ?? 'linksmate',
     exchange,
     deadExchange: `${exchange}${DEAD_EXCHANGE_SUFFIX}`,
-    queuePrefix: options.queuePrefix ?? 'linksmate.',
+    queuePrefix: options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     prefetch: options.prefetch ?? 16,
     reconnect: options.reconnect ?? { initialMs: 100, maxMs: 5_000 },

@@ -2,6 +2,7 @@ import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { EventDispatcher } from '../dispatch';
 import { retryDelay, type Subscription, type SubscriptionSpec } from '../types';
 import type { RabbitMqConnection } from './connection';
+import { deathRecord } from './dead-letters';
 import { publishConfirmed } from './publisher';
 import type { RabbitMqSettings } from './settings';
 
@@ -229,6 +230,7 @@ export class RabbitMqSubscriber {
               'x-dead-reason': outcome.reason,
               'x-error': outcome.error,
               'x-original-routing-key': message.fields.routingKey,
+              ...deathRecord(headers),
             },
           },
           confirmTimeoutMs,

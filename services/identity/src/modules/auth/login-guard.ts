@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Clock, HttpError, tooManyRequests } from '@linksmate/platform';
 import type { IdentityConfig } from '../../config';
-import type { Db, User } from '../../db/types';
+import type { Db, NewUser, User } from '../../db/types';
 import {
   forgetSourcesBefore,
   isKnownSource,
@@ -39,6 +39,14 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
  */
 export class LoginGuard {
   constructor(private readonly deps: { db: Db; clock: Clock; config: LoginGuardConfig }) {}
+
+  /**
+   * The change to the account that makes its failures so far stop counting: what a password reset
+   * makes (following the link proves the owner), and an operator's `user unlock`.
+   */
+  static clearedFailures(now: Date): Pick<NewUser, 'loginFailuresClearedAt'> {
+    return { loginFailuresClearedAt: now };
+  }
 
   /** The source of an attempt; the device id is kept only as a hash. */
   static source(address: string, deviceId: string | undefined): LoginSource {

@@ -377,7 +377,7 @@ export class AuthService {
           passwordHash,
           tokenVersion: user.tokenVersion + 1,
           emailVerifiedAt: user.emailVerifiedAt ?? now,
-          loginFailuresClearedAt: now,
+          ...LoginGuard.clearedFailures(now),
         },
         { ...meta, actor: { user_id: user.id } },
       );

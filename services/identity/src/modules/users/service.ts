@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
+import type { Clock, EventMeta, EventWriter } from '@linksmate/platform';
 import {
   type AccountSummary,
   type EventData,
@@ -78,7 +78,7 @@ type ModerationEvent =
  * transaction, so the other contexts' projections follow it.
  */
 export class UsersService {
-  constructor(private readonly deps: { runtime: ServiceRuntime<typeof schema>; clock: Clock }) {}
+  constructor(private readonly deps: { runtime: EventWriter<typeof schema>; clock: Clock }) {}
 
   private get db(): Db {
     return this.deps.runtime.db;
