@@ -19,10 +19,12 @@ endif
 
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: help install run test lint typecheck unit fuzz e2e bench up down k8s envoy-gateway system-deps clean
+.PHONY: help install run backup restore test lint typecheck unit fuzz e2e bench up down k8s envoy-gateway system-deps clean
 
 help:
 	@echo "make run     start LinksMate on http://localhost:8080 (embedded PostgreSQL, demo data)"
+	@echo "make backup  one archive of the embedded run's databases, uploads and queued events (ARCHIVE=path)"
+	@echo "make restore ARCHIVE=path  bring an archive back into an empty DATA_DIR (FORCE=1 replaces its data)"
 	@echo "make test    lint, type check, unit/API/integration tests, infrastructure checks, browser tests"
 	@echo "make fuzz    malformed requests to every documented API operation (FUZZ_SEED, FUZZ_RUNS)"
 	@echo "make e2e     browser and make-run tests only"
@@ -47,6 +49,15 @@ web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
 # given back; about 80 MB the run would hold for as long as it runs. Other platforms ignore these.
 run: install web/dist/index.html
 	MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 npm start
+
+# The run's data folder (DATA_DIR, default .data) into backups/linksmate-<UTC time>.tar.gz, or ARCHIVE;
+# a running `make run` is backed up live, through its control endpoint.
+backup: install
+	@npm run --silent backup -- $(if $(ARCHIVE),"$(ARCHIVE)")
+
+restore: install
+	@test -n "$(ARCHIVE)" || { echo "Usage: make restore ARCHIVE=backups/linksmate-….tar.gz [FORCE=1]"; exit 2; }
+	@FORCE="$(FORCE)" npm run --silent restore -- "$(ARCHIVE)"
 
 system-deps:
 	@bash tools/scripts/ensure-system-deps.sh

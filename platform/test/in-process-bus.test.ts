@@ -137,3 +137,58 @@ describe('in-process adapter across a restart', () => {
     expect(existsSync(stateFile)).toBe(false);
   });
 });
+
+describe('in-process adapter paused for a backup', () => {
+  it('when deliveries are paused, then the handler in flight finishes first, later events wait (and are reported undelivered) until the last pause is released', async () => {
+    const bus = new InProcessEventBus({ registry: testRegistry, logger: silentLogger() });
+    await bus.start();
+    const handled: number[] = [];
+    let finishFirst = () => {};
+    const firstRunning = new Promise<void>((started) => {
+      void bus.subscribe({
+        group: 'orders',
+        patterns: [OrderPlaced.type],
+        prefetch: 1,
+        handler: async (e) => {
+          const sequence = (e.data as { sequence: number }).sequence;
+          if (sequence === 1) {
+            started();
+            await new Promise<void>((resolve) => {
+              finishFirst = resolve;
+            });
+          }
+          handled.push(sequence);
+        },
+      });
+    });
+    const event = (sequence: number) => createEvent(OrderPlaced, { sequence }, 'test');
+    await bus.publish([event(1)]);
+    await firstRunning;
+
+    let paused = false;
+    const pausing = bus.pauseDeliveries().then(() => {
+      paused = true;
+    });
+    // A second, nested pause: the backup's, inside a test's.
+    const nested = bus.pauseDeliveries();
+    await bus.publish([event(2)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(paused).toBe(false);
+    finishFirst();
+    await Promise.all([pausing, nested]);
+    expect(handled).toEqual([1]);
+    expect(
+      Object.values(bus.undelivered().queues)
+        .flat()
+        .map((d) => JSON.parse(d.content).data),
+    ).toEqual([{ sequence: 2 }]);
+
+    bus.resumeDeliveries();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(handled).toEqual([1]);
+    bus.resumeDeliveries();
+    await eventually(() => expect(handled).toEqual([1, 2]));
+    expect(bus.undelivered().queues).toEqual({});
+    await bus.close();
+  });
+});

@@ -14,6 +14,12 @@ import {
   topicMatches,
 } from './types';
 
+/** What a bus holds for its durable groups, as its state file keeps it (see `undelivered`). */
+export interface InProcessBusState {
+  version: 1;
+  queues: Record<string, Array<{ content: string; attempt: number }>>;
+}
+
 interface Delivery {
   content: string;
   attempt: number;
@@ -50,6 +56,8 @@ export class InProcessEventBus implements EventBus {
   private readonly retry: RetryPolicy;
   private readonly prefetch: number;
   private closed = false;
+  /** Pauses held (a backup taking its snapshots): while any is held, nothing is handed out. */
+  private deliveryPauses = 0;
   private exclusiveCounter = 0;
 
   constructor(
@@ -148,12 +156,47 @@ export class InProcessEventBus implements EventBus {
     };
   }
 
+  /**
+   * Stops handing events to consumers until `resumeDeliveries`, and waits for the handlers in flight
+   * to finish: then every event is either handled (its inbox row committed) or held here. Publishing
+   * goes on into the queues. Pauses nest.
+   */
+  async pauseDeliveries(): Promise<void> {
+    this.deliveryPauses++;
+    await Promise.all([...this.queues.values()].flatMap((q) => q.consumers.map((c) => c.dispatcher.idle())));
+  }
+
+  resumeDeliveries(): void {
+    if (this.deliveryPauses === 0) return;
+    this.deliveryPauses--;
+    if (this.deliveryPauses === 0) for (const queue of this.queues.values()) this.schedule(queue);
+  }
+
+  /**
+   * The events its durable groups have not handled yet, waiting or waiting to be retried: what a
+   * broker's durable queues would hold. Exclusive queues (a process's own, such as sockets') are not kept.
+   */
+  undelivered(): InProcessBusState {
+    const waiting = new Map<GroupQueue, Delivery[]>();
+    for (const queue of this.queues.values()) waiting.set(queue, [...queue.buffer]);
+    for (const { queue, delivery } of this.retries.values()) waiting.get(queue)?.push(delivery);
+    const queues = Object.fromEntries(
+      [...waiting]
+        .filter(([queue, deliveries]) => !queue.exclusive && deliveries.length)
+        .map(([queue, deliveries]) => [
+          queue.name,
+          deliveries.map(({ content, attempt }) => ({ content, attempt })),
+        ]),
+    );
+    return { version: 1, queues };
+  }
+
   private schedule(queue: GroupQueue): void {
     setImmediate(() => this.drain(queue));
   }
 
   private drain(queue: GroupQueue): void {
-    while (queue.buffer.length && !this.closed) {
+    while (queue.buffer.length && !this.closed && !this.deliveryPauses) {
       const available = queue.consumers.filter((c) => !c.cancelled && c.dispatcher.active < c.prefetch);
       if (!available.length) return;
       const consumer = available[queue.nextConsumer++ % available.length]!;
@@ -212,15 +255,11 @@ export class InProcessEventBus implements EventBus {
   private async keepUndelivered(): Promise<void> {
     const file = this.options.stateFile;
     if (!file) return;
-    const queues = Object.fromEntries(
-      [...this.queues.values()]
-        .filter((q) => !q.exclusive && q.buffer.length)
-        .map((q) => [q.name, q.buffer.map(({ content, attempt }) => ({ content, attempt }))]),
-    );
-    const count = Object.values(queues).reduce((sum, deliveries) => sum + deliveries.length, 0);
+    const state = this.undelivered();
+    const count = Object.values(state.queues).reduce((sum, deliveries) => sum + deliveries.length, 0);
     if (!count) return;
     // Written aside and renamed, so a crash mid-write never leaves half a file.
-    await writeFile(`${file}.tmp`, JSON.stringify({ version: 1, queues }));
+    await writeFile(`${file}.tmp`, JSON.stringify(state));
     await rename(`${file}.tmp`, file);
     this.options.logger.info({ count, file }, 'event bus: undelivered events kept for the next start');
   }

@@ -42,6 +42,8 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
+  /** Pauses held (a backup taking its snapshots): while any is held, nothing is published. */
+  private pauses = 0;
   private lastCleanup = 0;
   /** While the database is away, each sweep fails: logged with backoff, not every second. */
   private readonly drainOutage: OutageLog;
@@ -94,8 +96,24 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Stops publishing until `resume`: waits for the batch in flight to commit, so every outbox row is
+   * either sent (and on the bus) or unsent (and still here), none in between. Pauses nest.
+   */
+  async pause(): Promise<void> {
+    this.pauses++;
+    while (this.running) await this.running;
+  }
+
+  resume(): void {
+    if (this.pauses === 0) return;
+    this.pauses--;
+    if (this.pauses === 0 && !this.stopped) this.wake();
+  }
+
   /** Asks for a drain; concurrent wake-ups fold into one more pass. */
   wake(): void {
+    if (this.pauses) return;
     if (this.running) {
       this.again = true;
       return;
@@ -127,8 +145,8 @@ export class OutboxRelay {
             return 0;
           },
         );
-      } while (published === this.batchSize);
-    } while (this.again && !this.stopped);
+      } while (published === this.batchSize && !this.pauses);
+    } while (this.again && !this.stopped && !this.pauses);
     await this.cleanupIfDue();
   }
 

@@ -231,6 +231,15 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.jobs.start();
   }
 
+  /** Stops the outbox relay publishing (the batch in flight committed) until `resumeRelay`. */
+  pauseRelay(): Promise<void> {
+    return this.relay.pause();
+  }
+
+  resumeRelay(): void {
+    this.relay.resume();
+  }
+
   /** Publishes every due outbox row now (tests; shutdown does it too). */
   flushOutbox(): Promise<void> {
     return this.relay.flush();

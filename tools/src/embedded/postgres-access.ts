@@ -136,6 +136,10 @@ export function binariesRunnableBy(account: PostgresAccount, installed: Installe
 
 const DATA_HOMES = '/var/lib/linksmate';
 
+/** Where the default data folder's PostgreSQL data goes under root when postgres cannot enter it. */
+export const movedDataHome = (dataDir: string) =>
+  join(DATA_HOMES, createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16));
+
 export interface DatabaseLocation {
   /** PostgreSQL's own data folder. */
   dir: string;
@@ -161,7 +165,7 @@ export function databaseLocationFor(
     throw new EmbeddedPostgresProblem(
       `DATA_DIR: ${blocked}. Choose a folder every user may enter (no 0700 folder on the way), or leave DATA_DIR unset.`,
     );
-  const home = join(DATA_HOMES, createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16));
+  const home = movedDataHome(dataDir);
   try {
     ownFolder(DATA_HOMES);
     ownFolder(home);

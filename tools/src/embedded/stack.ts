@@ -12,11 +12,15 @@ import {
   InProcessEventBus,
   loadConfig,
   type ServiceDeps,
+  type ServiceRuntime,
 } from '@linksmate/platform';
 import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
 import * as venuesCoaches from '@linksmate/venues-coaches';
 import sharp from 'sharp';
+import { type BackupResult, writeBackup } from '../backup/backup';
+import { ControlServer } from '../backup/control';
+import { isRestored } from '../backup/restore';
 import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { type EmbeddedConfig, EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
@@ -94,8 +98,28 @@ export interface RunningStack {
   url: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
   seeded: DemoSeeded & { payments: number; seconds: number };
+  /**
+   * Writes one archive of the six databases, the uploads and the bus's queued events, all of one
+   * instant (see writeBackup); `make backup` asks for it through the control endpoint.
+   */
+  backup(archive: string): Promise<BackupResult>;
+  /**
+   * Holds events still until the returned function is called: `relays`, the outbox relays stop
+   * publishing; `deliveries`, the bus stops handing events to consumers (publishing goes on into
+   * its queues). Resolves once what was in flight has finished.
+   */
+  holdEvents(what: { relays?: boolean; deliveries?: boolean }): Promise<() => void>;
   close(): Promise<void>;
 }
+
+const NOTHING_SEEDED: DemoSeeded = {
+  venues: 0,
+  coaches: 0,
+  uploads: 0,
+  events: 0,
+  messages: 0,
+  admin: 0,
+};
 
 /** Where the services' databases live; the embedded PostgreSQL by default. */
 export type DatabaseProvider = (databases: string[], config: EmbeddedConfig) => Promise<EmbeddedDatabase>;
@@ -206,6 +230,7 @@ export async function startStack(
       UPLOADS_DIR: join(config.DATA_DIR, 'uploads'),
     };
 
+    const runtimes: ServiceRuntime<Record<string, unknown>>[] = [];
     // All at once: each mostly waits on its own database's migrations. None calls another while it
     // starts (the others fetch identity's keys when they first check a token).
     const starting = SERVICES.map(async (service) => {
@@ -232,6 +257,7 @@ export async function startStack(
         await app.listen({ port: ports[service.name], host: '127.0.0.1' });
         return app;
       });
+      runtimes.push(app.serviceRuntime);
       closers.push(() => app.close());
     });
     // Those that did start are closed with the rest when one did not.
@@ -241,20 +267,25 @@ export async function startStack(
     await bus.start();
     phaseBegins('seeding');
     const seedingStarted = performance.now();
-    const whileSeeding = database.whileSeeding ?? (<T>(seeding: () => Promise<T>) => seeding());
+    // Restored data is someone's data: no demo people, venues or payments are added to it.
+    const demo = !isRestored(config.DATA_DIR);
+    const asIs = <T>(seeding: () => Promise<T>) => seeding();
+    const whileSeeding = (demo && database.whileSeeding) || asIs;
     const seeded = await whileSeeding(async () => {
-      const made = await seedDemoData(
-        {
-          identity: urlOf('identity'),
-          payments: urlOf('membership-payments'),
-          venues: urlOf('venues-coaches'),
-          events: urlOf('events-bookings'),
-          messaging: urlOf('messaging'),
-          admin: urlOf('admin'),
-        },
-        config.SERVICE_TOKEN,
-        { ffmpegPath: ffmpegPath(), media },
-      );
+      const made = demo
+        ? await seedDemoData(
+            {
+              identity: urlOf('identity'),
+              payments: urlOf('membership-payments'),
+              venues: urlOf('venues-coaches'),
+              events: urlOf('events-bookings'),
+              messaging: urlOf('messaging'),
+              admin: urlOf('admin'),
+            },
+            config.SERVICE_TOKEN,
+            { ffmpegPath: ffmpegPath(), media },
+          )
+        : NOTHING_SEEDED;
       const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
 
       const gatewayConfig = loadGatewayConfig({
@@ -281,6 +312,7 @@ export async function startStack(
         return gateway;
       });
       closers.push(() => gateway.app.close());
+      if (!demo) return seeded;
       // Card payments last: the provider's webhooks reach payments through the gateway.
       const paymentLogins = new DemoLogins(urlOf('identity'));
       const payments = await timed('seed payments', () =>
@@ -296,7 +328,38 @@ export async function startStack(
       return seeded;
     });
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
-    return { url: publicUrl, seeded, close };
+
+    const holdEvents = async (what: { relays?: boolean; deliveries?: boolean }) => {
+      // Relays first: a batch in flight commits, then the handlers its events reach finish.
+      if (what.relays) await Promise.all(runtimes.map((runtime) => runtime.pauseRelay()));
+      if (what.deliveries) await bus.pauseDeliveries();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (what.deliveries) bus.resumeDeliveries();
+        if (what.relays) for (const runtime of runtimes) runtime.resumeRelay();
+      };
+    };
+    const backup = (archive: string) => {
+      let resumeEvents: (() => void) | undefined;
+      return writeBackup(
+        {
+          taken: 'live',
+          urlFor: database.urlFor,
+          uploadsDir: shared.UPLOADS_DIR,
+          pause: async () => {
+            resumeEvents = await holdEvents({ relays: true, deliveries: true });
+          },
+          busState: async () => bus.undelivered(),
+          resume: () => resumeEvents?.(),
+        },
+        archive,
+      );
+    };
+    const control = await ControlServer.start(config.DATA_DIR, { backup });
+    closers.push(() => control.close());
+    return { url: publicUrl, seeded, backup, holdEvents, close };
   } catch (err) {
     await close();
     throw err;
