@@ -1,6 +1,16 @@
-import { type Clock, createDatabase, outboxWriter, systemClock } from '@linksmate/platform';
+import { type Clock, createDatabase, loadConfig, outboxWriter, systemClock } from '@linksmate/platform';
+import Type from 'typebox';
+import { IdentityConfigSchema } from './config';
 import * as schema from './db/schema';
+import type { Db } from './db/types';
 import { LoginGuard } from './modules/auth/login-guard';
+import {
+  keySealer,
+  type RotationResult,
+  resealSigningKeys,
+  rotateSigningKeys,
+  signingKeyStatus,
+} from './modules/keys/service';
 import { UsersService } from './modules/users/service';
 
 /**
@@ -36,4 +46,54 @@ export async function unlockAccount(
   } finally {
     await database.close();
   }
+}
+
+/** What the key verbs read from the environment: identity's own variables and defaults. */
+const KeyConfigSchema = Type.Object({
+  NODE_ENV: IdentityConfigSchema.properties.NODE_ENV,
+  KEY_ENCRYPTION_KEY: IdentityConfigSchema.properties.KEY_ENCRYPTION_KEY,
+  KEY_ENCRYPTION_KEY_PREVIOUS: IdentityConfigSchema.properties.KEY_ENCRYPTION_KEY_PREVIOUS,
+  ACCESS_TOKEN_TTL_SECONDS: IdentityConfigSchema.properties.ACCESS_TOKEN_TTL_SECONDS,
+});
+
+async function withIdentityDatabase<T>(databaseUrl: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const database = createDatabase(databaseUrl, schema, { max: 1, applicationName: 'linksmate-ops' });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Adds a new signing key (published now, signing after the publish lead) and schedules the others
+ * to retire once their tokens have expired; the running replicas take it up as they reload.
+ */
+export function rotateKeys(
+  databaseUrl: string,
+  env: Record<string, string | undefined>,
+  clock: Clock = systemClock,
+): Promise<RotationResult> {
+  const config = loadConfig(KeyConfigSchema, env, 'identity');
+  return withIdentityDatabase(databaseUrl, (db) =>
+    rotateSigningKeys(db, {
+      sealer: keySealer(config),
+      clock,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    }),
+  );
+}
+
+/** Seals every kept private key with the current KEY_ENCRYPTION_KEY (the previous one opening the rest). */
+export function resealKeys(
+  databaseUrl: string,
+  env: Record<string, string | undefined>,
+): Promise<{ resealed: number; current: number }> {
+  const config = loadConfig(KeyConfigSchema, env, 'identity');
+  return withIdentityDatabase(databaseUrl, (db) => resealSigningKeys(db, keySealer(config)));
+}
+
+/** The published keys: which signs now, when each signs from and retires. */
+export function keyStatus(databaseUrl: string, clock: Clock = systemClock) {
+  return withIdentityDatabase(databaseUrl, (db) => signingKeyStatus(db, clock));
 }

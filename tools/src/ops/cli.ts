@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_QUEUE_PREFIX } from '@linksmate/platform';
+import { ConfigError, DEFAULT_QUEUE_PREFIX } from '@linksmate/platform';
 import { ConfigProblem, type OpsContext, UsageError, type Verb } from './verb';
 import { VERBS } from './verbs';
 
@@ -102,6 +102,11 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     if (err instanceof ConfigProblem) {
       io.stderr(`${COMMAND}: ${err.message}\n`);
+      return 2;
+    }
+    // A service's own settings the verb reads (identity's KEY_ENCRYPTION_KEY, say), every problem at once.
+    if (err instanceof ConfigError) {
+      io.stderr(`${COMMAND}: ${err.problems.join('; ')}\n`);
       return 2;
     }
     io.stderr(`${COMMAND}: ${(err as Error).message ?? String(err)}\n`);

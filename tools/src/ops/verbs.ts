@@ -1,4 +1,5 @@
 import { dlqVerbs } from './dlq';
+import { keysVerbs } from './keys';
 import { mailVerbs } from './mail';
 import { migrateVerbs } from './migrate';
 import { outboxVerbs } from './outbox';
@@ -15,7 +16,5 @@ export const VERBS: Verb[] = [
   ...outboxVerbs,
   ...userVerbs,
   ...mailVerbs,
-  // keys rotate: to come with the key rotation in services/identity/src/modules/keys, as keys.ts
-  // here exporting keysVerbs (its work done by identity's code, as user.ts does through
-  // @linksmate/identity/ops).
+  ...keysVerbs,
 ];
