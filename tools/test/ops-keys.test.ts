@@ -96,4 +96,33 @@ describe('ops keys', () => {
     const extra = await ops(['keys', 'rotate', 'now'], env);
     expect(extra.code).toBe(2);
   });
+
+  it('when the sealing key is lost, then identity refuses to start on the keys, and keys reset (confirmed) lets it start with a new key', async () => {
+    const lost = randomBytes(32).toString('base64');
+    const { db, close } = createDatabase(database.url, identity.schema, { max: 1 });
+    const load = () =>
+      identity.SigningKeys.load({
+        db,
+        sealer: createSealer({ current: lost }),
+        clock: systemClock,
+        ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+        logger: silentLogger(),
+      });
+    try {
+      await expect(load()).rejects.toThrow(/neither the current nor the previous key/);
+      const unconfirmed = await ops(['keys', 'reset'], env);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain('add --yes');
+      expect((await ops(['keys', 'status', '--json'], env)).json<KeyRow[]>()).toHaveLength(2);
+
+      const reset = await ops(['keys', 'reset', '--yes', '--json'], env);
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.json<{ retired: string[] }>().retired).toContain(firstKid);
+      const restarted = await load();
+      expect(restarted.jwks().keys.map((k) => k.kid)).not.toContain(firstKid);
+      expect(restarted.jwks().keys).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
 });

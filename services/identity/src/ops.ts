@@ -4,6 +4,7 @@ import { IdentityConfigSchema } from './config';
 import * as schema from './db/schema';
 import type { Db } from './db/types';
 import { LoginGuard } from './modules/auth/login-guard';
+import { retireAllSigningKeys } from './modules/keys/repository';
 import {
   keySealer,
   type RotationResult,
@@ -91,6 +92,15 @@ export function resealKeys(
 ): Promise<{ resealed: number; current: number }> {
   const config = loadConfig(KeyConfigSchema, env, 'identity');
   return withIdentityDatabase(databaseUrl, (db) => resealSigningKeys(db, keySealer(config)));
+}
+
+/**
+ * Retires every signing key at once and deletes the private halves: for when the key that sealed
+ * them is lost. identity's next start makes a new key; access tokens signed before stop verifying,
+ * and people get new ones through their sessions' refresh tokens.
+ */
+export function resetKeys(databaseUrl: string, clock: Clock = systemClock): Promise<string[]> {
+  return withIdentityDatabase(databaseUrl, (db) => retireAllSigningKeys(db, clock()));
 }
 
 /** The published keys: which signs now, when each signs from and retires. */

@@ -1,4 +1,4 @@
-import { keyStatus, resealKeys, rotateKeys } from '@linksmate/identity/ops';
+import { keyStatus, resealKeys, resetKeys, rotateKeys } from '@linksmate/identity/ops';
 import { databaseUrls } from './settings';
 import { table, UsageError, type Verb } from './verb';
 
@@ -81,6 +81,32 @@ export const keysVerbs: Verb[] = [
       return {
         data: result,
         text: `Resealed ${result.resealed} key(s) with the current key; ${result.current} already were.`,
+      };
+    },
+  },
+  {
+    words: ['keys', 'reset'],
+    synopsis: '--yes',
+    summary: 'retire every signing key at once (when KEY_ENCRYPTION_KEY is lost)',
+    help: [
+      'For when the KEY_ENCRYPTION_KEY that sealed the signing keys is lost (identity then stops at',
+      'start, naming the key it needs). Retires every key now and deletes the private halves; the next',
+      "identity start makes a new key. Every access token signed so far stops verifying: people's",
+      'apps get new ones through their refresh tokens, so nobody has to log in again. Cannot be undone:',
+      'give --yes to confirm.',
+      DATABASE_HELP,
+    ].join('\n'),
+    options: { yes: { type: 'boolean' } },
+    async run({ positionals, values, context }) {
+      noPositionals(positionals);
+      if (values.yes !== true)
+        throw new UsageError(
+          'keys reset retires every signing key and cannot be undone: add --yes to go ahead',
+        );
+      const retired = await resetKeys(identityUrl(context));
+      return {
+        data: { retired },
+        text: `Retired ${retired.length} key(s): ${retired.join(', ') || 'none'}. Restart identity to make a new one.`,
       };
     },
   },

@@ -112,3 +112,16 @@ export function resealPrivateKeys(
     return { resealed, current: rows.length - resealed };
   });
 }
+
+/** Retires every published key at once and deletes its private half: the way out of a lost sealing key. */
+export async function retireAllSigningKeys(db: Db, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await lockKeys(tx);
+    const rows = await tx
+      .update(signingKeys)
+      .set({ retiredAt: now, sealedPrivateKey: null, privateJwk: null })
+      .where(publishedAt(now))
+      .returning({ kid: signingKeys.kid });
+    return rows.map((r) => r.kid);
+  });
+}
