@@ -26,6 +26,13 @@ describe('sealing secrets at rest', () => {
     expect(() => sealer.open('plain text', 'kid-1')).toThrow(/not a sealed secret/);
   });
 
+  it('when the tag is cut short, then the text is refused (a short tag would be easier to forge)', () => {
+    const sealer = createSealer({ current: newKey() });
+    const parts = sealer.seal('secret', 'kid-1').split('.');
+    parts[4] = Buffer.from(parts[4]!, 'base64url').subarray(0, 4).toString('base64url');
+    expect(() => sealer.open(parts.join('.'), 'kid-1')).toThrow(SealedSecretError);
+  });
+
   it('when the key rotates, then text sealed by the previous key still opens, and is not current', () => {
     const [old, next] = [newKey(), newKey()];
     const sealedBefore = createSealer({ current: old }).seal('secret', 'kid-1');

@@ -25,6 +25,8 @@ export class SealedSecretError extends Error {
 const FORMAT = 'v1';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
+// GCM accepts shorter tags unless told their length; a truncated tag would be easier to forge.
+const TAG_BYTES = 16;
 
 /** A 256-bit key given as base64 (what `openssl rand -base64 32` prints). */
 export function decodeSealingKey(text: string): Buffer | undefined {
@@ -53,7 +55,7 @@ export function createSealer(keys: { current: string; previous?: string }): Seal
   return {
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', current, iv);
+      const cipher = createCipheriv('aes-256-gcm', current, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(context));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       const parts = [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url'));
@@ -69,7 +71,9 @@ export function createSealer(keys: { current: string; previous?: string }): Seal
           `sealed by key ${keyId}, which is neither the current nor the previous key`,
         );
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+          authTagLength: TAG_BYTES,
+        });
         decipher.setAAD(Buffer.from(context));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(

@@ -134,6 +134,44 @@ describe('identity signing keys: stored sealed, shared by replicas', () => {
     }
   });
 
+  it('when a rotation is made with a KEY_ENCRYPTION_KEY the signing key was not sealed with, then it is refused; a key added anyway is published and the replica goes on signing with its own', async () => {
+    const keyDatabase = await createTestDatabase('identity', migrationsFolder);
+    const { db, close } = createDatabase(keyDatabase.url, schema, { max: 2 });
+    try {
+      const [own, foreign] = [newKey(), newKey()];
+      const replica = await loadWith(db, own);
+      const ownKid = replica.jwks().keys[0]!.kid;
+      const rotateWith = (sealer: ReturnType<typeof createSealer>) =>
+        rotateSigningKeys(db, {
+          sealer,
+          clock: systemClock,
+          accessTokenTtlSeconds: 60,
+          publishLeadSeconds: 0,
+        });
+
+      await expect(rotateWith(createSealer({ current: foreign }))).rejects.toThrow(
+        `the signing key ${ownKid} does not open with this KEY_ENCRYPTION_KEY`,
+      );
+      expect((await loadWith(db, own)).jwks().keys.map((k) => k.kid)).toEqual([ownKid]);
+
+      // Made where both keys are set (the new one current), so it opens there but not here.
+      const added = await rotateWith(createSealer({ current: foreign, previous: own }));
+      await replica.reload();
+      expect(replica.jwks().keys.map((k) => k.kid)).toEqual([added.kid, ownKid]);
+      const token = await replica.signer.sign({
+        user_id: 7,
+        role: 'member',
+        ver: 1,
+        membership_status: null,
+        membership_ends_at: null,
+      });
+      expect(kidOf(token)).toBe(ownKid);
+    } finally {
+      await close();
+      await keyDatabase.drop();
+    }
+  });
+
   it('when identity starts in production with the development KEY_ENCRYPTION_KEY, then it refuses, naming the variable', () => {
     const production = {
       NODE_ENV: 'production',

@@ -110,9 +110,11 @@ export async function writeBackup(source: BackupSource, archivePath: string): Pr
       });
       // Written aside and renamed: an archive under its name is always whole. Only its owner may
       // read it: it holds password hashes, personal details and the services' keys.
+      // Made 0600 before tar writes a byte: never readable by others, not even while it is written.
       const partial = `${archive}.partial`;
-      await run('tar', ['-czf', partial, '-C', staging, '.']);
+      await writeFile(partial, '', { mode: 0o600 });
       await chmod(partial, 0o600);
+      await run('tar', ['-czf', partial, '-C', staging, '.']);
       await rename(partial, archive);
       return {
         archive,

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { runMigrations } from '@linksmate/platform';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { SERVICE_DATABASES } from '../embedded/config';
 import { freePort } from '../embedded/ports';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { movedDataHome } from '../embedded/postgres-access';
@@ -19,6 +20,8 @@ import {
   type DatabaseDump,
   MANIFEST_FILE,
   migrationsFolderOf,
+  SERVICES,
+  tableFile,
   UPLOADS_FOLDER,
 } from './manifest';
 
@@ -148,15 +151,41 @@ async function verifyArchive(root: string, manifest: BackupManifest): Promise<vo
     throw new RestoreRefused(
       `The archive's format ${manifest.version} is newer than this code reads (${ARCHIVE_FORMAT_VERSION}).`,
     );
-  const found = (await readdir(root, { recursive: true, withFileTypes: true }))
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const pathOf = (e: (typeof entries)[number]) =>
+    relative(root, join(e.parentPath, e.name)).split('\\').join('/');
+  // A backup holds folders and plain files only: a link could point the restore at files elsewhere.
+  const odd = entries.filter((e) => !e.isFile() && !e.isDirectory());
+  if (odd.length)
+    throw new RestoreRefused(
+      `The archive holds links or special files, which a backup never does: ${odd.slice(0, 3).map(pathOf).join(', ')}`,
+    );
+  const found = entries
     .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'))
+    .map(pathOf)
     .filter((file) => file !== MANIFEST_FILE);
   const unlisted = found.filter((file) => !(file in manifest.files));
   if (unlisted.length)
     throw new RestoreRefused(
       `The archive holds files its manifest does not list: ${unlisted.slice(0, 3).join(', ')}`,
     );
+  // Every database is one of ours, under its own name, its tables in the files a backup names them.
+  const seen = new Set<string>();
+  for (const dump of manifest.databases) {
+    if (!(SERVICES as string[]).includes(dump.service))
+      throw new RestoreRefused(`The archive names a service this platform does not have: ${dump.service}.`);
+    if (SERVICE_DATABASES[dump.service] !== dump.database)
+      throw new RestoreRefused(
+        `The archive puts ${dump.service}'s data in a database named ${dump.database}; it is ${SERVICE_DATABASES[dump.service]}.`,
+      );
+    if (seen.has(dump.service)) throw new RestoreRefused(`The archive holds ${dump.service} twice.`);
+    seen.add(dump.service);
+    for (const table of dump.tables)
+      if (table.file !== tableFile(dump.database, table) || !(table.file in manifest.files))
+        throw new RestoreRefused(
+          `The archive's ${dump.database}.${table.name} is not where a backup keeps it (${table.file}).`,
+        );
+  }
   for (const [file, expected] of Object.entries(manifest.files)) {
     const path = join(root, file);
     if (!existsSync(path)) throw new RestoreRefused(`The archive lacks ${file}.`);
@@ -198,8 +227,6 @@ export async function restoreArchive(options: {
     throw new RestoreRefused(
       `${dataDir} already holds data (${existing.join(', ')}). Restore into an empty DATA_DIR, or set FORCE=1 to replace it.`,
     );
-  for (const path of existing) await rm(path, { recursive: true, force: true });
-
   await mkdir(dataDir, { recursive: true });
   // Beside the data folder: the uploads are then moved into place, not copied.
   const scratch = await mkdtemp(join(dirname(dataDir), '.linksmate-restore-'));
@@ -216,6 +243,8 @@ export async function restoreArchive(options: {
     await verifyArchive(root, manifest);
     for (const dump of manifest.databases) await checkLevel(dump);
 
+    // Only now, the archive whole and readable by this code, does the data it replaces go.
+    for (const path of existing) await rm(path, { recursive: true, force: true });
     made = true;
     const database = await startEmbeddedPostgres({
       dataDir,

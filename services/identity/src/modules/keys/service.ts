@@ -66,6 +66,9 @@ export class SigningKeys {
   private keys: LoadedKey[] = [];
   private keySet: JSONWebKeySet = { keys: [] };
   private reloadTimer?: NodeJS.Timeout;
+  private loaded = false;
+  /** Keys that did not open here, reported once each. */
+  private readonly unopenable = new Set<string>();
   private readonly reloadOutage: OutageLog;
   /** Verifies tokens with the keys this replica holds (identity does not fetch its own JWKS). */
   readonly verifier: TokenVerifier = createChangingKeySetVerifier(() => this.keySet);
@@ -130,7 +133,24 @@ export class SigningKeys {
         next.push(known ?? { kid: row.kid, signsFrom: row.signsFrom, publicJwk: row.publicJwk as JWK });
         continue;
       }
-      const privateJwk = JSON.parse(this.deps.sealer.open(row.sealedPrivateKey, row.kid)) as JWK;
+      let privateJwk: JWK;
+      try {
+        privateJwk = JSON.parse(this.deps.sealer.open(row.sealedPrivateKey, row.kid)) as JWK;
+      } catch (err) {
+        // At start a key that does not open stops identity (its KEY_ENCRYPTION_KEY is wrong). Later, a
+        // key added under a key this replica lacks must not stop it signing: it publishes the key, so
+        // tokens signed with it verify, and signs with the keys it can open.
+        if (!this.loaded) throw err;
+        if (!this.unopenable.has(row.kid)) {
+          this.unopenable.add(row.kid);
+          this.deps.logger.error(
+            { err, kid: row.kid },
+            'signing keys: a new key does not open with this KEY_ENCRYPTION_KEY; signing with the keys held',
+          );
+        }
+        next.push({ kid: row.kid, signsFrom: row.signsFrom, publicJwk: row.publicJwk as JWK });
+        continue;
+      }
       const signer = await createTokenSigner(
         { kid: row.kid, privateJwk, publicJwk: row.publicJwk as JWK },
         this.deps.ttlSeconds,
@@ -139,6 +159,7 @@ export class SigningKeys {
     }
     this.keys = next;
     this.keySet = { keys: next.map((key) => key.publicJwk) };
+    this.loaded = true;
   }
 
   /** The newest key whose time to sign has come (keys are held newest first). */
@@ -172,6 +193,20 @@ export async function rotateSigningKeys(
   const retireOthersAt = new Date(
     signsFrom.getTime() + (options.accessTokenTtlSeconds + CLOCK_SKEW_SECONDS) * 1000,
   );
+  // A rotation made with another KEY_ENCRYPTION_KEY (a wrong setting in the operator's shell) would
+  // add a key no replica can open: the key signing now must open with this sealer first.
+  const signing = (await publishedSigningKeys(db, now)).find(
+    (row) => row.sealedPrivateKey && row.signsFrom <= now,
+  );
+  if (signing?.sealedPrivateKey) {
+    try {
+      options.sealer.open(signing.sealedPrivateKey, signing.kid);
+    } catch (err) {
+      throw new Error(
+        `the signing key ${signing.kid} does not open with this KEY_ENCRYPTION_KEY (${(err as Error).message}); rotate with the key identity runs with`,
+      );
+    }
+  }
   const forgotten = await forgetRetiredPrivateKeys(db, now);
   const key = await newSealedKey(options.sealer);
   const { retiring } = await addSigningKey(db, key, { now, signsFrom, retireOthersAt });
