@@ -17,5 +17,9 @@ export default defineConfig({
     // A page under a busy machine can take seconds to show what a poll waits for; Vitest's default
     // of one second made such waits fail with two runs and two browsers at work.
     expect: { poll: { timeout: 15_000 } },
+    // A browser test that fails is run once more. Each failed attempt still prints what its pages
+    // showed and what the run logged (src/suite.ts), so a flaky step stays visible in the output;
+    // a test that fails twice fails the tier.
+    retry: 1,
   },
 });

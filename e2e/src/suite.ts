@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser';
+import { screenshot } from './page-helpers';
 import { type RunningMakeRun, startMakeRun } from './stack';
 
 /** The app as `make run` serves it, and a browser to look at it. */
@@ -21,6 +22,30 @@ export function makeRunForSuite(): MakeRunSuite {
   beforeAll(async () => {
     run = await startMakeRun({ dataFrom: inject('seededDataDir') });
     browser = await launchBrowser();
+  });
+  // A failure on a busy CI machine is hard to replay: say what each open page showed and what the run
+  // logged (warnings and errors) while the test ran.
+  beforeEach((context) => {
+    const logFrom = run?.output().length ?? 0;
+    context.onTestFailed(async () => {
+      const pages = browser?.contexts().flatMap((each) => each.pages()) ?? [];
+      const described = await Promise.all(
+        pages.map(async (page, index) => {
+          const shown = await page
+            .locator('[role=dialog], [role=alert]')
+            .allInnerTexts()
+            .catch((err: Error) => [`(unreadable: ${err.message})`]);
+          const saved = await screenshot(page, `failed-${context.task.name.slice(0, 40)}-${index}`).catch(
+            () => 'no screenshot',
+          );
+          return `page ${page.url()} (${saved})\n  dialogs and alerts: ${JSON.stringify(shown).slice(0, 1_000)}`;
+        }),
+      );
+      const logged = run?.output().slice(logFrom).slice(-6_000) ?? '';
+      console.error(
+        `\n--- ${context.task.name} failed ---\n${described.join('\n')}\n--- make run logged meanwhile ---\n${logged || '(nothing)'}\n`,
+      );
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -55,7 +55,7 @@ describe('membership in the browser, against make run', () => {
     findings.checkout = await seriousAccessibilityViolations(page);
     await payWithCard(page, '4242 4242 4242 4242');
 
-    await page.getByRole('heading', { name: 'Welcome to LinksMate Annual!' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Welcome to LinksMate Annual!' }).waitFor({ timeout: 30_000 });
     await screenshot(page, '22-welcome');
     expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
     await page.waitForURL('**/login', { timeout: 10_000 });

@@ -68,14 +68,18 @@ describe('ServiceRuntime', () => {
     const bus = inProcessBus();
     const runtime = await runtimeOn(database, bus);
     let finished = false;
+    // One gate for every delivery: on a busy machine the second event may reach the handler too
+    // (before or during the close), and it must not wait on a release that never comes.
     let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     const started = new Promise<void>((resolve) => {
       runtime.consume('slow', [OrderPlaced], async (event, tx) => {
         resolve();
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        await tx.insert(schema.effects).values({ eventId: event.id, consumer: 'slow', sequence: 1 });
+        await gate;
+        const { sequence } = event.data as { sequence: number };
+        await tx.insert(schema.effects).values({ eventId: event.id, consumer: 'slow', sequence });
         finished = true;
       });
     });
