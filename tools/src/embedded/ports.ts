@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The lowest port of the kernel's ephemeral range: the local ports outgoing connections (a pool's
@@ -25,8 +27,37 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
+/** How long a port handed out stays promised to its taker: ample for a stack to start listening. */
+const RESERVATION_MS = 120_000;
+const reservations = join(tmpdir(), 'linksmate-ports');
+
 /**
- * A port free on the loopback interface, for a server to listen on a moment later. Picked below the
+ * Promises the port to this process, machine-wide: two runs starting at once (the browser tier's two
+ * `make run`s) each pick ports a while before they listen on them, and must never pick the same one.
+ * The promise is a file created exclusively; one older than RESERVATION_MS is taken over.
+ */
+function reserve(port: number): boolean {
+  const file = join(reservations, String(port));
+  try {
+    mkdirSync(reservations, { recursive: true });
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true; // no shared folder: as before
+    try {
+      if (Date.now() - statSync(file).mtimeMs < RESERVATION_MS) return false;
+      unlinkSync(file);
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false; // another process took it over first
+    }
+  }
+}
+
+/**
+ * A port free on the loopback interface, for a server to listen on a moment later, promised to no
+ * other process for the next two minutes. Picked below the
  * ephemeral range: a port the kernel handed out for `listen(0)` and took back is soon handed to an
  * outgoing connection as its local port, and the server's listen then fails with EADDRINUSE (seen
  * when a stack opened its database pools between picking its services' ports and starting them).
@@ -36,7 +67,7 @@ export async function freePort(): Promise<number> {
   const low = Math.max(1024, high - 12_000);
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
-    if (await isFree(port)) return port;
+    if ((await isFree(port)) && reserve(port)) return port;
   }
   // A crowded range: let the kernel choose, as before.
   return new Promise((resolve, reject) => {
