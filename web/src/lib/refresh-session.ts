@@ -45,6 +45,11 @@ export function refreshAccessToken(
 ): Promise<string | null> {
   inFlight ??= exclusively(async () => {
     const stored = getStoredToken();
+    // Signed out here since the caller saw its token (onboarding signs out after a purchase while a
+    // call refused with the old token, or a claims push, asks for a refresh): nothing to renew. Asking
+    // anyway would bring the session back if the logout had not yet reached the server, or announce
+    // it as ended, sending the person to log in before the screen that signed them out could speak.
+    if (seen !== null && stored === null) return null;
     if (stored !== seen && (options.force ? stored !== null : isFresh(stored))) return stored;
     const response = await fetch(`${PUBLIC_API_PREFIX}/auth/refresh`, {
       method: 'POST',
