@@ -9,6 +9,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { thirdPartyExternal } from './plugins.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const outDir = resolve(root, process.argv[2] ?? 'dist');
@@ -34,16 +35,6 @@ export const PROCESSES = {
   // The operator command (README "Operator command"): it finds each service's migrations beside
   // that service's bundle (dist/<service>/db/migrations).
   ops: { entry: 'tools/src/ops/main.ts' },
-};
-
-/** Bare imports of anything but our workspaces stay imports, resolved from node_modules at run time. */
-const thirdPartyExternal = {
-  name: 'third-party-external',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@linksmate/') ? undefined : { path: args.path, external: true },
-    );
-  },
 };
 
 rmSync(outDir, { recursive: true, force: true });

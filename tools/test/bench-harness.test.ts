@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { descendants, stopTree, track } from '../src/bench/children';
-import { makeRunEnvironment, startNodeFlags } from '../src/bench/embedded';
+import { makeRunEnvironment, startCommand } from '../src/bench/embedded';
 import type { LoadResult } from '../src/bench/processes';
 import { pacedSeconds, ratioOf, repeated, row, summaryTable } from '../src/bench/summary';
 
@@ -75,9 +76,13 @@ describe('bench embedded run', () => {
   it("when the bench starts the embedded run, then it takes npm start's node flags and make run's environment from the tree", () => {
     const start: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
       .scripts.start;
-    const flags = startNodeFlags();
-    expect(flags).toContain('tsx');
-    expect(start).toBe(['node', ...flags, 'tools/src/embedded/main.ts'].join(' '));
+    const command = startCommand();
+    expect(command.before).toEqual(['node tools/build/embedded.mjs --if-stale']);
+    expect(command.nodeOptions).toContain('--max-semi-space-size=4');
+    expect(command.script).toBe(fileURLToPath(new URL('../../.build/embedded/main.js', import.meta.url)));
+    expect(start).toBe(
+      `${command.before[0]} && ${['node', ...command.nodeOptions, '.build/embedded/main.js'].join(' ')}`,
+    );
     const makefile = readFileSync(new URL('../../Makefile', import.meta.url), 'utf8');
     const environment = makeRunEnvironment();
     for (const [name, value] of Object.entries(environment)) expect(makefile).toContain(`${name}=${value}`);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,19 +8,23 @@ import { descendants, stopTree, track } from './children';
 import { fmt } from './infra';
 import { atMost, row } from './summary';
 
-const main = fileURLToPath(new URL('../embedded/main.ts', import.meta.url));
-
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * node's options as `npm start` gives them (package.json's start script, `node <options> <script>`:
- * its flags and the modules it imports first, tsx among them), read from the tree being measured so
- * the bench starts the run exactly as `make run` does. Paths in them are the tree's root's.
+ * How `npm start` starts the run (package.json's start script, `<steps> && node <options> <script>`):
+ * the steps before node (building the run's bundle when its sources changed), node's options and the
+ * script, read from the tree being measured so the bench starts the run exactly as `make run` does.
+ * Paths in them are the tree's root's.
  */
-export function startNodeFlags(): string[] {
+export function startCommand(): { before: string[]; nodeOptions: string[]; script: string } {
   const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  const words = start.trim().split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, -1);
+  const commands = start.split('&&').map((c) => c.trim());
+  const words = commands.at(-1)!.split(/\s+/);
+  return {
+    before: commands.slice(0, -1),
+    nodeOptions: words.slice(words.indexOf('node') + 1, -1),
+    script: join(root, words.at(-1)!),
+  };
 }
 
 /** The environment `make run` sets before `npm start` (`NAME=value` words in the Makefile's run recipe). */
@@ -142,14 +146,18 @@ const SAMPLE_EVERY_MS = 200;
  * stopped; its stretches are told by the lines the run prints with EMBEDDED_PHASES=1 (phases.ts).
  */
 async function startOnce(dataDir: string, logFile: string) {
+  const command = startCommand();
+  // What npm start does before node (the bundle built when stale) is a build step, as the web's is:
+  // done before the clock starts.
+  for (const step of command.before) execSync(step, { cwd: root, stdio: 'ignore' });
   const port = await freePort();
   const pgPort = await freePort();
   const started = performance.now();
   const log = openSync(logFile, 'a');
-  // As `make run` starts it: one node process with tsx as its loader, its malloc settings; in a process group of its own
+  // As `make run` starts it: one node process on the run's bundle, its malloc settings; in a process group of its own
   // so that it and what it starts can be stopped together (see children.ts).
   const child = track(
-    spawn(process.execPath, [...startNodeFlags(), main], {
+    spawn(process.execPath, [...command.nodeOptions, command.script], {
       cwd: root,
       env: {
         ...process.env,
