@@ -9,7 +9,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { thirdPartyExternal } from './plugins.mjs';
+import { nodeProcessOptions, thirdPartyExternal } from './esbuild-shared.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const outDir = resolve(root, process.argv[2] ?? 'dist');
@@ -44,17 +44,7 @@ for (const [name, { entry, migrations }] of Object.entries(PROCESSES)) {
   await build({
     entryPoints: [join(root, entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    // Names kept: logs and stack traces name the real functions and classes.
-    keepNames: true,
-    // Maps for the server's own stack traces (node --enable-source-maps); never served to browsers.
-    sourcemap: 'linked',
-    sourcesContent: false,
-    legalComments: 'none',
-    logLevel: 'warning',
+    ...nodeProcessOptions,
     plugins: [thirdPartyExternal],
   });
   if (migrations) cpSync(join(root, migrations), join(outDir, name, 'db/migrations'), { recursive: true });

@@ -4,7 +4,7 @@
 // on a fresh clone was the first second of the start, while PostgreSQL waited to be set up.
 // Dynamic imports stay chunks of their own (splitting), so `main.js` starts PostgreSQL before the
 // services' code, and the libraries only they import, are loaded. Runs inside the checkout it was
-// built from: each module keeps its own source location (plugins.mjs).
+// built from: each module keeps its own source location (esbuild-shared.mjs).
 //
 //   node tools/build/embedded.mjs            build
 //   node tools/build/embedded.mjs --if-stale  build only when a source it was built from has changed
@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 const root = join(import.meta.dirname, '../..');
 const outdir = join(root, '.build/embedded');
 const inputsFile = join(outdir, 'inputs.json');
-const builders = ['tools/build/embedded.mjs', 'tools/build/plugins.mjs'];
+const builders = ['tools/build/embedded.mjs', 'tools/build/esbuild-shared.mjs'];
 
 /** Whether the bundle is missing or older than a file it was built from (or than this script). */
 function stale() {
@@ -34,9 +34,9 @@ function stale() {
 
 if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
 // Loaded only to build (esbuild alone takes ~150 ms to load).
-const [{ build }, { sourceLocations, thirdPartyExternal }] = await Promise.all([
+const [{ build }, { nodeProcessOptions, sourceLocations, thirdPartyExternal }] = await Promise.all([
   import('esbuild'),
-  import('./plugins.mjs'),
+  import('./esbuild-shared.mjs'),
 ]);
 const started = performance.now();
 // Built aside and moved into place: a run starting meanwhile (two `make run`s at once) finds either
@@ -46,16 +46,8 @@ rmSync(building, { recursive: true, force: true });
 const { metafile } = await build({
   entryPoints: [join(root, 'tools/src/embedded/main.ts')],
   outdir: building,
-  bundle: true,
+  ...nodeProcessOptions,
   splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  keepNames: true,
-  sourcemap: 'linked',
-  sourcesContent: false,
-  legalComments: 'none',
-  logLevel: 'warning',
   plugins: [thirdPartyExternal, sourceLocations],
   metafile: true,
 });

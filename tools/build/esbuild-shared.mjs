@@ -1,7 +1,23 @@
-// esbuild plugins the bundles share (bundle.mjs: the image's processes; embedded.mjs: `make run`).
+// What the bundles share (bundle.mjs: the image's processes; embedded.mjs: `make run`): esbuild's
+// options for a node process, and the plugins.
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** A node process of ours in one bundle: ES modules for the node the project pins. */
+export const nodeProcessOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  // Names kept: logs and stack traces name the real functions and classes.
+  keepNames: true,
+  // Maps for the server's own stack traces (node --enable-source-maps); never served to browsers.
+  sourcemap: 'linked',
+  sourcesContent: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
 
 /** Bare imports of anything but our workspaces stay imports, resolved from node_modules at run time. */
 export const thirdPartyExternal = {
