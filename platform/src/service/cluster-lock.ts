@@ -37,20 +37,25 @@ export function postgresClusterLock(databaseUrl: string, scope: string): Cluster
     })();
     return session;
   };
+  // Jobs starting together share the session: their statements go one after another (pg would
+  // queue them itself, but a query sent while another runs is deprecated and goes in pg 9).
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = async (text: string, key: string) => {
+    const client = await connection();
+    const result = previous.then(() => client.query<{ locked?: boolean }>(text, [key]));
+    previous = result.catch(() => undefined);
+    return result;
+  };
   return {
     async whileHolding(name, work) {
       const key = `${scope}:${name}`;
-      const client = await connection();
-      const taken = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-        [key],
-      );
+      const taken = await inTurn('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', key);
       if (!taken.rows[0]?.locked) return { ran: false };
       try {
         return { ran: true, value: await work() };
       } finally {
         // A session that went away meanwhile released it already.
-        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {});
+        await inTurn('select pg_advisory_unlock(hashtextextended($1, 0))', key).catch(() => {});
       }
     },
     async close() {
