@@ -42,8 +42,10 @@ export function makeRunForSuite(): MakeRunSuite {
         }),
       );
       const logged = run?.output().slice(logFrom).slice(-6_000) ?? '';
+      // A test that passes when run again prints no error of its own: say it here.
+      const error = context.task.result?.errors?.[0]?.message?.split('\n').slice(0, 6).join('\n') ?? '';
       console.error(
-        `\n--- ${context.task.name} failed ---\n${described.join('\n')}\n--- make run logged meanwhile ---\n${logged || '(nothing)'}\n`,
+        `\n--- ${context.task.name} failed ---\n${error}\n${described.join('\n')}\n--- make run logged meanwhile ---\n${logged || '(nothing)'}\n`,
       );
     });
   });

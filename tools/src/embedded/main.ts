@@ -22,15 +22,31 @@ try {
   const config = loadConfig(EmbeddedConfigSchema, process.env, 'embedded run');
   // PostgreSQL sets up its data folder and starts while node loads the services' code (seconds each).
   const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+  let programStarted = () => {};
+  const postgresAtWork = new Promise<void>((resolve) => {
+    programStarted = resolve;
+  });
   database = startEmbeddedPostgres({
     dataDir: config.DATA_DIR,
     dataDirChosen: Boolean(process.env.DATA_DIR),
     port: config.EMBEDDED_PG_PORT,
     databases: Object.values(SERVICE_DATABASES),
     log: verbose ? (line) => console.debug(`postgres: ${line}`) : undefined,
+    programStarted: () => programStarted(),
   });
   // A failure is reported where the stack awaits it, not as an unhandled rejection meanwhile.
   database.catch(() => {});
+  // Evaluating the services' code holds the event loop for a second or more: the steps before
+  // initdb (or the server) would wait behind it, and initdb would start only after it.
+  await timed('postgres program started', () =>
+    Promise.race([
+      postgresAtWork,
+      database!.then(
+        () => {},
+        () => {},
+      ),
+    ]),
+  );
   const [{ startStack }, { demoLoginsText }] = await timed('load services', () =>
     Promise.all([import('./stack'), import('./seed')]),
   );

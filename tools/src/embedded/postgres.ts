@@ -31,6 +31,8 @@ interface SpawnAdjustments {
    * PostgreSQL would shut down under the services still draining.
    */
   ownProcessGroup?: boolean;
+  /** Told when the package starts initdb or postgres (not the small commands it runs first). */
+  programStarted?: () => void;
 }
 
 /**
@@ -51,6 +53,7 @@ async function withPackageSpawns<T>(
         ? binaries.runFrom + command.slice(binaries.installed.length)
         : command;
     const child = spawn(program, args, { ...options, detached: adjust.ownProcessGroup ?? false });
+    if (/(^|\/)(initdb|postgres)$/.test(program)) adjust.programStarted?.();
     child.on('error', (err) => {
       spawnError = err;
     });
@@ -106,6 +109,11 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   databases: string[];
   log?: (line: string) => void;
+  /**
+   * Told once PostgreSQL's own work has begun (initdb on a fresh folder, else the server), so the
+   * caller can take the event loop for long synchronous work without holding up the steps before.
+   */
+  programStarted?: () => void;
 }): Promise<EmbeddedDatabase> {
   const asRoot = userInfo().uid === 0;
   let location: DatabaseLocation = { dir: join(options.dataDir, 'postgres') };
@@ -153,7 +161,7 @@ export async function startEmbeddedPostgres(options: {
     // initdb, as postgres, reads a password file the package writes as root: readable whatever the umask.
     const umask = process.umask(0o022);
     const initialised = await timed('postgres initdb', () =>
-      withPackageSpawns({ binaries }, () => server.initialise()),
+      withPackageSpawns({ binaries, programStarted: options.programStarted }, () => server.initialise()),
     );
     process.umask(umask);
     if (!initialised.done)
@@ -162,7 +170,9 @@ export async function startEmbeddedPostgres(options: {
       );
   }
   const started = await timed('postgres start', () =>
-    withPackageSpawns({ binaries, ownProcessGroup: true }, () => server.start()),
+    withPackageSpawns({ binaries, ownProcessGroup: true, programStarted: options.programStarted }, () =>
+      server.start(),
+    ),
   );
   if (!started.done)
     throw new EmbeddedPostgresProblem(
