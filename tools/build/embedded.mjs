@@ -9,27 +9,77 @@
 //   node tools/build/embedded.mjs            build
 //   node tools/build/embedded.mjs --if-stale  build only when a source it was built from has changed
 //                                             since (what `npm start` runs first, in ~20 ms)
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 const outdir = join(root, '.build/embedded');
 const inputsFile = join(outdir, 'inputs.json');
 const builders = ['tools/build/embedded.mjs', 'tools/build/esbuild-shared.mjs'];
 
-/** Whether the bundle is missing or older than a file it was built from (or than this script). */
+/**
+ * Whether the bundle is missing, was built in another checkout (a copy keeps file times, but the
+ * bundle names its sources' absolute paths), or a file it was built from (or this script, or a
+ * manifest) changed since its build began.
+ */
 function stale() {
-  const main = join(outdir, 'main.js');
-  if (!existsSync(main) || !existsSync(inputsFile)) return true;
-  const builtAt = statSync(main).mtimeMs;
-  const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
-  return [...inputs, ...builders].some((file) => {
-    try {
-      return statSync(join(root, file)).mtimeMs > builtAt;
-    } catch {
-      return true;
+  if (!existsSync(join(outdir, 'main.js')) || !existsSync(inputsFile)) return true;
+  const built = JSON.parse(readFileSync(inputsFile, 'utf8'));
+  if (built.root !== root || typeof built.startedAt !== 'number') return true;
+  return [...built.inputs, ...builders, 'package.json', 'package-lock.json', 'tsconfig.base.json'].some(
+    (file) => {
+      try {
+        return statSync(join(root, file)).mtimeMs >= built.startedAt;
+      } catch {
+        return true;
+      }
+    },
+  );
+}
+
+/** The folder node would load a bare import's package from, looking up from `dir` as node does. */
+function packageFolder(name, dir) {
+  for (let at = dir; ; at = dirname(at)) {
+    const candidate = join(at, 'node_modules', name);
+    if (existsSync(candidate)) return realpathSync(candidate);
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * Third-party imports stay imports, resolved from the bundle's folder, that is from the root's
+ * node_modules. A workspace with its own version of a package (the gateway's undici, say) would get
+ * the root's instead: such a package is linked into the bundle's own node_modules, which node looks
+ * in first. Two workspaces needing two versions of one package cannot share a bundle: the build says so.
+ */
+function linkNestedPackages(bundleDir, metafile) {
+  const wanted = new Map();
+  for (const [input, { imports }] of Object.entries(metafile.inputs))
+    for (const { path, external } of imports) {
+      if (!external || path.startsWith('node:') || path.startsWith('.') || path.startsWith('/')) continue;
+      const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+      const from = packageFolder(name, dirname(join(root, input)));
+      if (!from || from === packageFolder(name, bundleDir)) continue;
+      const other = wanted.get(name);
+      if (other && other !== from)
+        throw new Error(`${name} is needed in two versions (${other}, ${from}): one bundle cannot hold both`);
+      wanted.set(name, from);
     }
-  });
+  for (const [name, from] of wanted) {
+    const link = join(bundleDir, 'node_modules', name);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(from, link, 'dir');
+  }
 }
 
 if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
@@ -39,6 +89,7 @@ const [{ build }, { nodeProcessOptions, sourceLocations, thirdPartyExternal }] =
   import('./esbuild-shared.mjs'),
 ]);
 const started = performance.now();
+const startedAt = Date.now();
 // Built aside and moved into place: a run starting meanwhile (two `make run`s at once) finds either
 // the whole previous bundle or the whole new one.
 const building = `${outdir}.${process.pid}`;
@@ -52,12 +103,19 @@ const { metafile } = await build({
   metafile: true,
 });
 // Paths relative to the root, as esbuild gives them.
-writeFileSync(join(building, 'inputs.json'), JSON.stringify(Object.keys(metafile.inputs)));
-rmSync(outdir, { recursive: true, force: true });
-try {
-  renameSync(building, outdir);
-} catch {
-  // Another build put its bundle there first: built from the same sources, it serves as well.
+writeFileSync(
+  join(building, 'inputs.json'),
+  JSON.stringify({ root, startedAt, inputs: Object.keys(metafile.inputs) }),
+);
+linkNestedPackages(building, metafile);
+if (!stale()) {
+  // Another build put a bundle of these same sources in place meanwhile: a run may be starting on it.
   rmSync(building, { recursive: true, force: true });
+} else {
+  // The old bundle goes aside before the new one moves in: no moment with half a bundle.
+  const old = `${outdir}.old.${process.pid}`;
+  if (existsSync(outdir)) renameSync(outdir, old);
+  renameSync(building, outdir);
+  rmSync(old, { recursive: true, force: true });
 }
 console.log(`  ${relative(root, outdir)}/main.js built in ${Math.round(performance.now() - started)} ms`);

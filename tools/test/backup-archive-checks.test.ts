@@ -20,6 +20,7 @@ import {
   tableFile,
 } from '../src/backup/manifest';
 import { RestoreRefused, restoreArchive } from '../src/backup/restore';
+import { SERVICE_DATABASES } from '../src/embedded/config';
 
 /**
  * What a restore refuses before it touches anything: archives made by hand (no database is started,
@@ -43,6 +44,8 @@ describe('restore checks an archive before it replaces anything', () => {
     dump?: Partial<DatabaseDump>;
     files?: Record<string, string>;
     extra?: (root: string) => void;
+    /** Services left out of the archive. */
+    without?: string[];
   }): string {
     const root = folder('archive-root');
     const table = { schema: 'public', name: 'users' };
@@ -67,7 +70,12 @@ describe('restore checks an archive before it replaces anything', () => {
       version: ARCHIVE_FORMAT_VERSION,
       createdAt: new Date().toISOString(),
       taken: 'offline',
-      databases: [dump],
+      databases: [
+        dump,
+        ...(Object.entries(SERVICE_DATABASES) as [DatabaseDump['service'], string][])
+          .filter(([service]) => service !== 'identity' && !change.without?.includes(service))
+          .map(([service, database]) => ({ service, database, migrations: [], tables: [], sequences: [] })),
+      ],
       queuedEvents: 0,
       uploads: { files: 0, bytes: 0 },
       files: listed,
@@ -121,6 +129,24 @@ describe('restore checks an archive before it replaces anything', () => {
   it("when the archive puts a service's data in another service's database, then it is refused", async () => {
     const archive = archiveWith({ dump: { database: 'payments' } });
     await refusedWithDataKept(archive, /identity's data in a database named payments/);
+  });
+
+  it("when the archive lacks a service's database, then it is refused (a restore would leave that service empty)", async () => {
+    const archive = archiveWith({ without: ['messaging'] });
+    await refusedWithDataKept(archive, /holds 5 of the 6 services' databases/);
+  });
+
+  it('when the manifest lists a file outside the archive, then it is refused before that file is read', async () => {
+    const outside = join(folder('outside'), 'secret.txt');
+    writeFileSync(outside, 'not the archive');
+    const archive = archiveWith({
+      extra: (root) => {
+        const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as BackupManifest;
+        manifest.files[`../../${outside}`] = { bytes: 15, sha256: '0'.repeat(64) };
+        writeFileSync(join(root, MANIFEST_FILE), JSON.stringify(manifest));
+      },
+    });
+    await refusedWithDataKept(archive, /The archive lacks \.\.\/\.\.\//);
   });
 
   it('when a table is read from a file outside where a backup keeps it, then it is refused', async () => {

@@ -186,9 +186,15 @@ async function verifyArchive(root: string, manifest: BackupManifest): Promise<vo
           `The archive's ${dump.database}.${table.name} is not where a backup keeps it (${table.file}).`,
         );
   }
+  if (seen.size !== SERVICES.length)
+    throw new RestoreRefused(
+      `The archive holds ${seen.size} of the ${SERVICES.length} services' databases: a backup holds them all.`,
+    );
+  // Only files found inside the archive: a listed name reaching outside it (../) is never read.
+  const inside = new Set(found);
   for (const [file, expected] of Object.entries(manifest.files)) {
     const path = join(root, file);
-    if (!existsSync(path)) throw new RestoreRefused(`The archive lacks ${file}.`);
+    if (!inside.has(file)) throw new RestoreRefused(`The archive lacks ${file}.`);
     const actual = await hashOf(path);
     if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes)
       throw new RestoreRefused(`The archive is damaged: ${file} does not match its checksum.`);

@@ -1,5 +1,13 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
-import { clearToken, decodeClaims, getStoredToken, isExpired, storeToken, type TokenClaims } from './session';
+import {
+  clearToken,
+  decodeClaims,
+  getStoredToken,
+  isExpired,
+  storeToken,
+  type TokenClaims,
+  tokenClearedHere,
+} from './session';
 
 /** A token this close to its exp is refreshed before it is sent. */
 const EARLY_MS = 60_000;
@@ -49,7 +57,11 @@ export function refreshAccessToken(
     // call refused with the old token, or a claims push, asks for a refresh): nothing to renew. Asking
     // anyway would bring the session back if the logout had not yet reached the server, or announce
     // it as ended, sending the person to log in before the screen that signed them out could speak.
-    if (seen !== null && stored === null) return null;
+    // Another tab ending the session is still announced, as its refusal would have been.
+    if (seen !== null && stored === null) {
+      if (!tokenClearedHere()) for (const listener of endedListeners) listener();
+      return null;
+    }
     if (stored !== seen && (options.force ? stored !== null : isFresh(stored))) return stored;
     const response = await fetch(`${PUBLIC_API_PREFIX}/auth/refresh`, {
       method: 'POST',

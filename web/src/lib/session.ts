@@ -30,16 +30,23 @@ function tokenChanged(): void {
  * The access token (15 minutes) stays in local storage as the spec says; the refresh token never
  * reaches script: it is an HttpOnly cookie only the auth routes receive.
  */
+/** Whether this tab removed the stored token itself (signed out here), not another tab of the browser. */
+let clearedHere = false;
+
 export function storeToken(token: string): void {
+  clearedHere = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   tokenChanged();
 }
 
 export function clearToken(): void {
   if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) return;
+  clearedHere = true;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   tokenChanged();
 }
+
+export const tokenClearedHere = (): boolean => clearedHere;
 
 /** Spec 1 §7: a token must have three dot-separated segments. */
 export function hasTokenShape(token: string): boolean {
