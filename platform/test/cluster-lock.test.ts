@@ -3,13 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ClusterLock, postgresClusterLock, processLock } from '../src/service/cluster-lock';
 import { Jobs } from '../src/service/jobs';
 import { silentLogger } from '../src/testing/bus';
-import { createEmptyTestDatabase, type TestDatabase } from '../src/testing/database';
+import { createEmptyTestDatabase, type TestDatabase, testPool } from '../src/testing/database';
 
 let database: TestDatabase;
 /** One pool per replica, as two processes of one service would have. */
 const pools: pg.Pool[] = [];
 const replicaPool = () => {
-  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  const pool = testPool(database.url, 3);
   pools.push(pool);
   return pool;
 };
@@ -141,6 +141,7 @@ describe('jobs across replicas', () => {
 
   it("when all of a replica's jobs start at once on a pool of one connection, then none waits for a connection: the locks have a session of their own", async () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 2_000 });
+    pool.on('error', () => {});
     pools.push(pool);
     const jobs = new Jobs(silentLogger(), lockOn(database.url));
     const failures: string[] = [];

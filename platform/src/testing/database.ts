@@ -117,3 +117,14 @@ export async function dropLeftoverTestDatabases(maxAgeSeconds = 3600): Promise<v
     }
   });
 }
+
+/**
+ * A pool on a test database for a test's own queries. `pool.end()` resolves before its sessions
+ * have closed, so the database's drop (`with (force)`) can still end one of them: the server's
+ * notice of that must not become an uncaught error that fails the whole run.
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
+}

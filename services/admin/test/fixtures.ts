@@ -8,9 +8,10 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { InternalUserReply, Role } from '@linksmate/proto';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadAdminConfig, migrationsFolder } from '../src';
 
 export const SERVICE_TOKEN = 'admin-test-service-token';
@@ -124,7 +125,7 @@ export class AdminUnderTest {
     readonly auth: TestAuth,
     readonly owners: OwnersStandIn,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 3 });
+    this.pool = testPool(service.database.url, 3);
   }
 
   get app() {

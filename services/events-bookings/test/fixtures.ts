@@ -5,6 +5,7 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import {
   CoachCreated,
@@ -15,7 +16,7 @@ import {
   VenueUpdated,
 } from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadEventsBookingsConfig, migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
 import type { EventRow } from '../src/db/types';
@@ -54,7 +55,7 @@ export class EventsBookingsUnderTest {
     readonly service: ServiceUnderTest,
     readonly auth: TestAuth,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 4 });
+    this.pool = testPool(service.database.url, 4);
     this.db = drizzle({ client: this.pool, schema });
   }
 

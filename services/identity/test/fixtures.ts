@@ -7,11 +7,12 @@ import {
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
+  testPool,
 } from '@linksmate/platform/testing';
 import { type EventEnvelope, LINK_VALIDITY, REFRESH_COOKIE_NAME } from '@linksmate/proto';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadIdentityConfig, migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
 
@@ -42,7 +43,7 @@ export class IdentityUnderTest {
     readonly service: ServiceUnderTest,
     readonly uploadsDir: string,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
+    this.pool = testPool(service.database.url, 2);
     this.db = drizzle({ client: this.pool, schema });
   }
 

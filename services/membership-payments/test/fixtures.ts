@@ -7,10 +7,11 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope } from '@linksmate/proto';
 import { confirmCardAsBrowser, StripeSimulator } from '@linksmate/tools/stripe-simulator';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadMembershipPaymentsConfig, migrationsFolder } from '../src';
 
 export const CARDS = {
@@ -37,7 +38,7 @@ export class PaymentsUnderTest {
     readonly auth: TestAuth,
     readonly url: string,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
+    this.pool = testPool(service.database.url, 2);
   }
 
   get app() {

@@ -4,9 +4,10 @@ import {
   type ServiceUnderTest,
   silentLogger,
   startServiceUnderTest,
+  testPool,
 } from '@linksmate/platform/testing';
 import { MailCatcher } from '@linksmate/tools/mail-catcher';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
 
@@ -28,7 +29,7 @@ describe('messaging: e-mail delivery', () => {
       env: { SMTP_URL: smtp.smtpUrl, PUBLIC_URL: 'https://linksmate.example' },
       build: (env, deps) => buildApp(loadMessagingConfig(env), deps),
     });
-    pool = new pg.Pool({ connectionString: messaging.database.url, max: 2 });
+    pool = testPool(messaging.database.url, 2);
   });
 
   afterAll(async () => {

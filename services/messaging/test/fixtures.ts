@@ -9,10 +9,11 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope, Role } from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadMessagingConfig, migrationsFolder } from '../src';
 import * as schema from '../src/db/schema';
 
@@ -56,7 +57,7 @@ export class MessagingUnderTest {
     readonly auth: TestAuth,
     readonly uploadsDir: string,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 4 });
+    this.pool = testPool(service.database.url, 4);
     this.db = drizzle({ client: this.pool, schema });
   }
 

@@ -8,9 +8,10 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope, Role } from '@linksmate/proto';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadVenuesCoachesConfig, migrationsFolder } from '../src';
 
 export const SERVICE_TOKEN = 'venues-test-service-token';
@@ -145,7 +146,7 @@ export class VenuesUnderTest {
     readonly identity: IdentityStandIn,
     readonly auth: TestAuth,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 3 });
+    this.pool = testPool(service.database.url, 3);
   }
 
   get app() {

@@ -5,10 +5,11 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope, ImportCoachBody, ImportVenueBody, Role } from '@linksmate/proto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadVenuesCoachesConfig, migrationsFolder } from '../src';
 import type { ModuleContext } from '../src/context';
 import * as schema from '../src/db/schema';
@@ -42,7 +43,7 @@ export class VenuesCoachesUnderTest {
     readonly service: ServiceUnderTest,
     readonly auth: TestAuth,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
+    this.pool = testPool(service.database.url, 2);
     this.db = drizzle({ client: this.pool, schema });
   }
 

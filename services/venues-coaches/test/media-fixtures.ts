@@ -10,9 +10,10 @@ import {
   silentLogger,
   startServiceUnderTest,
   type TestAuth,
+  testPool,
 } from '@linksmate/platform/testing';
 import type { EventEnvelope, Role } from '@linksmate/proto';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp, loadVenuesCoachesConfig, migrationsFolder } from '../src';
 
 export interface Person {
@@ -58,7 +59,7 @@ export class VenueMediaUnderTest {
     readonly uploadsDir: string,
     readonly scratchDir: string,
   ) {
-    this.pool = new pg.Pool({ connectionString: service.database.url, max: 2 });
+    this.pool = testPool(service.database.url, 2);
   }
 
   get app() {

@@ -82,6 +82,8 @@ async function loadSql(
     options: PLANNED_ONCE,
     application_name: 'lmbench-sql',
   });
+  // The bench database's drop may end a session pool.end() left closing.
+  pool.on('error', () => {});
   const run = () =>
     statements.reduce<Promise<unknown>>(
       (previous, s) => previous.then(() => pool.query({ name: s.name, text: s.text, values: s.values })),

@@ -126,6 +126,8 @@ export async function loadStatement(
   poolSize = SERVICE_POOL_SIZE,
 ): Promise<LoadResult> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'lmbench-sql' });
+  // The bench database's drop may end a session pool.end() left closing.
+  pool.on('error', () => {});
   const run = () => pool.query(statement.text, statement.values);
   try {
     await Promise.all(

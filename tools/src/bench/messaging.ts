@@ -38,6 +38,8 @@ export async function measureMessaging(options: { sockets?: number; rate?: numbe
   const processes: ChildProcess[] = [];
   const clients: Socket[] = [];
   const db = new pg.Pool({ connectionString: database.url, max: 4 });
+  // The bench database's drop may end a session db.end() left closing.
+  db.on('error', () => {});
   try {
     const { service, gateway, gatewayUrl } = await startServiceWithGateway({
       entry: 'services/messaging/src/main.ts',
