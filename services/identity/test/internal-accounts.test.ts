@@ -1,4 +1,6 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/lib/passwords';
 import { type IdentityUnderTest, PASSWORD, SERVICE_TOKEN, startIdentity } from './fixtures';
 
 describe('identity: accounts made by the platform (/internal/accounts)', () => {
@@ -206,6 +208,64 @@ describe('identity: accounts made by the platform (/internal/accounts)', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  describe('with a password hash instead of a password', () => {
+    const createWith = (body: Record<string, unknown>) =>
+      identity.post('/internal/accounts', body, asService);
+
+    it('when demo people share one hash of their known password, then each logs in with that password', async () => {
+      const passwordHash = await hashPassword(PASSWORD);
+      for (const email of ['hash.one@example.com', 'hash.two@example.com']) {
+        const res = await createWith({ email, password_hash: passwordHash, verified: true });
+        expect(res.statusCode).toBe(201);
+        expect((await identity.login(email)).statusCode).toBe(200);
+      }
+      const stored = await identity.pool.query(
+        "select distinct password_hash from users where email like 'hash.%@example.com'",
+      );
+      expect(stored.rows).toEqual([{ password_hash: passwordHash }]);
+    });
+
+    it('when the hash is weaker than identity makes, not argon2id, or not a hash, then nothing is made and the field says why', async () => {
+      const cheap = await hash(PASSWORD, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+      const argon2i = await hash(PASSWORD, { algorithm: 1, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      for (const [n, passwordHash] of [cheap, argon2i, PASSWORD].entries()) {
+        const email = `weak.hash.${n}@example.com`;
+        const res = await createWith({ email, password_hash: passwordHash, verified: true });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors).toEqual({
+          password_hash: 'A password hash must be argon2id in PHC form, of at least m=19456, t=2, p=1',
+        });
+        expect(await userRow(email)).toBeUndefined();
+      }
+    });
+
+    it('when both a password and a hash, neither, or a hash with a claim are given, then nothing is made', async () => {
+      const passwordHash = await hashPassword(PASSWORD);
+      const both = await createWith({
+        email: 'both@example.com',
+        password: PASSWORD,
+        password_hash: passwordHash,
+      });
+      expect(both.statusCode).toBe(422);
+      expect(both.json().errors).toEqual({ password_hash: 'Give a password or a password hash, not both' });
+      const neither = await createWith({ email: 'neither@example.com' });
+      expect(neither.statusCode).toBe(422);
+      expect(neither.json().errors).toHaveProperty('password');
+      // A claim's answer for a taken address takes a hash's time; a given hash would take none.
+      const claim = await createWith({
+        email: 'claim.hash@example.com',
+        password_hash: passwordHash,
+        when_taken: 'mail_owner',
+      });
+      expect(claim.statusCode).toBe(422);
+      expect(claim.json().errors).toEqual({
+        password_hash: "A password hash is not taken with when_taken 'mail_owner'",
+      });
+      for (const email of ['both@example.com', 'neither@example.com', 'claim.hash@example.com'])
+        expect(await userRow(email)).toBeUndefined();
+    });
   });
 
   describe('withdraw', () => {

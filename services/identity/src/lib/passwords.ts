@@ -10,6 +10,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
 }
 
+const PHC_ARGON2ID = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]{11,}\$[A-Za-z0-9+/]{16,}$/;
+
+/** Whether a hash given to identity is one it could have made: argon2id in PHC form, at least ARGON2ID's cost. */
+export function isAcceptedPasswordHash(encoded: string): boolean {
+  const parts = PHC_ARGON2ID.exec(encoded);
+  return (
+    parts !== null &&
+    Number(parts[1]) >= ARGON2ID.memoryCost &&
+    Number(parts[2]) >= ARGON2ID.timeCost &&
+    Number(parts[3]) >= ARGON2ID.parallelism
+  );
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

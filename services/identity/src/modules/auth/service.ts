@@ -27,7 +27,12 @@ import {
 import type * as schema from '../../db/schema';
 import type { Db, User } from '../../db/types';
 import { hashLinkToken } from '../../lib/link-tokens';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
+import {
+  hashPassword,
+  isAcceptedPasswordHash,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from '../../lib/passwords';
 import type { SigningKeys } from '../keys/service';
 import type { MembershipSnapshots } from '../memberships/service';
 import { type SessionsService, sessionEnded } from '../sessions/service';
@@ -133,11 +138,10 @@ export class AuthService {
     const usernameProblem = input.username === undefined ? null : usernameError(given);
     if (usernameProblem) errors.username = usernameProblem;
     if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
-    const passwordProblem = passwordError(input.password);
-    if (passwordProblem) errors.password = passwordProblem;
-    if (Object.keys(errors).length) throw invalidFields(errors);
     // A claim's stranger typed the address: a taken one is answered as made (AccountTakenReply).
     const mailOwner = input.when_taken === 'mail_owner';
+    Object.assign(errors, accountPasswordErrors(input, mailOwner));
+    if (Object.keys(errors).length) throw invalidFields(errors);
     const takenAddress = async (): Promise<AccountTakenReply> => ({
       taken: true,
       placeholder_user_id: await this.takenAddresses.attempted(email, 'claim', meta),
@@ -147,7 +151,7 @@ export class AuthService {
       throw emailTaken(taken.username ? { username: AUTH_MESSAGES.usernameTaken } : {});
     if (taken.username) throw usernameTaken();
 
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = input.password_hash ?? (await hashPassword(input.password!));
     if (taken.email) return takenAddress();
     for (let attempt = 1; ; attempt++) {
       const username =
@@ -397,3 +401,22 @@ export class AuthService {
     );
   }
 }
+
+/** `password` or `password_hash`, exactly one (CreateAccountBody); a hash only where no answer's timing matters. */
+function accountPasswordErrors(input: CreateAccountBody, mailOwner: boolean): Record<string, string> {
+  if (input.password_hash === undefined) {
+    const problem = passwordError(input.password);
+    return problem ? { password: problem } : {};
+  }
+  if (input.password !== undefined) return { password_hash: ACCOUNT_HASH_MESSAGES.notBoth };
+  if (mailOwner) return { password_hash: ACCOUNT_HASH_MESSAGES.notForClaims };
+  return isAcceptedPasswordHash(input.password_hash)
+    ? {}
+    : { password_hash: ACCOUNT_HASH_MESSAGES.notAccepted };
+}
+
+const ACCOUNT_HASH_MESSAGES = {
+  notBoth: 'Give a password or a password hash, not both',
+  notForClaims: "A password hash is not taken with when_taken 'mail_owner'",
+  notAccepted: 'A password hash must be argon2id in PHC form, of at least m=19456, t=2, p=1',
+} as const;
