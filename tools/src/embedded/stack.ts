@@ -97,7 +97,7 @@ const SERVICES: EmbeddedService[] = [
 export interface RunningStack {
   url: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
-  seeded: DemoSeeded & { payments: number; seconds: number };
+  seeded: DemoSeeded & { seconds: number };
   /**
    * Writes one archive of the six databases, the uploads and the bus's queued events, all of one
    * instant (see writeBackup); `make backup` asks for it through the control endpoint.
@@ -119,6 +119,7 @@ const NOTHING_SEEDED: DemoSeeded = {
   events: 0,
   messages: 0,
   admin: 0,
+  payments: 0,
 };
 
 /** Where the services' databases live; the embedded PostgreSQL by default. */
@@ -265,15 +266,43 @@ export async function startStack(
     if (failed) throw failed.reason;
     // Every service has subscribed: events may flow.
     await bus.start();
+    // The gateway before the demo data: the payment provider's webhooks for the demo's card payments
+    // reach payments through it, and those payments are made while the rest is seeded.
+    const gatewayConfig = loadGatewayConfig({
+      ...shared,
+      HOST: config.HOST,
+      PORT: String(gatewayPort),
+      IDENTITY_URL: urlOf('identity'),
+      PAYMENTS_URL: urlOf('membership-payments'),
+      EVENTS_URL: urlOf('events-bookings'),
+      VENUES_URL: urlOf('venues-coaches'),
+      MESSAGING_URL: urlOf('messaging'),
+      ADMIN_URL: urlOf('admin'),
+      WEB_DIST: config.WEB_DIST,
+      STRIPE_SIMULATOR_URL: stripe.url,
+      DEV_MAILBOX_URL: mailbox.url,
+      ...options.gatewayEnv,
+    });
+    const gateway = await timed('gateway', async () => {
+      const gateway = await buildGateway(gatewayConfig, {
+        bus,
+        logger: logger.child({ service: 'gateway' }),
+      });
+      await gateway.app.listen({ port: gatewayPort, host: config.HOST });
+      return gateway;
+    });
+    closers.push(() => gateway.app.close());
+
     phaseBegins('seeding');
     const seedingStarted = performance.now();
     // Restored data is someone's data: no demo people, venues or payments are added to it.
     const demo = !isRestored(config.DATA_DIR);
-    const asIs = <T>(seeding: () => Promise<T>) => seeding();
-    const whileSeeding = (demo && database.whileSeeding) || asIs;
-    const seeded = await whileSeeding(async () => {
-      const made = demo
-        ? await seedDemoData(
+    const whileSeeding = database.whileSeeding ?? (<T>(seeding: () => Promise<T>) => seeding());
+    const seeded = !demo
+      ? { ...NOTHING_SEEDED, seconds: 0 }
+      : await whileSeeding(async () => {
+          const paymentLogins = new DemoLogins(urlOf('identity'));
+          const made = await seedDemoData(
             {
               identity: urlOf('identity'),
               payments: urlOf('membership-payments'),
@@ -283,50 +312,21 @@ export async function startStack(
               admin: urlOf('admin'),
             },
             config.SERVICE_TOKEN,
-            { ffmpegPath: ffmpegPath(), media },
-          )
-        : NOTHING_SEEDED;
-      const seeded = { ...made, payments: 0, seconds: (performance.now() - seedingStarted) / 1000 };
-
-      const gatewayConfig = loadGatewayConfig({
-        ...shared,
-        HOST: config.HOST,
-        PORT: String(gatewayPort),
-        IDENTITY_URL: urlOf('identity'),
-        PAYMENTS_URL: urlOf('membership-payments'),
-        EVENTS_URL: urlOf('events-bookings'),
-        VENUES_URL: urlOf('venues-coaches'),
-        MESSAGING_URL: urlOf('messaging'),
-        ADMIN_URL: urlOf('admin'),
-        WEB_DIST: config.WEB_DIST,
-        STRIPE_SIMULATOR_URL: stripe.url,
-        DEV_MAILBOX_URL: mailbox.url,
-        ...options.gatewayEnv,
-      });
-      const gateway = await timed('gateway', async () => {
-        const gateway = await buildGateway(gatewayConfig, {
-          bus,
-          logger: logger.child({ service: 'gateway' }),
+            {
+              ffmpegPath: ffmpegPath(),
+              media,
+              payments: () =>
+                seedPayments(
+                  { payments: urlOf('membership-payments') },
+                  {
+                    login: paymentLogins.login,
+                    simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
+                  },
+                ).finally(() => paymentLogins.endAll()),
+            },
+          );
+          return { ...made, seconds: 0 };
         });
-        await gateway.app.listen({ port: gatewayPort, host: config.HOST });
-        return gateway;
-      });
-      closers.push(() => gateway.app.close());
-      if (!demo) return seeded;
-      // Card payments last: the provider's webhooks reach payments through the gateway.
-      const paymentLogins = new DemoLogins(urlOf('identity'));
-      const payments = await timed('seed payments', () =>
-        seedPayments(
-          { payments: urlOf('membership-payments') },
-          {
-            login: paymentLogins.login,
-            simulator: { url: stripe.url, publishableKey: SIMULATOR_KEYS.publishable },
-          },
-        ).finally(() => paymentLogins.endAll()),
-      );
-      seeded.payments = payments;
-      return seeded;
-    });
     seeded.seconds = (performance.now() - seedingStarted) / 1000;
 
     const holdEvents = async (what: { relays?: boolean; deliveries?: boolean }) => {
