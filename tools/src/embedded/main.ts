@@ -31,6 +31,7 @@ try {
     dataDirChosen: Boolean(process.env.DATA_DIR),
     port: config.EMBEDDED_PG_PORT,
     databases: Object.values(SERVICE_DATABASES),
+    beforeDatabasesMade: true,
     log: verbose ? (line) => console.debug(`postgres: ${line}`) : undefined,
     programStarted: () => programStarted(),
   });

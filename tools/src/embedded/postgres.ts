@@ -81,6 +81,11 @@ export interface EmbeddedDatabase {
   whileSeeding?<T>(seeding: () => Promise<T>): Promise<T>;
   /** The databases this start made (all of them on a fresh data folder): nothing is in them yet. */
   created?: string[];
+  /**
+   * Resolves once the database exists: those this start makes are made at once, and each service
+   * can start (migrate) as soon as its own is there rather than when all six are.
+   */
+  made?(database: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +113,11 @@ export async function startEmbeddedPostgres(options: {
   dataDirChosen?: boolean;
   port: number;
   databases: string[];
+  /**
+   * Returns once the server is up, before the databases it makes exist (each is waited for with
+   * `made`): for the embedded run, whose services each start as their own database is there.
+   */
+  beforeDatabasesMade?: boolean;
   log?: (line: string) => void;
   /**
    * Told once PostgreSQL's own work has begun (initdb on a fresh folder, else the server), so the
@@ -197,23 +207,37 @@ export async function startEmbeddedPostgres(options: {
       await admin.query('select pg_reload_conf()');
     });
   const created: string[] = [];
+  const existing = new Set<string>();
+  await asAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname = any($1)',
+      [options.databases],
+    );
+    for (const row of rows) existing.add(row.datname);
+  });
   // Each in its own session at once: a new database is a copy of template1 written through the WAL,
   // and six of them one after another wait on six commits' flushes.
-  await timed('postgres databases', () =>
-    Promise.all([
-      ...options.databases.map((database) =>
-        asAdmin(async (admin) => {
-          const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
-          if (exists.rowCount) return;
-          await admin.query(`create database "${database}"`);
-          created.push(database);
-        }),
-      ),
-      // A start that ended while seeding left it off.
-      synchronousCommit(true),
-    ]),
+  const making = new Map(
+    options.databases
+      .filter((database) => !existing.has(database))
+      .map((database) => {
+        created.push(database);
+        return [database, asAdmin((admin) => admin.query(`create database "${database}"`))] as const;
+      }),
   );
+  // Its phase line only: each service waits for its own database (made).
+  timed('postgres databases', () => Promise.all(making.values())).catch(() => {});
+  // A start that ended while seeding left it off.
+  const commitsWaitAgain = synchronousCommit(true);
+  // A failure is reported where these are awaited, not as an unhandled rejection meanwhile.
+  commitsWaitAgain.catch(() => {});
+  for (const creating of making.values()) creating.catch(() => {});
+  const made = async (database: string) => {
+    await making.get(database);
+  };
+  if (!options.beforeDatabasesMade) await Promise.all(making.values());
   const whileSeeding = async <T>(seeding: () => Promise<T>): Promise<T> => {
+    await commitsWaitAgain;
     await synchronousCommit(false);
     try {
       return await seeding();
@@ -221,5 +245,5 @@ export async function startEmbeddedPostgres(options: {
       await synchronousCommit(true);
     }
   };
-  return { urlFor, whileSeeding, created, stop: () => server.stop() };
+  return { urlFor, whileSeeding, created, made, stop: () => server.stop() };
 }

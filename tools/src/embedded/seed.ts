@@ -143,19 +143,20 @@ export async function seedDemoData(
       seedDirectory({ venues: urls.venues }, serviceToken, { login: token }),
     );
     // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
-    // admin area are made (mostly waiting on the services), instead of before them.
-    const [uploads, { events, messages, admin }] = await Promise.all([
+    // admin area are made (mostly waiting on the services), instead of before them; the admin area
+    // and the coaches' availability need no event, so they are made beside the calendar.
+    const [uploads, { events, messages }, admin] = await Promise.all([
       timed('seed venue pictures', () =>
         seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
       ),
       (async () => {
         const events = await timed('seed events', () => seedEvents(urls, { login, token, serviceToken }));
         const messages = await timed('seed messages', () => seedMessages(urls, { login: token }));
-        const admin =
-          (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
-          (await timed('seed availability', () => seedAvailability(urls, { login: token })));
-        return { events, messages, admin };
+        return { events, messages };
       })(),
+      (async () =>
+        (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
+        (await timed('seed availability', () => seedAvailability(urls, { login: token }))))(),
     ]);
     return { ...directory, uploads, events, messages, admin, payments: await paying };
   } finally {

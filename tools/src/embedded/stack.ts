@@ -139,6 +139,7 @@ const embeddedPostgres =
       dataDirChosen: Boolean(env.DATA_DIR),
       port: config.EMBEDDED_PG_PORT,
       databases,
+      beforeDatabasesMade: true,
       log,
     });
 
@@ -248,6 +249,7 @@ export async function startStack(
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };
+      await database.made?.(service.database);
       const app = await timed(`service ${service.name}`, async () => {
         const app = await service.start(env, {
           bus,
