@@ -1,9 +1,25 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneIntoPrivateFolder, type PrivateClone } from '../src/clone';
 import { type RunningMakeRun, startMakeRun, waitForStatus } from '../src/stack';
+
+/** prom-client's default gauges whose names end in _total (promtool's rule is for counters only). */
+const PROM_CLIENT_DEFAULT_GAUGES = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+const SERVICES = [
+  'identity',
+  'membership-payments',
+  'events-bookings',
+  'venues-coaches',
+  'messaging',
+  'admin',
+];
 
 describe('make run', () => {
   let stack: RunningMakeRun;
@@ -39,6 +55,39 @@ describe('make run', () => {
         admin: 'ready',
       },
     });
+  });
+
+  it('when the metrics address the console printed is scraped, then every service and the gateway report requests, pools and outboxes, and promtool finds the format sound', async () => {
+    const metricsUrl = /Metrics of every service and the gateway \(Prometheus format\): (\S+)/.exec(
+      stack.output(),
+    )?.[1];
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect((await fetch(`${stack.url}/api/v1/venues?limit=1`)).status).toBe(200);
+    const text = await (await fetch(metricsUrl!)).text();
+    for (const service of SERVICES) {
+      expect(text, service).toMatch(
+        new RegExp(`^outbox_backlog_events\\{service="${service}"\\} \\d+$`, 'm'),
+      );
+      expect(text, service).toContain(`db_pool_connections{service="${service}",state="in_use"}`);
+      expect(text, service).toContain(`http_server_request_duration_seconds_count{service="${service}",`);
+    }
+    expect(text).toMatch(
+      /^http_server_request_duration_seconds_count\{service="venues-coaches",route="\/venues",method="GET",status_code="200"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^http_server_request_duration_seconds_count\{service="gateway",/m);
+    expect(text).toMatch(/^socketio_connected_sockets \d+$/m);
+    // The demo's seeding was handled by consumers and jobs ran at start.
+    expect(text).toMatch(/^events_consumed_total\{.*outcome="handled"\} [1-9]/m);
+    expect(text).toMatch(/^jobs_runs_total\{.*outcome="ran"\} [1-9]/m);
+    // Debian's promtool lints the names and format; prom-client's own defaults break one of its rules.
+    const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(lint.error).toBeUndefined();
+    const problems = `${lint.stdout}${lint.stderr}`
+      .split('\n')
+      .filter(
+        (line) => line.trim() && !PROM_CLIENT_DEFAULT_GAUGES.some((name) => line.startsWith(`${name} `)),
+      );
+    expect(problems).toEqual([]);
   });
 
   it('when a newcomer uses a demo login the console printed, then it works at once', async () => {

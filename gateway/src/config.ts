@@ -20,6 +20,7 @@ export const GatewayConfigSchema = Type.Object({
   JWKS_URL: ServiceConfigFields.JWKS_URL,
   SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
   PUBLIC_URL: ServiceConfigFields.PUBLIC_URL,
+  METRICS_PORT: ServiceConfigFields.METRICS_PORT,
   IDENTITY_URL: Url('http://127.0.0.1:3001'),
   PAYMENTS_URL: Url('http://127.0.0.1:3002'),
   EVENTS_URL: Url('http://127.0.0.1:3003'),

@@ -1,4 +1,4 @@
-import { exitOnStartupError, STANDALONE, serve } from '@linksmate/platform/edge';
+import { exitOnStartupError, STANDALONE, serve, serveMetrics } from '@linksmate/platform/edge';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 
@@ -7,6 +7,7 @@ try {
   const { app, management } = await buildGateway(config);
   await serve(app, { port: config.PORT, host: config.HOST });
   if (management) await management.listen({ port: config.MANAGEMENT_PORT, host: config.HOST });
+  if (config.METRICS_PORT !== undefined) await serveMetrics(config.METRICS_PORT, config.HOST);
 } catch (err) {
   exitOnStartupError(err, 'gateway');
 }

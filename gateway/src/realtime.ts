@@ -4,7 +4,10 @@ import {
   type Logger,
   SERVICE_TOKEN_HEADER,
   type Subscription,
+  socketPushes,
   type TokenVerifier,
+  type Unwatch,
+  watchSockets,
 } from '@linksmate/platform/edge';
 import {
   BookingCancelled,
@@ -93,6 +96,7 @@ export class Realtime {
       serveClient: false,
       cors: { origin: options.corsOrigins },
     });
+    this.unwatchSockets = watchSockets(() => this.io.engine.clientsCount);
     this.io.use(async (socket, next) => {
       // Only from the handshake's auth payload: a token in the URL would end up in access logs.
       const token = socket.handshake.auth?.token;
@@ -148,6 +152,7 @@ export class Realtime {
         for (const push of socketPushesFor(event)) {
           if (!push.rooms.length) continue;
           this.io.to(push.rooms).emit(push.name, push.payload);
+          socketPushes.inc({ kind: push.name });
           if (push.endsSession) this.io.in(push.rooms).disconnectSockets(true);
         }
       },
@@ -187,7 +192,10 @@ export class Realtime {
     this.io.disconnectSockets(true);
   }
 
+  private readonly unwatchSockets: Unwatch;
+
   async close(): Promise<void> {
+    this.unwatchSockets();
     await this.subscription?.cancel();
     this.io.disconnectSockets(true);
     // Not io.close(): that would close the HTTP server, which Fastify owns.

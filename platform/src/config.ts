@@ -154,6 +154,11 @@ export const ServiceConfigFields = {
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** The public address of the web app, used to build links in e-mails. */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+  /**
+   * Where the process serves `GET /metrics` (Prometheus), on HOST, apart from the API: unset, it
+   * serves none (several processes on one host would otherwise want one port).
+   */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
 };
 
 export const ServicePort = (defaultPort: number) =>

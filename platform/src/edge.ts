@@ -15,6 +15,7 @@ export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/request-id';
 export * from './logger';
+export * from './metrics';
 export * from './service/serve';
 export * from './storage/config';
 export * from './storage/keys';

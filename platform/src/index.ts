@@ -22,6 +22,7 @@ export * from './http/request-id';
 export * from './http/request-meta';
 export * from './logger';
 export * from './mail/mailer';
+export * from './metrics';
 export * from './outage-log';
 export * from './outbox/events';
 export * from './outbox/inbox';

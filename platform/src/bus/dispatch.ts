@@ -1,5 +1,6 @@
 import type { EventRegistry } from '@linksmate/proto';
 import type { Logger } from 'pino';
+import { eventsConsumed } from '../metrics';
 import type { DeliveryContext, EventHandler, RetryPolicy } from './types';
 
 export type DispatchOutcome =
@@ -8,6 +9,8 @@ export type DispatchOutcome =
   | { kind: 'dead'; reason: 'invalid' | 'exhausted'; error: string };
 
 const MAX_ERROR_TEXT = 1_000;
+
+const OUTCOME_LABELS = { handled: 'handled', retry: 'retried', dead: 'dead_lettered' } as const;
 
 /**
  * What both bus adapters do with one delivery: decode, validate against the registry, run the
@@ -35,8 +38,11 @@ export class EventDispatcher {
 
   async handle(content: Buffer | string, context: DeliveryContext): Promise<DispatchOutcome> {
     this.inFlight++;
+    const measured = { consumer_group: this.options.group, event_type: 'undecodable' };
     try {
-      return await this.dispatch(content, context);
+      const outcome = await this.dispatch(content, context, measured);
+      eventsConsumed.inc({ ...measured, outcome: OUTCOME_LABELS[outcome.kind] });
+      return outcome;
     } finally {
       this.inFlight--;
       if (this.inFlight === 0) {
@@ -52,7 +58,11 @@ export class EventDispatcher {
     return new Promise((resolve) => this.idleWaiters.add(resolve));
   }
 
-  private async dispatch(content: Buffer | string, context: DeliveryContext): Promise<DispatchOutcome> {
+  private async dispatch(
+    content: Buffer | string,
+    context: DeliveryContext,
+    measured: { event_type: string },
+  ): Promise<DispatchOutcome> {
     const { group, registry, logger } = this.options;
     let raw: unknown;
     try {
@@ -62,6 +72,9 @@ export class EventDispatcher {
       return { kind: 'dead', reason: 'invalid', error: 'message is not JSON' };
     }
     const checked = registry.check(raw);
+    // A type the registry knows is a label; anything else one label for all (no unbounded series).
+    const type = (raw as { type?: unknown })?.type;
+    measured.event_type = typeof type === 'string' && registry.has(type) ? type : 'unknown';
     if (!checked.ok) {
       const error = `${checked.reason}: ${checked.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`;
       logger.error(

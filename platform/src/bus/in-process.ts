@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { EventEnvelope, EventRegistry } from '@linksmate/proto';
 import type { Logger } from 'pino';
+import { type Unwatch, watchDeadLetters } from '../metrics';
 import { EventDispatcher } from './dispatch';
 import {
   DEFAULT_RETRY_POLICY,
@@ -53,6 +54,12 @@ export class InProcessEventBus implements EventBus {
   /** Deliveries waiting out a retry delay, by their timer. */
   private readonly retries = new Map<NodeJS.Timeout, { queue: GroupQueue; delivery: Delivery }>();
   private readonly dead: DeadLetter[] = [];
+  /** Its dead letters by consumer group in the process's metrics (event_dead_letters). */
+  private readonly unwatchDeadLetters: Unwatch = watchDeadLetters(async () => {
+    const depths: Record<string, number> = {};
+    for (const { group } of this.dead) depths[group] = (depths[group] ?? 0) + 1;
+    return depths;
+  });
   private readonly retry: RetryPolicy;
   private readonly prefetch: number;
   private closed = false;
@@ -243,6 +250,7 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unwatchDeadLetters();
     for (const [timer, { queue, delivery }] of this.retries) {
       clearTimeout(timer);
       queue.buffer.push(delivery);

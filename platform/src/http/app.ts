@@ -11,6 +11,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from 'pino';
+import { httpRequestDuration } from '../metrics';
 import { atFirstUse } from './compile-at-first-use';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
@@ -108,6 +109,19 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // By route template (never the path itself: ids would make a series each), method and status.
+  app.addHook('onResponse', (request, reply, done) => {
+    httpRequestDuration.observe(
+      {
+        service: options.name,
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status_code: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
   });
   installErrorHandlers(app as unknown as FastifyInstance, { notFound: options.jsonNotFound });
   if (options.refuseNonFiniteNumbers !== false) refuseNonFiniteNumbers(app as unknown as FastifyInstance);

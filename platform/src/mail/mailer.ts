@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { emailsSent } from '../metrics';
 
 export interface OutgoingMail {
   to: string;
@@ -32,8 +33,14 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
-      return { messageId: info.messageId };
+      try {
+        const info = await transport.sendMail({ from: options.from, ...mail });
+        emailsSent.inc({ outcome: 'sent' });
+        return { messageId: info.messageId };
+      } catch (err) {
+        emailsSent.inc({ outcome: 'failed' });
+        throw err;
+      }
     },
     close: () => transport.close(),
   };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { jobRuns } from '../metrics';
 import { type ClusterLock, processLock } from './cluster-lock';
 
 export interface JobSpec {
@@ -36,6 +37,8 @@ export class Jobs {
   constructor(
     private readonly logger: Logger,
     private readonly lock: ClusterLock = processLock,
+    /** The `service` label of its runs' figures (jobs_runs_total). */
+    private readonly service = 'unnamed',
   ) {}
 
   add(spec: JobSpec): void {
@@ -67,11 +70,13 @@ export class Jobs {
       let next: number | undefined = job.spec.everyMs;
       try {
         const outcome = await this.lock.whileHolding(job.spec.name, () => job.spec.run(this.abort.signal));
+        jobRuns.inc({ service: this.service, job: job.spec.name, outcome: outcome.ran ? 'ran' : 'skipped' });
         if (!outcome.ran) {
           this.logger.debug({ job: job.spec.name }, 'job: another replica is running it; skipped');
           next = job.spec.retryMs ?? job.spec.everyMs;
         } else if (outcome.value === 'done') next = undefined;
       } catch (err) {
+        jobRuns.inc({ service: this.service, job: job.spec.name, outcome: 'failed' });
         if (!this.abort.signal.aborted)
           this.logger.warn({ job: job.spec.name, err: (err as Error).message }, 'job: run failed');
         next = job.spec.retryMs ?? job.spec.everyMs;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type LoadConfigOptions, STANDALONE } from '../config';
+import { serveMetrics } from '../metrics';
 import { runMigrateCommand } from './migrate-command';
 import { exitOnStartupError, serve } from './serve';
 
@@ -8,7 +9,9 @@ import { exitOnStartupError, serve } from './serve';
  * (requiring the broker: a process on its own has no in-process bus), build the app and serve it;
  * a start that fails ends with one JSON log line naming the service.
  */
-export async function runServiceProcess<Config extends { PORT: number; HOST: string }>(service: {
+export async function runServiceProcess<
+  Config extends { PORT: number; HOST: string; METRICS_PORT?: number },
+>(service: {
   name: string;
   migrationsFolder: string;
   loadConfig: (env: Record<string, string | undefined>, options: LoadConfigOptions) => Config;
@@ -18,6 +21,7 @@ export async function runServiceProcess<Config extends { PORT: number; HOST: str
     if (await runMigrateCommand(process.argv.slice(2), service)) process.exit(0);
     const config = service.loadConfig(process.env, STANDALONE);
     await serve(await service.buildApp(config), { port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT !== undefined) await serveMetrics(config.METRICS_PORT, config.HOST);
   } catch (err) {
     exitOnStartupError(err, service.name);
   }

@@ -16,6 +16,7 @@ import type { Transaction } from '../db/client';
 import { createDatabase, type Database, type DatabaseHandle, type Executor } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { whenDatabaseAnswers } from '../db/reachable';
+import { type Unwatch, watchOutbox, watchPool } from '../metrics';
 import { createEvent, type EventMeta } from '../outbox/events';
 import { idempotent, type TransactionalHandler } from '../outbox/inbox';
 import { publishToOutbox } from '../outbox/outbox';
@@ -96,6 +97,8 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
   private readonly jobs: Jobs;
   private started = false;
   private closed = false;
+  /** Its pools and outbox in the process's metrics, until it closes. */
+  private readonly watched: Unwatch[];
 
   private constructor(
     options: ServiceRuntimeOptions<TSchema>,
@@ -113,7 +116,9 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
     this.jobs = new Jobs(
       options.logger.child({ component: 'jobs' }),
       postgresClusterLock(options.databaseUrl, `${options.name}:job`),
+      options.name,
     );
+    this.watched = [watchPool(this.name, database.pool), watchOutbox(this.name, database.pool)];
     this.relay = new OutboxRelay({
       pool: database.pool,
       databaseUrl: options.databaseUrl,
@@ -296,6 +301,7 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
       );
     await this.relay.stop();
     if (this.ownsBus) await this.bus.close();
+    for (const unwatch of this.watched.splice(0)) unwatch();
     await this.database.close();
   }
 }

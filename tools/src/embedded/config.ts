@@ -17,6 +17,8 @@ export const EmbeddedConfigSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SERVICE_TOKEN: ServiceConfigFields.SERVICE_TOKEN,
   WEB_DIST: Type.String({ default: join(repoRoot, 'web', 'dist') }),
+  /** Where the whole run's metrics are served (`GET /metrics`, on 127.0.0.1); 0 picks a free port. */
+  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
 });
 export type EmbeddedConfig = Type.Static<typeof EmbeddedConfigSchema>;
 

@@ -79,6 +79,8 @@ try {
       '',
       `  Mail sent by the platform (verification, password reset) lands in ${stack.url}/dev/mailbox`,
       '',
+      `  Metrics of every service and the gateway (Prometheus format): ${stack.metricsUrl}`,
+      '',
       '  Stop with Ctrl+C.',
       '',
     ].join('\n'),

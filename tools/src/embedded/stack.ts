@@ -13,6 +13,7 @@ import {
   loadConfig,
   type ServiceDeps,
   type ServiceRuntime,
+  serveMetrics,
 } from '@linksmate/platform';
 import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
@@ -96,6 +97,8 @@ const SERVICES: EmbeddedService[] = [
 
 export interface RunningStack {
   url: string;
+  /** Where Prometheus (or a person) reads the run's metrics: `GET /metrics`. */
+  metricsUrl: string;
   /** What this start added to the demo data (nothing when it was all there) and how long seeding took. */
   seeded: DemoSeeded & { seconds: number };
   /**
@@ -294,6 +297,9 @@ export async function startStack(
       return gateway;
     });
     closers.push(() => gateway.app.close());
+    // The whole run's instruments, apart from the public address (README "Metrics").
+    const metricsServer = await serveMetrics(config.METRICS_PORT, '127.0.0.1');
+    closers.push(() => metricsServer.close());
 
     phaseBegins('seeding');
     const seedingStarted = performance.now();
@@ -361,7 +367,7 @@ export async function startStack(
     };
     const control = await ControlServer.start(config.DATA_DIR, { backup });
     closers.push(() => control.close());
-    return { url: publicUrl, seeded, backup, holdEvents, close };
+    return { url: publicUrl, metricsUrl: metricsServer.url, seeded, backup, holdEvents, close };
   } catch (err) {
     await close();
     throw err;

@@ -1,6 +1,8 @@
 import type { EventEnvelope } from '@linksmate/proto';
+import { type Unwatch, watchDeadLetters } from '../../metrics';
 import type { EventBus, Subscription, SubscriptionSpec } from '../types';
 import { RabbitMqConnection } from './connection';
+import { deadLetterQueueOf } from './dead-letters';
 import { RabbitMqPublisher } from './publisher';
 import { type RabbitMqBusOptions, type RabbitMqSettings, rabbitMqSettings } from './settings';
 import { type ActiveSubscription, RabbitMqSubscriber } from './subscriber';
@@ -40,6 +42,33 @@ export class RabbitMqEventBus implements EventBus {
     this.publisher = new RabbitMqPublisher(this.settings, this.connection);
     this.subscriber = new RabbitMqSubscriber(this.settings, this.connection);
     this.subscriptions = this.subscriber.subscriptions;
+    this.unwatchDeadLetters = watchDeadLetters(() => this.deadLetterDepths());
+  }
+
+  private readonly unwatchDeadLetters: Unwatch;
+
+  /**
+   * The depth of each of this bus's consumer groups' dead-letter queues, on a channel of its own
+   * (a passive declare that fails closes its channel: never a consumer's).
+   */
+  async deadLetterDepths(): Promise<Record<string, number>> {
+    const connection = this.connection.current;
+    if (!connection) return {};
+    const channel = await connection.createChannel();
+    channel.on('error', () => {});
+    const depths: Record<string, number> = {};
+    try {
+      for (const subscription of this.subscriptions) {
+        if (!subscription.queue || subscription.spec.exclusive) continue;
+        const { messageCount } = await channel.checkQueue(deadLetterQueueOf(subscription.queue));
+        depths[subscription.spec.group] = messageCount;
+      }
+    } catch {
+      // A queue gone meanwhile: the figures read so far stand.
+    } finally {
+      await channel.close().catch(() => {});
+    }
+    return depths;
   }
 
   /** Connects once; if the broker is away, keeps trying in the background (readiness says so). */
@@ -80,6 +109,7 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.unwatchDeadLetters();
     this.connection.beginClosing();
     await this.subscriber.cancelAll();
     await this.publisher.close();

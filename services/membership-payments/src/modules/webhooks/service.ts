@@ -1,4 +1,4 @@
-import { badRequest, type EventMeta } from '@linksmate/platform';
+import { badRequest, type EventMeta, stripeWebhooks } from '@linksmate/platform';
 import type { WebhookReply } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/types';
@@ -152,8 +152,20 @@ export class WebhookService {
     try {
       event = this.deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.webhookSecret);
     } catch {
+      stripeWebhooks.inc({ event_type: 'unverified', outcome: 'rejected' });
       throw badRequest('Webhook signature verification failed', 'invalid_signature');
     }
+    try {
+      const reply = await this.receiveVerified(event);
+      stripeWebhooks.inc({ event_type: event.type, outcome: reply.duplicate ? 'duplicate' : 'handled' });
+      return reply;
+    } catch (err) {
+      stripeWebhooks.inc({ event_type: event.type, outcome: 'failed' });
+      throw err;
+    }
+  }
+
+  private async receiveVerified(event: Stripe.Event): Promise<WebhookReply> {
     const facts = describe(event);
     let userId =
       facts.userId ?? (facts.customerId ? await this.deps.users.userOfCustomer(facts.customerId) : undefined);
