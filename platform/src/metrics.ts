@@ -71,6 +71,7 @@ const pools = new Set<{ service: string; pool: pg.Pool }>();
 const outboxes = new Set<{ service: string; pool: pg.Pool }>();
 const deadLetterSources = new Set<() => Promise<Record<string, number>>>();
 const socketCounts = new Set<() => number>();
+const busConnections = new Set<{ service: string; connected: () => boolean }>();
 
 /** Removes what a `watch…` call added, when the part it watched closes. */
 export type Unwatch = () => void;
@@ -86,6 +87,19 @@ export const watchOutbox = (service: string, pool: pg.Pool): Unwatch => watch(ou
 export const watchDeadLetters = (depths: () => Promise<Record<string, number>>): Unwatch =>
   watch(deadLetterSources, depths);
 export const watchSockets = (count: () => number): Unwatch => watch(socketCounts, count);
+export const watchBusConnection = (service: string, connected: () => boolean): Unwatch =>
+  watch(busConnections, { service, connected });
+
+new Gauge({
+  name: 'event_bus_connected',
+  help: "Whether a service's connection to the event bus is up (1) or not (0): while it is down, writes wait in the outbox",
+  labelNames: ['service'] as const,
+  registers: [metrics],
+  collect() {
+    this.reset();
+    for (const { service, connected } of busConnections) this.set({ service }, connected() ? 1 : 0);
+  },
+});
 
 new Gauge({
   name: 'db_pool_connections',

@@ -16,7 +16,7 @@ import type { Transaction } from '../db/client';
 import { createDatabase, type Database, type DatabaseHandle, type Executor } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { whenDatabaseAnswers } from '../db/reachable';
-import { type Unwatch, watchOutbox, watchPool } from '../metrics';
+import { type Unwatch, watchBusConnection, watchOutbox, watchPool } from '../metrics';
 import { createEvent, type EventMeta } from '../outbox/events';
 import { idempotent, type TransactionalHandler } from '../outbox/inbox';
 import { publishToOutbox } from '../outbox/outbox';
@@ -118,7 +118,11 @@ export class ServiceRuntime<TSchema extends Record<string, unknown>> {
       postgresClusterLock(options.databaseUrl, `${options.name}:job`),
       options.name,
     );
-    this.watched = [watchPool(this.name, database.pool), watchOutbox(this.name, database.pool)];
+    this.watched = [
+      watchPool(this.name, database.pool),
+      watchOutbox(this.name, database.pool),
+      watchBusConnection(this.name, () => bus.isConnected()),
+    ];
     this.relay = new OutboxRelay({
       pool: database.pool,
       databaseUrl: options.databaseUrl,
