@@ -90,6 +90,18 @@ describe('make run', () => {
     expect(problems).toEqual([]);
   });
 
+  it('when the live figures the console names are read, then each service and the gateway has its row', async () => {
+    expect(stack.output()).toContain(`and the live figures a person reads: ${stack.url}/dev/metrics`);
+    const answer = await fetch(`${stack.url}/api/v1/dev/metrics`);
+    expect(answer.status).toBe(200);
+    const figures = (await answer.json()) as {
+      services: Array<{ service: string; outbox_backlog: number | null }>;
+    };
+    expect(figures.services.map((row) => row.service).sort()).toEqual(['gateway', ...SERVICES].sort());
+    for (const row of figures.services.filter((r) => r.service !== 'gateway'))
+      expect(row.outbox_backlog, row.service).not.toBeNull();
+  });
+
   it('when a newcomer uses a demo login the console printed, then it works at once', async () => {
     expect(stack.output()).toContain('admin@linksmate.dev');
     expect(stack.output()).toContain('Fairway!2026');

@@ -25,7 +25,7 @@ import { EventPreviews } from './event-page';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { eventChatAccessOver, Realtime } from './realtime';
-import { AUTH_PREFIX, DEV_MAILBOX_PREFIX, isCredentialPath } from './routes';
+import { AUTH_PREFIX, DEV_MAILBOX_PREFIX, DEV_METRICS_PREFIX, isCredentialPath } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
 import { registerUploads } from './uploads';
@@ -172,9 +172,14 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     extraUpstreams: config.STRIPE_SIMULATOR_URL
       ? [{ prefix: '/stripe-simulator', url: config.STRIPE_SIMULATOR_URL }]
       : [],
-    devApiUpstreams: config.DEV_MAILBOX_URL
-      ? [{ prefix: DEV_MAILBOX_PREFIX, name: 'mail catcher', url: config.DEV_MAILBOX_URL }]
-      : [],
+    devApiUpstreams: [
+      ...(config.DEV_MAILBOX_URL
+        ? [{ prefix: DEV_MAILBOX_PREFIX, name: 'mail catcher', url: config.DEV_MAILBOX_URL }]
+        : []),
+      ...(config.DEV_METRICS_URL
+        ? [{ prefix: DEV_METRICS_PREFIX, name: 'live figures', url: config.DEV_METRICS_URL }]
+        : []),
+    ],
     bodyLimit: config.BODY_LIMIT_BYTES,
     uploadBodyLimit: config.UPLOAD_BODY_LIMIT_BYTES,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,

@@ -51,6 +51,11 @@ export const GatewayConfigSchema = Type.Object({
    */
   DEV_MAILBOX_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /**
+   * The embedded run's live figures (tools/src/embedded/live-figures.ts), served at
+   * /api/v1/dev/metrics for the web's /dev/metrics page; unset, that path is unknown.
+   */
+  DEV_METRICS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /**
    * Behind a load balancer or ingress, the proxies whose X-Forwarded-For counts (see
    * trustProxySetting); `false` when clients reach the gateway directly.
    */

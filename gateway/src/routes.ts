@@ -67,6 +67,8 @@ export function resolveService(path: string): ServiceName | null {
 
 /** Where the development mailbox answers when the gateway has DEV_MAILBOX_URL (no service owns it). */
 export const DEV_MAILBOX_PREFIX = '/dev/mailbox';
+/** Where the embedded run's live figures answer when the gateway has DEV_METRICS_URL. */
+export const DEV_METRICS_PREFIX = '/dev/metrics';
 
 /** Paths under these prefixes may carry uploads and get the larger body limit. */
 export const UPLOAD_PREFIX = '/upload/';

@@ -223,29 +223,42 @@ async function startOnce(dataDir: string, logFile: string) {
  * existing one; for each, the PSS of the run's whole process tree at its highest (sampled every
  * 200 ms from spawn) and after an idle while.
  */
-export async function measureEmbeddedRun(options: { idleSeconds?: number } = {}) {
+export async function measureEmbeddedRun(options: { idleSeconds?: number; freshRuns?: number } = {}) {
   const idleSeconds = options.idleSeconds ?? 10;
-  const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-bench-'));
-  chmodSync(dataDir, 0o755);
-  const logFile = `${dataDir}.log`;
+  // A fresh start on two cores varies by a second or two from run to run: the median of three.
+  const freshRuns = options.freshRuns ?? 3;
+  const dataDirs: string[] = [];
   const running: Array<Awaited<ReturnType<typeof startOnce>>> = [];
-  const measure = async () => {
-    const run = await startOnce(dataDir, logFile);
+  const measure = async (dataDir: string) => {
+    const run = await startOnce(dataDir, `${dataDir}.log`);
     running.push(run);
     const memory = await run.idle(idleSeconds);
     await run.stop();
     return { seconds: run.seconds, cpuSeconds: run.cpuSeconds, phases: run.phases, ...memory };
   };
-  let fresh: Awaited<ReturnType<typeof measure>>;
+  const freshDataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linksmate-bench-'));
+    chmodSync(dir, 0o755);
+    dataDirs.push(dir);
+    return dir;
+  };
+  const freshes: Array<Awaited<ReturnType<typeof measure>>> = [];
   let again: Awaited<ReturnType<typeof measure>>;
   try {
-    fresh = await measure();
-    again = await measure();
+    for (let i = 0; i < freshRuns; i++) freshes.push(await measure(freshDataDir()));
+    again = await measure(dataDirs.at(-1)!);
   } finally {
     for (const run of running) await run.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(logFile, { force: true });
+    for (const dir of dataDirs) {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.log`, { force: true });
+    }
   }
+  const bySeconds = [...freshes].sort((a, b) => a.seconds - b.seconds);
+  const fresh = bySeconds[Math.floor((bySeconds.length - 1) / 2)]!;
+  // Memory's target holds at every moment: the highest peak of all the fresh runs.
+  const freshPeak = freshes.reduce((high, run) => (run.peak.mb > high.peak.mb ? run : high)).peak;
+  const freshTimes = freshes.map((run) => `${fmt(run.seconds)} s`).join(', ');
   const peakText = (p: MemoryPeak) =>
     `${fmt(p.mb, 0)} MB (${programsText(p.byProgram)}) at ${fmt(p.at, 1)} s (${p.during})`;
   const phaseText = (phases: Array<{ name: string; ms: number }>) =>
@@ -253,21 +266,21 @@ export async function measureEmbeddedRun(options: { idleSeconds?: number } = {})
   return {
     freshStartSeconds: fresh.seconds,
     startSeconds: again.seconds,
-    freshPeakPssMb: fresh.peak.mb,
+    freshPeakPssMb: freshPeak.mb,
     peakPssMb: again.peak.mb,
     pssMb: again.mb,
     processes: again.processes,
     rows: [
       row({
-        figure: 'embedded run ready, fresh data folder',
+        figure: `embedded run ready, fresh data folder (median of ${freshRuns})`,
         value: fresh.seconds,
         unit: 's',
         target: '≤ 8 s',
         meets: atMost(8),
       }),
       row({
-        figure: `embedded run peak PSS, fresh data folder (${fresh.peak.during})`,
-        value: fresh.peak.mb,
+        figure: `embedded run peak PSS, fresh data folder (${freshPeak.during})`,
+        value: freshPeak.mb,
         unit: 'MB',
         target: '≤ 400 MB',
         meets: atMost(400),
@@ -285,9 +298,9 @@ export async function measureEmbeddedRun(options: { idleSeconds?: number } = {})
     report() {
       return [
         'Embedded run (node + embedded PostgreSQL, after install; PSS of its whole process tree, sampled every 200 ms):',
-        `  fresh data folder (initdb, seeding): ready in ${fmt(fresh.seconds)} s (target ≤ 8 s), ${fmt(fresh.cpuSeconds, 1)} CPU s; PSS peak ${peakText(fresh.peak)}, after ${idleSeconds} s idle ${fmt(fresh.mb, 0)} MB (${programsText(fresh.byProgram)}) (target ≤ 400 MB at every moment)`,
+        `  fresh data folder (initdb, seeding): ready in ${fmt(fresh.seconds)} s, the median of ${freshTimes} (target ≤ 8 s), ${fmt(fresh.cpuSeconds, 1)} CPU s; PSS peak ${peakText(freshPeak)}, after ${idleSeconds} s idle ${fmt(fresh.mb, 0)} MB (${programsText(fresh.byProgram)}) (target ≤ 400 MB at every moment)`,
         `  existing data folder:                ready in ${fmt(again.seconds)} s, ${fmt(again.cpuSeconds, 1)} CPU s; PSS peak ${peakText(again.peak)}, after ${idleSeconds} s idle ${fmt(again.mb, 0)} MB (${programsText(again.byProgram)}), ${again.processes} processes`,
-        '  where the fresh start spent its time:',
+        '  where the median fresh start spent its time:',
         phaseText(fresh.phases),
         '  and the start on existing data:',
         phaseText(again.phases),

@@ -80,6 +80,7 @@ try {
       `  Mail sent by the platform (verification, password reset) lands in ${stack.url}/dev/mailbox`,
       '',
       `  Metrics of every service and the gateway (Prometheus format): ${stack.metricsUrl}`,
+      `  and the live figures a person reads: ${stack.url}/dev/metrics`,
       '',
       '  Stop with Ctrl+C.',
       '',

@@ -25,6 +25,7 @@ import { isRestored } from '../backup/restore';
 import { MailboxServer, MailCatcher } from '../mail-catcher';
 import { StripeSimulator } from '../stripe-simulator/simulator';
 import { type EmbeddedConfig, EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
+import { LiveFigures } from './live-figures';
 import { phaseBegins, timed } from './phases';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
@@ -219,6 +220,10 @@ export async function startStack(
     const mailbox = new MailboxServer(mailCatcher);
     await mailbox.start();
     closers.push(() => mailbox.close());
+    // The /dev/metrics page's figures, from this process's metrics.
+    const liveFigures = new LiveFigures();
+    await liveFigures.start();
+    closers.push(() => liveFigures.close());
 
     const shared = {
       LOG_LEVEL: config.LOG_LEVEL,
@@ -286,6 +291,7 @@ export async function startStack(
       WEB_DIST: config.WEB_DIST,
       STRIPE_SIMULATOR_URL: stripe.url,
       DEV_MAILBOX_URL: mailbox.url,
+      DEV_METRICS_URL: liveFigures.url,
       ...options.gatewayEnv,
     });
     const gateway = await timed('gateway', async () => {

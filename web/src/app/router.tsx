@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
           (m) => m.MailboxPage,
         ),
       },
+      {
+        path: paths.devMetrics.path,
+        element: onDemand(
+          () => import('../features/dev-metrics'),
+          (m) => m.LiveFiguresPage,
+        ),
+      },
       // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
       { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },

@@ -164,4 +164,5 @@ export const paths = {
   terms: fixed('/terms'),
   privacy: fixed('/privacy'),
   devMailbox: fixed('/dev/mailbox'),
+  devMetrics: fixed('/dev/metrics'),
 } as const;

@@ -1,0 +1,4 @@
+/** The development figures' query keys. */
+export const devMetricsKeys = {
+  all: ['dev-metrics'] as const,
+};

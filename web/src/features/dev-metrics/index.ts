@@ -1,0 +1,1 @@
+export { LiveFiguresPage } from './routes/LiveFiguresPage';
