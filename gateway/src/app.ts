@@ -25,7 +25,13 @@ import { EventPreviews } from './event-page';
 import { registerPlatformHealth } from './health';
 import { apiPathOf, registerApiPath, registerProxy } from './proxy';
 import { eventChatAccessOver, Realtime } from './realtime';
-import { AUTH_PREFIX, DEV_MAILBOX_PREFIX, DEV_METRICS_PREFIX, isCredentialPath } from './routes';
+import {
+  AUTH_PREFIX,
+  DEV_MAILBOX_PREFIX,
+  DEV_METRICS_PREFIX,
+  isCredentialPath,
+  routePrefixOf,
+} from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenVersions } from './token-versions';
 import { registerUploads } from './uploads';
@@ -114,6 +120,12 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
     jsonNotFound: false,
     // No route here validates or parses a body: params and query stay text, bodies stream through.
     refuseNonFiniteNumbers: false,
+    // The API's one catch-all, told apart by the route table's prefix it forwards to.
+    metricsRoute: (request) => {
+      const path = apiPathOf(request);
+      const prefix = path === null ? null : routePrefixOf(path);
+      return prefix === null ? undefined : `/api/v1${prefix}`;
+    },
   });
   const fastify = app as unknown as FastifyInstance;
 

@@ -57,6 +57,12 @@ const byLength = [...ROUTE_TABLE].sort((a, b) => b.prefix.length - a.prefix.leng
 export const underPrefix = (path: string, prefix: string): boolean =>
   path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47); // '/'
 
+/** The route-table prefix a path (without `/api/v1`) falls under, or null: a label of few values. */
+export function routePrefixOf(path: string): string | null {
+  for (const route of byLength) if (underPrefix(path, route.prefix)) return route.prefix;
+  return null;
+}
+
 /** The service owning a path (without the `/api/v1` prefix), or null. */
 export function resolveService(path: string): ServiceName | null {
   for (const route of byLength) {

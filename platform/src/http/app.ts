@@ -40,6 +40,11 @@ export interface HttpAppOptions {
   openapi?: { title: string; description?: string };
   /** The proxies whose X-Forwarded-For counts: their addresses/CIDRs, a hop count, or false. */
   trustProxy?: false | number | string | string[];
+  /**
+   * The `route` label of a request's figures where the route template says too little (the
+   * gateway's one catch-all): a value of few kinds, never a path with ids. Else the template.
+   */
+  metricsRoute?: (request: FastifyRequest) => string | undefined;
   /** False when the caller sets its own not-found handler (the gateway's SPA fallback). */
   jsonNotFound?: boolean;
   /**
@@ -115,7 +120,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     httpRequestDuration.observe(
       {
         service: options.name,
-        route: request.routeOptions.url ?? 'unmatched',
+        route: options.metricsRoute?.(request) ?? request.routeOptions.url ?? 'unmatched',
         method: request.method,
         status_code: reply.statusCode,
       },
