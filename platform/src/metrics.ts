@@ -16,7 +16,9 @@ let processMetricsOn = false;
 export function collectProcessMetrics(): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
-  collectDefaultMetrics({ register: metrics, eventLoopMonitoringPrecision: 20 });
+  // The event loop's lag sampled every 100 ms: at prom-client's 10 ms (or 20) the monitor alone kept
+  // an idle process at 3.6 ms of CPU a second, at 100 ms 0.7; the lag alert's threshold is 0.5 s.
+  collectDefaultMetrics({ register: metrics, eventLoopMonitoringPrecision: 100 });
 }
 
 /** Seconds, from 2.5 ms (a cached read) to 10 s (a request that should have timed out). */
