@@ -145,29 +145,25 @@ const readOutboxes = () => {
   return outboxRead.rows;
 };
 
-new Gauge({
-  name: 'outbox_backlog_events',
-  help: "Events in a service's outbox not yet published to the bus",
-  labelNames: ['service'] as const,
-  registers: [metrics],
-  async collect() {
-    this.reset();
-    for (const row of await readOutboxes())
-      if (!Number.isNaN(row.backlog)) this.set({ service: row.service }, row.backlog);
-  },
-});
-
-new Gauge({
-  name: 'outbox_oldest_unsent_age_seconds',
-  help: "Age of the oldest event in a service's outbox not yet published (0 when none waits)",
-  labelNames: ['service'] as const,
-  registers: [metrics],
-  async collect() {
-    this.reset();
-    for (const row of await readOutboxes())
-      if (!Number.isNaN(row.age)) this.set({ service: row.service }, row.age);
-  },
-});
+/** A gauge per service of one figure of its outbox, both read from one query per scrape. */
+const outboxGauge = (name: string, help: string, figure: 'backlog' | 'age') =>
+  new Gauge({
+    name,
+    help,
+    labelNames: ['service'] as const,
+    registers: [metrics],
+    async collect() {
+      this.reset();
+      for (const row of await readOutboxes())
+        if (!Number.isNaN(row[figure])) this.set({ service: row.service }, row[figure]);
+    },
+  });
+outboxGauge('outbox_backlog_events', "Events in a service's outbox not yet published to the bus", 'backlog');
+outboxGauge(
+  'outbox_oldest_unsent_age_seconds',
+  "Age of the oldest event in a service's outbox not yet published (0 when none waits)",
+  'age',
+);
 
 new Gauge({
   name: 'event_dead_letters',
@@ -194,6 +190,15 @@ new Gauge({
   },
 });
 
+/** Starts `server` listening; resolves with its address, or rejects if the port cannot be had. */
+export async function listenOn(server: Server, port: number, host: string): Promise<AddressInfo> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server.address() as AddressInfo;
+}
+
 /**
  * `GET /metrics` on its own port (METRICS_PORT): for Prometheus inside the cluster, never routed
  * by the gateway. Resolves once it listens.
@@ -213,11 +218,7 @@ export async function serveMetrics(
       (err: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(err.message),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listenOn(server, port, host);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     url: `http://${shownHost}:${address.port}/metrics`,

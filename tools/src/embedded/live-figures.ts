@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { metrics } from '@linksmate/platform';
+import { listenOn, metrics } from '@linksmate/platform';
 import type { LiveFiguresReply } from '@linksmate/proto';
 
 /** Where the gateway forwards `/api/v1/dev/metrics` when given DEV_METRICS_URL (the embedded run). */
 export const LIVE_FIGURES_PATH = '/dev/metrics';
-const SAMPLE_EVERY_MS = 5_000;
 const WINDOW_MS = 60_000;
 
 type Series = { labels: Record<string, string | number>; value: number; metricName?: string };
@@ -66,23 +64,16 @@ function p99Ms(now: Sample, then: Sample | undefined, service: string): number |
 /**
  * What a newcomer would watch while trying the embedded run, read from its metrics: requests per
  * second, p99 and errors per service over the last minute, outboxes, database connections,
- * consumers, dead letters, sockets and the event loop. Samples the registry every 5 s.
+ * consumers, dead letters, sockets and the event loop. The registry is read when asked, and each
+ * read is kept as a baseline for the next.
  */
 export class LiveFigures {
   private readonly samples: Sample[] = [];
-  private timer?: NodeJS.Timeout;
   private server?: Server;
   url = '';
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.samples.push(await takeSample());
-    this.timer = setInterval(() => {
-      void takeSample().then((sample) => {
-        this.samples.push(sample);
-        while (this.samples.length > 1 && sample.at - this.samples[0]!.at > WINDOW_MS) this.samples.shift();
-      });
-    }, SAMPLE_EVERY_MS);
-    this.timer.unref();
     const server = createServer((req, res) => {
       const found = (req.url ?? '/').split('?')[0] === LIVE_FIGURES_PATH && req.method === 'GET';
       if (!found) {
@@ -105,11 +96,7 @@ export class LiveFigures {
       );
     });
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    this.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+    this.url = `http://${host}:${(await listenOn(server, port, host)).port}`;
     return this.url;
   }
 
@@ -130,6 +117,10 @@ export class LiveFigures {
         ),
       ),
     ].sort((a, b) => (a === 'gateway' ? -1 : b === 'gateway' ? 1 : a.localeCompare(b)));
+    // Each read is the next one's baseline: nothing is sampled while nobody looks (the page reads
+    // every 5 s), and a window never reaches back more than a minute.
+    this.samples.push(now);
+    while (this.samples.length > 1 && now.at - this.samples[0]!.at > WINDOW_MS) this.samples.shift();
     const lag = now.byName.get('nodejs_eventloop_lag_p99_seconds')?.[0]?.value;
     return {
       window_seconds: Math.round(seconds),
@@ -163,7 +154,6 @@ export class LiveFigures {
   }
 
   close(): Promise<void> {
-    clearInterval(this.timer);
     return new Promise((resolve) => {
       if (!this.server) return resolve();
       this.server.close(() => resolve());

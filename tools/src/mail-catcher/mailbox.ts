@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '@linksmate/platform/edge';
 import type { MailboxReply } from '@linksmate/proto';
 import type { MailCatcher } from './catcher';
 
@@ -37,11 +37,7 @@ export class MailboxServer {
       res.end(JSON.stringify(found ? mailboxReply(this.catcher) : { error: 'Not found', code: 'not_found' }));
     });
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    this.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+    this.url = `http://${host}:${(await listenOn(server, port, host)).port}`;
     return this.url;
   }
 

@@ -35,7 +35,7 @@ export function registerUserRoutes(app: HttpApp, users: UsersService, auth: Auth
       },
     },
     async (request, reply) => {
-      const made = await auth.createAccount(request.body, requestMeta(request));
+      const made = await auth.platformAccounts.create(request.body, requestMeta(request));
       return 'taken' in made ? reply.status(202).send(made) : reply.status(201).send({ user: made });
     },
   );
@@ -46,6 +46,6 @@ export function registerUserRoutes(app: HttpApp, users: UsersService, auth: Auth
       config: { access: 'service' },
       schema: { body: WithdrawAccountBody, response: { 200: WithdrawAccountReply, 409: ApiErrorSchema } },
     },
-    async (request) => auth.withdrawAccount(request.body, requestMeta(request)),
+    async (request) => auth.platformAccounts.withdraw(request.body, requestMeta(request)),
   );
 }
