@@ -93,4 +93,101 @@ describe('messages in the browser, against make run', () => {
     findings.list = await seriousAccessibilityViolations(olivia);
     expect(findings).toEqual({ conversation: [], announcements: [], list: [] });
   });
+
+  it("when jack's list of announcements is read just before one goes out and answered only after its push, then it still appears", async () => {
+    const content = `Greens aerated this week ${Date.now().toString(36)}`;
+    // Jack's first read of the list is answered by the server at once, before the announcement
+    // exists, and reaches his page only after the push has: the stale answer must not win.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let readStale!: () => void;
+    const staleRead = new Promise<void>((resolve) => {
+      readStale = resolve;
+    });
+    let held = false;
+    const announcementsList = (url: URL) => url.pathname === '/api/v1/announcements';
+    await jack.route(announcementsList, async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      readStale();
+      await gate;
+      // The page may have given up on this read meanwhile (that is the fix): nothing to answer then.
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    let socketUp!: () => void;
+    const connected = new Promise<void>((resolve) => {
+      socketUp = resolve;
+    });
+    let pushArrived!: () => void;
+    const pushed = new Promise<void>((resolve) => {
+      pushArrived = resolve;
+    });
+    jack.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        const text = String(frame.payload);
+        if (text.startsWith('40')) socketUp();
+        if (text.includes(content)) pushArrived();
+      }),
+    );
+    await jack.goto(`${stack.url}/messages/announcements`);
+    await Promise.all([staleRead, connected]);
+
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content }),
+    });
+    expect(sent.status).toBe(201);
+    await pushed;
+    release();
+    await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
+    await jack.unroute(announcementsList);
+  });
+  it("when the gateway refuses jack's socket at its handshake, then his app gets a fresh token, connects again and hears the next push", async () => {
+    // The first socket is answered as the gateway answers a token that expired or went stale on the
+    // way (socket.io does not retry such a refusal by itself); later ones reach the gateway.
+    let handshakes = 0;
+    let connectedAgain = false;
+    await jack.routeWebSocket(
+      (url) => url.pathname.startsWith('/socket.io'),
+      (socket) => {
+        handshakes += 1;
+        if (handshakes > 1) {
+          const gateway = socket.connectToServer();
+          gateway.onMessage((message) => {
+            if (String(message).startsWith('40')) connectedAgain = true;
+            socket.send(message);
+          });
+          return;
+        }
+        socket.send(
+          `0${JSON.stringify({ sid: 'refused', upgrades: [], pingInterval: 25_000, pingTimeout: 20_000, maxPayload: 1_000_000 })}`,
+        );
+        socket.onMessage((message) => {
+          if (String(message).startsWith('40')) socket.send('44{"message":"unauthorized"}');
+        });
+      },
+    );
+    let refreshes = 0;
+    jack.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/auth/refresh') refreshes += 1;
+    });
+    await jack.goto(`${stack.url}/messages/announcements`);
+    await expect.poll(() => connectedAgain, { timeout: 15_000 }).toBe(true);
+    expect(refreshes).toBeGreaterThanOrEqual(1);
+
+    const content = `Clubhouse closed for the pennant final ${Date.now().toString(36)}`;
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content }),
+    });
+    expect(sent.status).toBe(201);
+    await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
+  });
 });

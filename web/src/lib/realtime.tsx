@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { sharedQueryRoots } from './query-keys';
-import { refreshToken, storedTokenCarries } from './refresh-session';
+import { refreshAccessToken, refreshToken, storedTokenCarries } from './refresh-session';
 import { useSession } from './session-context';
 import { announceSocketPush, socketStateChanged } from './socket-pushes';
+
+/** Handshakes refused in a row (across tokens): each waits longer before a fresh token is asked for. */
+let refusedInARow = 0;
+const REFUSED_RETRY_MAX_MS = 30_000;
 
 /**
  * The signed-in person's socket, typed by proto's socket table. When identity says the person's
@@ -40,9 +44,25 @@ export function RealtimeConnection() {
     socket.onAny((name, payload) => announceSocketPush(name, payload));
     const emitter = (name: string, ...args: unknown[]) =>
       (socket.emit as (n: string, ...a: unknown[]) => void)(name, ...args);
-    socket.on('connect', () => socketStateChanged(true, emitter));
+    socket.on('connect', () => {
+      refusedInARow = 0;
+      socketStateChanged(true, emitter);
+    });
     socket.on('disconnect', () => socketStateChanged(false, null));
+    // socket.io retries a lost connection by itself, but not a handshake the gateway refused (a token
+    // that expired or went stale on the way): without this the tab would stay deaf to pushes. A fresh
+    // token makes a new socket (this effect runs again for it); none means the session has ended.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    socket.on('connect_error', () => {
+      if (socket.active) return;
+      const wait = refusedInARow === 0 ? 0 : Math.min(REFUSED_RETRY_MAX_MS, 1000 * 2 ** (refusedInARow - 1));
+      refusedInARow += 1;
+      retry = setTimeout(() => {
+        refreshAccessToken(token, { force: true }).catch(() => socket.connect());
+      }, wait);
+    });
     return () => {
+      clearTimeout(retry);
       socketStateChanged(false, null);
       socket.close();
     };

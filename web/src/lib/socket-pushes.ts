@@ -40,12 +40,31 @@ type Emit = (name: string, ...args: unknown[]) => void;
 let emit: Emit | null = null;
 let connected = false;
 const connectionListeners = new Set<() => void>();
+const connectedListeners = new Set<() => void>();
 
 /** Called by the socket as it connects and disconnects. */
 export function socketStateChanged(up: boolean, emitter: Emit | null): void {
+  const connecting = up && !connected;
   connected = up;
   emit = up ? emitter : null;
   for (const listener of connectionListeners) listener();
+  if (connecting) for (const listener of connectedListeners) listener();
+}
+
+/**
+ * Calls `handler` each time the socket connects (the first time and after each reconnection) while
+ * the calling component is shown: pushes sent while it was connecting or away are gone.
+ */
+export function useSocketConnects(handler: () => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const listener = () => latest.current();
+    connectedListeners.add(listener);
+    return () => {
+      connectedListeners.delete(listener);
+    };
+  }, []);
 }
 
 /** Whether the socket is up now: while it is down, screens fall back to polling (spec 2 §9). */

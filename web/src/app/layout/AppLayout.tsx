@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+// Not the feature's index: that would pull its pages into the first screen's chunk.
+import { MessagePushes } from '../../features/messages/components/use-message-pushes';
 import { onMembershipRequired, setClaimsRefresher } from '../../lib/api-client';
 import { useAppTitleOnNavigation } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -76,9 +78,12 @@ function RealtimeWhenSignedIn() {
   const { isLoggedIn } = useSession();
   if (!isLoggedIn) return null;
   return (
-    <Suspense fallback={null}>
-      <RealtimeConnection />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <RealtimeConnection />
+      </Suspense>
+      <MessagePushes />
+    </>
   );
 }
 

@@ -1,13 +1,11 @@
 import { Badge } from '@mantine/core';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
-import { useMessagePushes } from '../../features/messages/components/use-message-pushes';
 import { useSocketConnected } from '../../lib/socket-pushes';
 
 /** The Messages link's count of unread messages, kept live by the socket (polled while it is down). */
 export function UnreadBadge() {
   const socketUp = useSocketConnected();
   const unread = useUnreadCount(true, socketUp);
-  useMessagePushes();
   const count = unread.data?.unread_count ?? 0;
   if (count === 0) return null;
   return (

@@ -11,14 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadFailure } from '../../../components/LoadStates';
 import { useAddressQuery } from '../../../lib/address-query';
+import { useLiveQueries } from '../../../lib/live-queries';
 import { paths } from '../../../lib/paths';
-import { useSocketPushes } from '../../../lib/socket-pushes';
 import { useCancelBooking } from '../api/cancel-booking';
 import { type Booking, useMyBookings } from '../api/get-my-bookings';
 import { bookingsKeys } from '../api/keys';
@@ -56,10 +55,7 @@ export function MyBookingsPage() {
   const bookings = useMyBookings({ status: status || undefined, limit: LIMIT, offset: (page - 1) * LIMIT });
   const cancel = useCancelBooking();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const queryClient = useQueryClient();
-  useSocketPushes(BOOKING_PUSHES, () => {
-    void queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
-  });
+  useLiveQueries(BOOKING_PUSHES, () => [bookingsKeys.all], [bookingsKeys.all]);
   const totalPages = Math.max(1, Math.ceil((bookings.data?.total ?? 0) / LIMIT));
 
   return (

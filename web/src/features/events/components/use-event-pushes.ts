@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useSocketPushes } from '../../../lib/socket-pushes';
+import { useLiveQueries } from '../../../lib/live-queries';
 import { eventsKeys } from '../api/keys';
 
 /** The pushes that change a person's standing on an event (spec 2; proto's socket table). */
@@ -12,10 +11,10 @@ const STANDING_PUSHES = [
   'waitlist:offered',
 ] as const;
 
-/** While an events screen is shown, a decision, booking or offer pushed to the person re-reads it. */
+/**
+ * While an events screen is shown, a decision, booking or offer pushed to the person re-reads it, as
+ * does the socket connecting (what was pushed meanwhile never arrives).
+ */
 export function useEventPushes() {
-  const queryClient = useQueryClient();
-  useSocketPushes(STANDING_PUSHES, () => {
-    void queryClient.invalidateQueries({ queryKey: eventsKeys.all });
-  });
+  useLiveQueries(STANDING_PUSHES, () => [eventsKeys.all], [eventsKeys.all]);
 }

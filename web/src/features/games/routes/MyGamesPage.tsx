@@ -1,11 +1,10 @@
 import { Button, Container, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { useLiveQueries } from '../../../lib/live-queries';
 import { paths } from '../../../lib/paths';
-import { useSocketPushes } from '../../../lib/socket-pushes';
 import { useMyGames } from '../api/get-my-games';
 import { gamesKeys } from '../api/keys';
 import { MyGameCard } from '../components/MyGameCard';
@@ -18,10 +17,7 @@ const GAME_PUSHES = ['join-request:submitted', 'booking:cancelled', 'booking:sta
 export function MyGamesPage() {
   const [page, setPage] = useState(1);
   const games = useMyGames({ limit: LIMIT, offset: (page - 1) * LIMIT });
-  const queryClient = useQueryClient();
-  useSocketPushes(GAME_PUSHES, () => {
-    void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
-  });
+  useLiveQueries(GAME_PUSHES, () => [gamesKeys.all], [gamesKeys.all]);
   const totalPages = Math.max(1, Math.ceil((games.data?.total ?? 0) / LIMIT));
 
   return (

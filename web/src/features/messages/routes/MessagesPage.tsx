@@ -7,7 +7,6 @@ import { useConversations } from '../api/get-conversations';
 import { AnnouncementsPanel } from '../components/AnnouncementsPanel';
 import { ConversationList, type OpenConversation } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-import { useMessagePushes } from '../components/use-message-pushes';
 
 /** The conversation the address names: `/messages/direct/12`, `/messages/event/7` (ids as numbers). */
 function openFromRoute(type: string | undefined, id: string | undefined): OpenConversation | null {
@@ -27,7 +26,6 @@ export function MessagesPage({ tab = 'messages' }: { tab?: 'messages' | 'announc
   const open = openFromRoute(params.conversationType, params.id);
   const socketUp = useSocketConnected();
   const conversations = useConversations(socketUp);
-  useMessagePushes();
 
   return (
     <Container size="lg" py="lg">
