@@ -32,6 +32,8 @@ export default defineConfig({
       nodeProject('messaging', 'services/messaging'),
       nodeProject('admin', 'services/admin'),
       nodeProject('tools', 'tools'),
+      // The web app's logic that needs no browser: what pushes and replies do to the query cache.
+      { test: { name: 'web', root: 'web', include: ['test/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -16,6 +16,17 @@ export const MESSAGE_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 /** A message unread this long counts as missed (the person was away), so it may be mailed. */
 export const MESSAGE_DIGEST_AFTER_MS = 10 * 60 * 1000;
 
+/**
+ * A conversation's last line in the list: its text, or what its media is. The server lists it so,
+ * and the web app writes it so when a pushed message moves a conversation to the top.
+ */
+export function lastMessageLine(content: string | null, mediaType: string | null): string | null {
+  if (content) return content;
+  if (mediaType === 'image') return '📷 Photo';
+  if (mediaType === 'video') return '🎬 Video';
+  return null;
+}
+
 /** Who writes announcements when no name is known (spec 2 "Announcements": the product's admin). */
 export const DEFAULT_ANNOUNCEMENT_SENDER = 'LinksMate Admin';
 

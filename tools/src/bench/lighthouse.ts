@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { freePort } from '../embedded/ports';
 import { DEMO_PASSWORD } from '../embedded/seed';
 import { fmt } from './infra';
+import { startMakeRun } from './make-run';
 import { root } from './processes';
 import { atLeast, atMost, row, type SummaryRow } from './summary';
 
@@ -32,61 +31,6 @@ interface Row {
   tbtMs?: number;
   cls?: number;
   note?: string;
-}
-
-/** `make run` as e2e starts it (e2e/src/stack.ts): fresh DATA_DIR, free ports, its own process group. */
-async function startMakeRun(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'linksmate-lighthouse-'));
-  chmodSync(dataDir, 0o755);
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.NODE_ENV;
-  const child: ChildProcess = spawn('make', ['run'], {
-    cwd: root,
-    detached: true,
-    env: {
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGINT');
-    } catch {}
-    const forced = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {}
-    }, 30_000);
-    await exited;
-    clearTimeout(forced);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`make run did not print its URL in time:\n${output}`)),
-      180_000,
-    );
-    child.stdout?.on('data', () => {
-      const match = /Open (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`make run exited:\n${output}`)));
-  }).catch(async (err) => {
-    await stop();
-    throw err;
-  });
-  return { url, stop };
 }
 
 /** The first event of the catalogue, for "an event page". */

@@ -1,4 +1,5 @@
 import { measureAdminUsers } from './admin-users';
+import { measureChatRequests } from './chat-requests';
 import { stopAllOnSignal } from './children';
 import { measureCompression } from './compression';
 import { measureDiscovery } from './discovery';
@@ -36,6 +37,8 @@ const parts: Record<string, () => Promise<PartResult>> = {
   // The hot event's burst alone; `events-bookings` runs it too, so `make bench` leaves it out.
   soldout: measureSoldOut,
   messaging: measureMessaging,
+  // What the web app asks of the API per live direct message, in two browsers against make run.
+  'chat-requests': measureChatRequests,
   admin: measureAdminUsers,
   compress: measureCompression,
   lighthouse: measureLighthouse,

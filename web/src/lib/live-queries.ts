@@ -26,3 +26,23 @@ export function useLiveQueries<N extends SocketEventName>(
   useSocketPushes(names, (name, payload) => void readAfresh(queryClient, keysFor(name, payload)));
   useSocketConnects(() => void readAfresh(queryClient, onConnect));
 }
+
+/**
+ * Changes a cached answer in place with what a push or a reply says, so nothing is asked of the
+ * server. Answers false when the query must be read afresh instead: a read on its way may have been
+ * answered before the change and would put the old state back. Nothing cached is nothing to change
+ * (the screen reads it when it is shown).
+ */
+export function patchCached<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (data: T) => T | undefined,
+): boolean {
+  const state = queryClient.getQueryState<T>(queryKey);
+  if (state?.fetchStatus === 'fetching') return false;
+  if (state?.data === undefined) return true;
+  const next = update(state.data);
+  if (next === undefined) return false;
+  queryClient.setQueryData<T>(queryKey, next);
+  return true;
+}

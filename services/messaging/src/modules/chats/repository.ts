@@ -1,4 +1,5 @@
 import type { ChatPerson, ConversationType, DirectConversation, EventChat, Message } from '@linksmate/proto';
+import { lastMessageLine } from '@linksmate/proto/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { conversationReads, conversations, messages } from '../../db/schema';
 import type { ConversationRow, Db, MessageRow } from '../../db/types';
@@ -248,18 +249,10 @@ export async function directConversationsOf(db: Db, userId: number): Promise<Dir
     first_name: r.first_name,
     last_name: r.last_name,
     profile_image_url: r.profile_image_url,
-    last_message: lastLine(r.last_message, r.last_media_type),
+    last_message: lastMessageLine(r.last_message, r.last_media_type),
     last_message_time: r.last_message_time === null ? null : iso(r.last_message_time),
     unread_count: Number(r.unread_count),
   }));
-}
-
-/** What the list shows of a last message: its text, or what it attached. */
-function lastLine(content: string | null, mediaType: string | null): string | null {
-  if (content) return content;
-  if (mediaType === 'image') return '📷 Photo';
-  if (mediaType === 'video') return '🎬 Video';
-  return null;
 }
 
 /**
@@ -291,7 +284,7 @@ export async function eventChatsOf(db: Db, userId: number): Promise<EventChat[]>
     event_title: r.event_title,
     event_type: r.event_type as EventChat['event_type'],
     event_start_time: iso(r.event_start_time),
-    last_message: lastLine(r.last_message, r.last_media_type),
+    last_message: lastMessageLine(r.last_message, r.last_media_type),
     last_message_time: r.last_message_time === null ? null : iso(r.last_message_time),
     unread_count: Number(r.unread_count ?? 0),
   }));

@@ -6,5 +6,7 @@ const root = ['bookings'] as const;
 export const bookingsKeys = {
   all: root,
   mine: (query: MyBookingsQuery) => [...root, 'mine', query] as const,
+  /** Every list of the person's bookings, whatever its filter and page. */
+  allMine: () => [...root, 'mine'] as const,
   calendarFeed: () => [...root, 'calendar-feed'] as const,
 };

@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -21,6 +22,7 @@ import { paths } from '../../../lib/paths';
 import { useCancelBooking } from '../api/cancel-booking';
 import { type Booking, useMyBookings } from '../api/get-my-bookings';
 import { bookingsKeys } from '../api/keys';
+import { applyBookingPush } from '../api/live-cache';
 import { BookingCard, paidCancellable, refundDue } from '../components/BookingCard';
 import { CalendarFeedCard } from '../components/CalendarFeedCard';
 
@@ -55,7 +57,16 @@ export function MyBookingsPage() {
   const bookings = useMyBookings({ status: status || undefined, limit: LIMIT, offset: (page - 1) * LIMIT });
   const cancel = useCancelBooking();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  useLiveQueries(BOOKING_PUSHES, () => [bookingsKeys.all], [bookingsKeys.all]);
+  const queryClient = useQueryClient();
+  // A booking's new status is applied in place; a decision on a request lists it afresh.
+  useLiveQueries(
+    BOOKING_PUSHES,
+    (name, payload) =>
+      name.startsWith('booking:')
+        ? applyBookingPush(queryClient, payload as Parameters<typeof applyBookingPush>[1])
+        : [bookingsKeys.allMine()],
+    [bookingsKeys.allMine()],
+  );
   const totalPages = Math.max(1, Math.ceil((bookings.data?.total ?? 0) / LIMIT));
 
   return (

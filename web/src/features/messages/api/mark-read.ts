@@ -1,8 +1,9 @@
 import type { MarkReadReply } from '@linksmate/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readAfresh } from '../../../lib/live-queries';
 import type { ConversationType } from '../../../lib/paths';
-import { messagesKeys } from './keys';
+import { applyMarkedRead } from './live-cache';
 
 /** POST /messages/dm/{userId}/read or /messages/event/{eventId}/read: the conversation seen (sets read_at). */
 export const markRead = (type: ConversationType, id: number) =>
@@ -12,10 +13,6 @@ export function useMarkRead(type: ConversationType, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => markRead(type, id),
-    onSuccess: (reply) => {
-      if (reply.read_count === 0) return;
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() });
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.unread() });
-    },
+    onSuccess: (reply) => void readAfresh(queryClient, applyMarkedRead(queryClient, type, id, reply)),
   });
 }

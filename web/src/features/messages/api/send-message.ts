@@ -1,8 +1,9 @@
 import type { SendDirectMessageBody, SendEventMessageBody, SendMessageReply } from '@linksmate/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readAfresh } from '../../../lib/live-queries';
 import type { ConversationType } from '../../../lib/paths';
-import { messagesKeys } from './keys';
+import { applyMessage } from './live-cache';
 
 /** Spec 2 §7: POST /messages/dm (receiver_user_id…) or POST /messages/event/{eventId}. */
 export const sendMessage = (type: ConversationType, id: number, body: SendEventMessageBody) =>
@@ -17,9 +18,8 @@ export function useSendMessage(type: ConversationType, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendEventMessageBody) => sendMessage(type, id, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(type, id) });
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() });
-    },
+    // The reply is the message as stored: into the conversation and the list, with no second read.
+    onSuccess: ({ message }) =>
+      void readAfresh(queryClient, applyMessage(queryClient, message, message.sender_user_id)),
   });
 }

@@ -105,11 +105,16 @@ export function ConversationView({ open }: { open: OpenConversation }) {
   const header = pages?.[0];
   const newestId = messages.at(-1)?.id;
 
-  // Seen: whatever arrives while the conversation is open is read.
+  // Seen: the conversation once opened, then whatever others send while it is open (one's own
+  // messages need no receipt).
   const { mutate: markSeen } = markRead;
+  const markedOnce = useRef(false);
+  const newestFromOther = messages.at(-1)?.sender_user_id !== me;
   useEffect(() => {
-    if (newestId !== undefined) markSeen();
-  }, [newestId, markSeen]);
+    if (newestId === undefined || (markedOnce.current && !newestFromOther)) return;
+    markedOnce.current = true;
+    markSeen();
+  }, [newestId, newestFromOther, markSeen]);
 
   // Spec 2: after a send (or a new message) the view goes to the bottom, after 100 ms.
   useLayoutEffect(() => {

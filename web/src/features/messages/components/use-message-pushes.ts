@@ -1,23 +1,27 @@
+import type { SocketPayload } from '@linksmate/proto';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQueries } from '../../../lib/live-queries';
+import { useSession } from '../../../lib/session-context';
 import { messagesKeys } from '../api/keys';
+import { applyMessage, applyReadReceipt, messageOfPush } from '../api/live-cache';
 
 /**
- * While signed in (once, beside the socket): a new message, a read receipt or an announcement pushed
- * to the person makes the conversations, the open conversation and the badge read again (no polling
- * while the socket is up), and so does each connection of the socket.
+ * While signed in (once, beside the socket): a pushed message or read receipt changes the cached
+ * conversation, list and badge in place (lib: nothing is asked of the server unless a read was on
+ * its way); an announcement makes the list read again; each connection of the socket reads all of
+ * them afresh, since pushes sent while it was connecting or away never arrive.
  */
 export function useMessagePushes() {
+  const queryClient = useQueryClient();
+  const me = useSession().claims?.user_id;
   useLiveQueries(
     ['message:new', 'message:read', 'announcement:new'],
     (name, payload) => {
       if (name === 'announcement:new') return [messagesKeys.announcements()];
-      const data = payload as { event_id: number | null };
-      return [
-        messagesKeys.conversations(),
-        messagesKeys.unread(),
-        // Which page it belongs to differs by side (the sender's id for one, the receiver's for the other).
-        data.event_id ? messagesKeys.conversation('event', data.event_id) : [...messagesKeys.all, 'direct'],
-      ];
+      if (me === undefined) return [messagesKeys.all];
+      return name === 'message:new'
+        ? applyMessage(queryClient, messageOfPush(payload as SocketPayload<'message:new'>), me)
+        : applyReadReceipt(queryClient, payload as SocketPayload<'message:read'>, me);
     },
     [messagesKeys.all, messagesKeys.announcements()],
   );
