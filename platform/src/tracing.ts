@@ -159,13 +159,25 @@ export async function flushTracing(): Promise<void> {
   await flush?.();
 }
 
-/** Exports what is left and stops tracing: a process calls it before it exits. */
-export async function stopTracing(): Promise<void> {
+/**
+ * Exports what is left and stops tracing: a process calls it before it exits. A collector that
+ * does not answer holds it up for `waitMs` at most (the exporter would retry for longer).
+ */
+export async function stopTracing(waitMs = 3_000): Promise<void> {
   const stop = shutdown;
   tracer = undefined;
   shutdown = undefined;
   flush = undefined;
-  await stop?.();
+  if (!stop) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    stop().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Header values as HTTP and AMQP give them: a string, several, or bytes. */

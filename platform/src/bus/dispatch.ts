@@ -134,6 +134,12 @@ export class EventDispatcher {
     try {
       await this.options.handler(event, context);
       endSpan(span);
+      // At debug, one line per event handled: with its trace and correlation ids (tracing.ts).
+      if (logger.isLevelEnabled('debug'))
+        logger.debug(
+          { group, type: event.type, eventId: event.id, attempt: context.attempt },
+          'event bus: event handled',
+        );
       return { kind: 'handled' };
     } catch (err) {
       endSpan(span, err);
