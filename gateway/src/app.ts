@@ -126,6 +126,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps = {}
       const prefix = path === null ? null : routePrefixOf(path);
       return prefix === null ? undefined : `/api/v1${prefix}`;
     },
+    // While tracing: the API's requests, not the web app's files.
+    traceRequest: (request) => apiPathOf(request) !== null,
   });
   const fastify = app as unknown as FastifyInstance;
 

@@ -1,9 +1,11 @@
-import { exitOnStartupError, STANDALONE, serve, serveMetrics } from '@linksmate/platform/edge';
+import { exitOnStartupError, STANDALONE, serve, serveMetrics, startTracing } from '@linksmate/platform/edge';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 
 try {
   const config = loadGatewayConfig(process.env, STANDALONE);
+  // Off (nothing loaded) unless an OTLP endpoint is configured: see README, Traces.
+  await startTracing({ serviceName: 'gateway' });
   const { app, management } = await buildGateway(config);
   await serve(app, { port: config.PORT, host: config.HOST });
   if (management) await management.listen({ port: config.MANAGEMENT_PORT, host: config.HOST });

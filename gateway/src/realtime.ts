@@ -1,10 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   type EventBus,
+  endSpan,
   type Logger,
   SERVICE_TOKEN_HEADER,
+  SpanKind,
   type Subscription,
   socketPushes,
+  startSpan,
   type TokenVerifier,
   type Unwatch,
   watchSockets,
@@ -151,9 +154,19 @@ export class Realtime {
         if (narrowed) await this.recheckChats(narrowed.data.user_ids);
         for (const push of socketPushesFor(event)) {
           if (!push.rooms.length) continue;
+          // While tracing, the push is the last span of the request's trace (a child of this handling).
+          const traced = startSpan(`push ${push.name}`, {
+            kind: SpanKind.PRODUCER,
+            attributes: {
+              'messaging.system': 'socket.io',
+              'messaging.destination.name': push.name,
+              'linksmate.socket.rooms': push.rooms.length,
+            },
+          });
           this.io.to(push.rooms).emit(push.name, push.payload);
           socketPushes.inc({ kind: push.name });
           if (push.endsSession) this.io.in(push.rooms).disconnectSockets(true);
+          endSpan(traced?.span);
         }
       },
     });

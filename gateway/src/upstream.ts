@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { injectTraceHeaders } from '@linksmate/platform/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
 import {
@@ -97,6 +98,8 @@ export class Upstreams {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
+    // While tracing, the service's span is a child of the gateway's request span, not the caller's.
+    injectTraceHeaders(headers);
     // A stream, or a small body read whole (proxy.ts).
     const body = request.body as Readable | Buffer | undefined | null;
     const handler = new ForwardHandler(request, reply, options);

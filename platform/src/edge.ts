@@ -21,3 +21,4 @@ export * from './storage/config';
 export * from './storage/keys';
 export * from './storage/local';
 export * from './storage/types';
+export * from './tracing';

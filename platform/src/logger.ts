@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import { logMixin } from './tracing';
 
 export type { Logger };
 
@@ -34,12 +35,15 @@ interface LoggedRequest {
 
 /**
  * Logging options shared by services and gateway: JSON lines, secrets redacted — headers that
- * carry credentials, password and token fields, and link tokens in request URLs (at every level).
+ * carry credentials, password and token fields, and link tokens in request URLs (at every level) —
+ * and the trace and correlation ids of the work in hand.
  */
 export function loggerOptions(name: string, level = 'info'): LoggerOptions {
   return {
     name,
     level,
+    // Trace and span ids when tracing is on, a consumer's correlation id: see tracing.ts.
+    mixin: logMixin,
     serializers: {
       req: (req: LoggedRequest) => ({
         method: req.method,

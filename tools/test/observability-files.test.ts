@@ -126,3 +126,45 @@ describe('dashboards and alerts in deploy/', () => {
     }
   });
 });
+
+describe("make up's traces", () => {
+  type Compose = {
+    services: Record<string, { image?: string; environment?: Record<string, string>; command?: string[] }>;
+  };
+  const compose = () =>
+    parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
+  const APP_PROCESSES = [
+    'gateway',
+    'identity',
+    'membership-payments',
+    'events-bookings',
+    'venues-coaches',
+    'messaging',
+    'admin',
+  ];
+
+  it("when compose is read, then every process sends its spans to the collector's OTLP/HTTP port, and the collector passes them to Jaeger", () => {
+    const { services } = compose();
+    for (const name of APP_PROCESSES)
+      expect(services[name]?.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's variable, not a template.
+        '${OTEL_EXPORTER_OTLP_ENDPOINT-http://otel-collector:4318}',
+      );
+    expect(services['otel-collector']?.image).toMatch(/^otel\/opentelemetry-collector(-contrib)?:\d/);
+    expect(services.jaeger?.image).toMatch(/^jaegertracing\/jaeger:2\./);
+    const collector = parse(readFileSync(join(root, 'deploy/otel/collector.yaml'), 'utf8')) as {
+      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+      exporters: Record<string, { endpoint: string }>;
+      service: { pipelines: { traces: { receivers: string[]; exporters: string[] } } };
+    };
+    expect(collector.receivers.otlp.protocols.http.endpoint).toBe('0.0.0.0:4318');
+    const { traces } = collector.service.pipelines;
+    expect(traces.receivers).toContain('otlp');
+    expect(traces.exporters.map((name) => collector.exporters[name]?.endpoint)).toEqual(['jaeger:4317']);
+  });
+
+  it("when the k8s base configuration is read, then it names the collector's endpoint", () => {
+    const config = readFileSync(join(root, 'k8s/base/config.env'), 'utf8');
+    expect(config).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT=http:\/\/\S+:4318$/m);
+  });
+});

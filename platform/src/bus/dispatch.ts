@@ -1,6 +1,16 @@
-import type { EventRegistry } from '@linksmate/proto';
+import type { EventEnvelope, EventRegistry } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import { eventsConsumed } from '../metrics';
+import {
+  contextFromHeaders,
+  endSpan,
+  runInContext,
+  type Span,
+  SpanKind,
+  startSpan,
+  tracingEnabled,
+  withCorrelation,
+} from '../tracing';
 import type { DeliveryContext, EventHandler, RetryPolicy } from './types';
 
 export type DispatchOutcome =
@@ -23,6 +33,8 @@ export class EventDispatcher {
 
   constructor(
     private readonly options: {
+      /** `messaging.system` of its spans. */
+      system: 'rabbitmq' | 'in-process';
       group: string;
       registry: EventRegistry;
       handler: EventHandler;
@@ -36,11 +48,16 @@ export class EventDispatcher {
     return this.inFlight;
   }
 
-  async handle(content: Buffer | string, context: DeliveryContext): Promise<DispatchOutcome> {
+  /** `headers`: the message's, where a `traceparent` names the trace the event was published in. */
+  async handle(
+    content: Buffer | string,
+    context: DeliveryContext,
+    headers?: Record<string, unknown>,
+  ): Promise<DispatchOutcome> {
     this.inFlight++;
     const measured = { consumer_group: this.options.group, event_type: 'undecodable' };
     try {
-      const outcome = await this.dispatch(content, context, measured);
+      const outcome = await this.dispatch(content, context, measured, headers);
       eventsConsumed.inc({ ...measured, outcome: OUTCOME_LABELS[outcome.kind] });
       return outcome;
     } finally {
@@ -62,6 +79,7 @@ export class EventDispatcher {
     content: Buffer | string,
     context: DeliveryContext,
     measured: { event_type: string },
+    headers: Record<string, unknown> | undefined,
   ): Promise<DispatchOutcome> {
     const { group, registry, logger } = this.options;
     let raw: unknown;
@@ -84,11 +102,49 @@ export class EventDispatcher {
       return { kind: 'dead', reason: 'invalid', error: error.slice(0, MAX_ERROR_TEXT) };
     }
     const event = checked.event;
+    // The handler's work is a span of the trace the event was published in, and every line it
+    // logs carries the correlation id of the request that started it all.
+    const traced = tracingEnabled()
+      ? startSpan(`process ${event.type}`, {
+          kind: SpanKind.CONSUMER,
+          parent: contextFromHeaders(headers),
+          attributes: {
+            'messaging.system': this.options.system,
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': event.type,
+            'messaging.consumer.group.name': group,
+            'messaging.message.id': event.id,
+            'messaging.message.conversation_id': event.correlationId,
+            'linksmate.delivery.attempt': context.attempt,
+          },
+        })
+      : undefined;
+    return withCorrelation(event.correlationId, () =>
+      runInContext(traced?.context, () => this.run(event, context, traced?.span)),
+    );
+  }
+
+  /** Runs the handler on a valid event, and decides what happens to it when that fails. */
+  private async run(
+    event: EventEnvelope,
+    context: DeliveryContext,
+    span: Span | undefined,
+  ): Promise<DispatchOutcome> {
+    const { group, logger } = this.options;
     try {
       await this.options.handler(event, context);
+      endSpan(span);
+      // At debug, one line per event handled: with its trace and correlation ids (tracing.ts).
+      if (logger.isLevelEnabled('debug'))
+        logger.debug(
+          { group, type: event.type, eventId: event.id, attempt: context.attempt },
+          'event bus: event handled',
+        );
       return { kind: 'handled' };
     } catch (err) {
+      endSpan(span, err);
       const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_TEXT);
+      // Its correlation id (and trace id) come with every line logged meanwhile: see tracing.ts.
       const log = { group, type: event.type, eventId: event.id, attempt: context.attempt, error };
       if (this.options.exclusive) {
         logger.warn(log, 'event bus: handler failed (no retry for exclusive subscriptions)');

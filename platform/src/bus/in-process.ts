@@ -3,6 +3,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { EventEnvelope, EventRegistry } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import { type Unwatch, watchDeadLetters } from '../metrics';
+import { currentTraceHeaders, type TraceHeaders } from '../tracing';
 import { EventDispatcher } from './dispatch';
 import {
   DEFAULT_RETRY_POLICY,
@@ -18,13 +19,15 @@ import {
 /** What a bus holds for its durable groups, as its state file keeps it (see `undelivered`). */
 export interface InProcessBusState {
   version: 1;
-  queues: Record<string, Array<{ content: string; attempt: number }>>;
+  queues: Record<string, Array<{ content: string; attempt: number; trace?: TraceHeaders }>>;
 }
 
 interface Delivery {
   content: string;
   attempt: number;
   redelivered: boolean;
+  /** The trace context it was published with, as a broker's message headers would carry it. */
+  trace?: TraceHeaders;
 }
 
 interface Consumer {
@@ -110,13 +113,15 @@ export class InProcessEventBus implements EventBus {
     return group ? this.dead.filter((d) => d.group === group) : [...this.dead];
   }
 
-  async publish(events: EventEnvelope[]): Promise<void> {
+  async publish(events: EventEnvelope[], traces?: ReadonlyArray<TraceHeaders | undefined>): Promise<void> {
     if (this.closed) throw new Error('event bus: closed');
-    for (const event of events) {
+    const current = traces ? undefined : currentTraceHeaders();
+    for (const [i, event] of events.entries()) {
       const content = JSON.stringify(event);
+      const trace = traces ? traces[i] : current;
       for (const queue of this.queues.values()) {
         if ([...queue.patterns].some((p) => topicMatches(p, event.type))) {
-          queue.buffer.push({ content, attempt: 1, redelivered: false });
+          queue.buffer.push({ content, attempt: 1, redelivered: false, ...(trace ? { trace } : {}) });
           this.schedule(queue);
         }
       }
@@ -140,6 +145,7 @@ export class InProcessEventBus implements EventBus {
       prefetch: spec.prefetch ?? this.prefetch,
       cancelled: false,
       dispatcher: new EventDispatcher({
+        system: 'in-process',
         group: spec.group,
         registry: this.options.registry,
         handler: spec.handler,
@@ -192,7 +198,11 @@ export class InProcessEventBus implements EventBus {
         .filter(([queue, deliveries]) => !queue.exclusive && deliveries.length)
         .map(([queue, deliveries]) => [
           queue.name,
-          deliveries.map(({ content, attempt }) => ({ content, attempt })),
+          deliveries.map(({ content, attempt, trace }) => ({
+            content,
+            attempt,
+            ...(trace ? { trace } : {}),
+          })),
         ]),
     );
     return { version: 1, queues };
@@ -213,12 +223,18 @@ export class InProcessEventBus implements EventBus {
   }
 
   private async deliver(queue: GroupQueue, consumer: Consumer, delivery: Delivery): Promise<void> {
-    const outcome = await consumer.dispatcher.handle(delivery.content, {
-      attempt: delivery.attempt,
-      redelivered: delivery.redelivered,
-    });
+    const outcome = await consumer.dispatcher.handle(
+      delivery.content,
+      { attempt: delivery.attempt, redelivered: delivery.redelivered },
+      delivery.trace as Record<string, string> | undefined,
+    );
     if (outcome.kind === 'retry') {
-      const retry = { content: delivery.content, attempt: outcome.nextAttempt, redelivered: false };
+      const retry: Delivery = {
+        content: delivery.content,
+        attempt: outcome.nextAttempt,
+        redelivered: false,
+        ...(delivery.trace ? { trace: delivery.trace } : {}),
+      };
       // Closed meanwhile: it waits with the rest of the queue instead of on a timer.
       if (this.closed) queue.buffer.push(retry);
       else {
@@ -276,15 +292,18 @@ export class InProcessEventBus implements EventBus {
     const file = this.options.stateFile;
     if (!file || !existsSync(file)) return;
     try {
-      const state = JSON.parse(await readFile(file, 'utf8')) as {
-        queues: Record<string, Array<{ content: string; attempt: number }>>;
-      };
+      const state = JSON.parse(await readFile(file, 'utf8')) as InProcessBusState;
       let count = 0;
       for (const [name, deliveries] of Object.entries(state.queues)) {
         // Before anything newer, as a queue would hand them out; a group not subscribed (yet)
         // keeps them until it is.
         this.queueNamed(name, false).buffer.unshift(
-          ...deliveries.map((d) => ({ content: d.content, attempt: d.attempt, redelivered: true })),
+          ...deliveries.map((d) => ({
+            content: d.content,
+            attempt: d.attempt,
+            redelivered: true,
+            ...(d.trace ? { trace: d.trace } : {}),
+          })),
         );
         count += deliveries.length;
       }

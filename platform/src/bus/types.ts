@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@linksmate/proto';
+import type { TraceHeaders } from '../tracing';
 
 export interface DeliveryContext {
   /** 1 on the first delivery; counts retries through the bus. */
@@ -61,8 +62,12 @@ export interface DeadLetter {
 export interface EventBus {
   readonly kind: 'rabbitmq' | 'in-process';
   start(): Promise<void>;
-  /** Resolves once the broker has confirmed every event; rejects if any was not taken. */
-  publish(events: EventEnvelope[]): Promise<void>;
+  /**
+   * Resolves once the broker has confirmed every event; rejects if any was not taken. `traces[i]`
+   * is the trace context event i leaves with (in the message's headers, beside the envelope); the
+   * current one when not given.
+   */
+  publish(events: EventEnvelope[], traces?: ReadonlyArray<TraceHeaders | undefined>): Promise<void>;
   subscribe(spec: SubscriptionSpec): Promise<Subscription>;
   isConnected(): boolean;
   /**

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { instrumentPostgres } from './tracing';
 
 export type Database<TSchema extends Record<string, unknown> = Record<string, unknown>> =
   NodePgDatabase<TSchema> & {
@@ -61,6 +62,7 @@ export function createDatabase<TSchema extends Record<string, unknown>>(
   options: { max?: number; applicationName?: string } = {},
 ): DatabaseHandle<TSchema> {
   const max = options.max ?? 10;
+  instrumentPostgres();
   const pool = createPool(url, max, options.applicationName);
   const db = drizzle({ client: pool, schema }) as Database<TSchema>;
   let prepared: Database<TSchema> | undefined;

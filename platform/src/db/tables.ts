@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TraceHeaders } from '../tracing';
 
 /**
  * Events waiting to leave, written in the same transaction as the change that caused them
@@ -27,6 +28,11 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The W3C trace context of the transaction that wrote the event (null while tracing is off): the
+     * relay sends it in the message's headers, so the consumer's span joins that trace.
+     */
+    traceContext: jsonb('trace_context').$type<TraceHeaders>(),
   },
   (t) => [
     index('outbox_pending_idx').on(t.nextAttemptAt, t.seq).where(sql`${t.sentAt} is null`),

@@ -18,6 +18,7 @@ import { refuseNonFiniteNumbers } from './finite-numbers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import { lazyRequestLogger } from './request-logger';
 import { buildSerializer } from './serialization';
+import { traceRequests } from './tracing';
 import { buildValidator } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
@@ -60,6 +61,11 @@ export interface HttpAppOptions {
    * fails its first request instead of the start, so only the embedded run asks for it.
    */
   compileSchemasAtFirstUse?: boolean;
+  /**
+   * Which requests get a server span when tracing is on: all but the probes and `/metrics` by
+   * default (the gateway: its API only, not the web app's files).
+   */
+  traceRequest?: (request: FastifyRequest) => boolean;
 }
 
 export type HttpApp = FastifyInstance<
@@ -128,6 +134,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     );
     done();
   });
+  traceRequests(app as unknown as FastifyInstance, options.traceRequest, options.metricsRoute);
   installErrorHandlers(app as unknown as FastifyInstance, { notFound: options.jsonNotFound });
   if (options.refuseNonFiniteNumbers !== false) refuseNonFiniteNumbers(app as unknown as FastifyInstance);
 

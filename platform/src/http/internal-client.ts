@@ -1,4 +1,5 @@
 import type { ApiError } from '@linksmate/proto';
+import { injectTraceHeaders, SpanKind, withSpan } from '../tracing';
 import { SERVICE_TOKEN_HEADER } from './access';
 import { HttpError } from './errors';
 import { REQUEST_ID_HEADER } from './request-id';
@@ -27,15 +28,34 @@ export class InternalClient {
     body?: unknown,
     requestId?: string,
   ): Promise<T> {
+    // A client span while tracing is on; the other service's request span is its child.
+    return withSpan(
+      `${method} ${this.options.name}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': method, 'url.full': `${this.options.url}${path}` },
+      },
+      () => this.send<T>(method, path, body, requestId),
+    );
+  }
+
+  private async send<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    requestId: string | undefined,
+  ): Promise<T> {
     let response: Response;
+    const headers: Record<string, string> = {
+      [SERVICE_TOKEN_HEADER]: this.options.serviceToken,
+      ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    injectTraceHeaders(headers);
     try {
       response = await fetch(`${this.options.url}${path}`, {
         method,
-        headers: {
-          [SERVICE_TOKEN_HEADER]: this.options.serviceToken,
-          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
+        headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

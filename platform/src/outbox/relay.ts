@@ -3,6 +3,16 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/types';
 import { backoffMs, OutageLog } from '../outage-log';
+import {
+  contextFromHeaders,
+  currentTraceHeaders,
+  endSpan,
+  type Span,
+  SpanKind,
+  startSpan,
+  type TraceHeaders,
+  tracingEnabled,
+} from '../tracing';
 import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -157,8 +167,12 @@ export class OutboxRelay {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; envelope: EventEnvelope }>(
-        `SELECT id, envelope FROM outbox
+      const { rows } = await client.query<{
+        id: string;
+        envelope: EventEnvelope;
+        trace_context: TraceHeaders | null;
+      }>(
+        `SELECT id, envelope, trace_context FROM outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now()
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
@@ -168,9 +182,14 @@ export class OutboxRelay {
         return 0;
       }
       const ids = rows.map((r) => r.id);
+      const { traces, spans } = publishSpans(rows, bus.kind);
       let sent = 0;
       try {
-        await bus.publish(rows.map((r) => r.envelope));
+        await bus.publish(
+          rows.map((r) => r.envelope),
+          traces,
+        );
+        for (const span of spans) endSpan(span);
         await client.query(
           // The data leaves with the event: it may carry secrets (link tokens) or personal details
           // that must not linger; the rest of the envelope stays for inspection.
@@ -180,6 +199,7 @@ export class OutboxRelay {
         );
         sent = rows.length;
       } catch (err) {
+        for (const span of spans) endSpan(span, err);
         logger.warn(
           { err: (err as Error).message, count: rows.length },
           'outbox relay: publish failed, backing off',
@@ -234,4 +254,38 @@ export class OutboxRelay {
       this.running = undefined;
     }
   }
+}
+
+/**
+ * The trace context each row leaves with. While tracing is on, a producer span per traced row, a
+ * child of the transaction that wrote it, whose context the message carries; otherwise the stored
+ * context as it is (a row written while tracing was on still joins its trace).
+ */
+function publishSpans(
+  rows: Array<{ envelope: EventEnvelope; trace_context: TraceHeaders | null }>,
+  system: string,
+): {
+  traces: Array<TraceHeaders | undefined>;
+  spans: Span[];
+} {
+  if (!tracingEnabled()) return { traces: rows.map((r) => r.trace_context ?? undefined), spans: [] };
+  const spans: Span[] = [];
+  const traces = rows.map(({ envelope, trace_context }) => {
+    if (!trace_context) return undefined;
+    const started = startSpan(`publish ${envelope.type}`, {
+      kind: SpanKind.PRODUCER,
+      parent: contextFromHeaders(trace_context as unknown as Record<string, unknown>),
+      attributes: {
+        'messaging.system': system,
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': envelope.type,
+        'messaging.message.id': envelope.id,
+        'messaging.message.conversation_id': envelope.correlationId,
+      },
+    });
+    if (!started) return trace_context;
+    spans.push(started.span);
+    return currentTraceHeaders(started.context) ?? trace_context;
+  });
+  return { traces, spans };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type LoadConfigOptions, STANDALONE } from '../config';
 import { serveMetrics } from '../metrics';
+import { startTracing } from '../tracing';
 import { runMigrateCommand } from './migrate-command';
 import { exitOnStartupError, serve } from './serve';
 
@@ -20,6 +21,8 @@ export async function runServiceProcess<
   try {
     if (await runMigrateCommand(process.argv.slice(2), service)) process.exit(0);
     const config = service.loadConfig(process.env, STANDALONE);
+    // Off (nothing loaded) unless an OTLP endpoint is configured: see README, Traces.
+    await startTracing({ serviceName: service.name });
     await serve(await service.buildApp(config), { port: config.PORT, host: config.HOST });
     if (config.METRICS_PORT !== undefined) await serveMetrics(config.METRICS_PORT, config.HOST);
   } catch (err) {

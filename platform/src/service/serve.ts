@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { ConfigError } from '../config';
+import { stopTracing } from '../tracing';
 
 /**
  * Runs an app as a standalone process: listen, and on SIGTERM or SIGINT stop accepting, finish
@@ -22,6 +23,8 @@ export async function serve(
     timer.unref();
     try {
       await app.close();
+      // The last spans leave before the process does.
+      await stopTracing().catch(() => {});
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

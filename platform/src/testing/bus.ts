@@ -2,6 +2,7 @@ import { type EventEnvelope, type EventRegistry, eventRegistry } from '@linksmat
 import pino from 'pino';
 import { InProcessEventBus } from '../bus/in-process';
 import type { RetryPolicy } from '../bus/types';
+import type { TraceHeaders } from '../tracing';
 
 /** An in-process bus that records what is published, with retries short enough for tests. */
 export class TestEventBus extends InProcessEventBus {
@@ -15,8 +16,11 @@ export class TestEventBus extends InProcessEventBus {
     });
   }
 
-  override async publish(events: EventEnvelope[]): Promise<void> {
-    await super.publish(events);
+  override async publish(
+    events: EventEnvelope[],
+    traces?: ReadonlyArray<TraceHeaders | undefined>,
+  ): Promise<void> {
+    await super.publish(events, traces);
     this.published.push(...events.map((e) => JSON.parse(JSON.stringify(e)) as EventEnvelope));
   }
 

@@ -3,6 +3,7 @@ export * from './callers';
 export * from './clock';
 export * from './database';
 export * from './infra';
+export * from './logs';
 export * from './media';
 export * from './rabbit';
 export * from './service';

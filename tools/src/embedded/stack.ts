@@ -14,6 +14,8 @@ import {
   type ServiceDeps,
   type ServiceRuntime,
   serveMetrics,
+  startTracing,
+  stopTracing,
 } from '@linksmate/platform';
 import { ffmpegPath } from '@linksmate/platform/media';
 import { eventRegistry } from '@linksmate/proto';
@@ -169,6 +171,8 @@ export async function startStack(
       await closer().catch((err) => logger.error({ err }, 'close failed'));
   };
   try {
+    // Off unless an OTLP endpoint is configured; one process, so one `service.name` for all of it.
+    if (await startTracing({ serviceName: 'linksmate', env })) closers.push(() => stopTracing());
     const provide =
       options.databases ?? embeddedPostgres(env, (line) => logger.debug({ component: 'postgres' }, line));
     const database = await provide(

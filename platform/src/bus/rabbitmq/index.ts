@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@linksmate/proto';
 import { type Unwatch, watchDeadLetters } from '../../metrics';
+import type { TraceHeaders } from '../../tracing';
 import type { EventBus, Subscription, SubscriptionSpec } from '../types';
 import { RabbitMqConnection } from './connection';
 import { deadLetterQueueOf } from './dead-letters';
@@ -90,8 +91,8 @@ export class RabbitMqEventBus implements EventBus {
     return this.connection.nextConnection(timeoutMs);
   }
 
-  publish(events: EventEnvelope[]): Promise<void> {
-    return this.publisher.publish(events);
+  publish(events: EventEnvelope[], traces?: ReadonlyArray<TraceHeaders | undefined>): Promise<void> {
+    return this.publisher.publish(events, traces);
   }
 
   subscribe(spec: SubscriptionSpec): Promise<Subscription> {

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@linksmate/proto';
 import type { ChannelModel, ConfirmChannel, Options } from 'amqplib';
+import { currentTraceHeaders, type TraceHeaders } from '../../tracing';
 import type { RabbitMqConnection } from './connection';
 import type { RabbitMqSettings } from './settings';
 
@@ -73,12 +74,16 @@ export class RabbitMqPublisher {
     this.channel = undefined;
   }
 
-  async publish(events: EventEnvelope[]): Promise<void> {
+  async publish(events: EventEnvelope[], traces?: ReadonlyArray<TraceHeaders | undefined>): Promise<void> {
     const channel = this.channel;
     if (!channel) throw new Error('event bus: not connected');
+    const current = traces ? undefined : currentTraceHeaders();
     await Promise.all(
-      events.map((event) =>
-        publishConfirmed(
+      events.map((event, i) => {
+        // The trace context rides in the headers (OpenTelemetry's messaging convention), not in
+        // the envelope, whose schema a consumer of an older release would hold it against.
+        const trace = traces ? traces[i] : current;
+        return publishConfirmed(
           channel,
           this.settings.exchange,
           event.type,
@@ -91,10 +96,11 @@ export class RabbitMqPublisher {
             correlationId: event.correlationId,
             appId: event.source,
             timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+            ...(trace ? { headers: { ...trace } } : {}),
           },
           this.settings.confirmTimeoutMs,
-        ),
-      ),
+        );
+      }),
     );
   }
 

@@ -43,6 +43,7 @@ export class RabbitMqSubscriber {
       cancelled: false,
       settling: new Set(),
       dispatcher: new EventDispatcher({
+        system: 'rabbitmq',
         group: spec.group,
         registry: this.settings.registry,
         handler: spec.handler,
@@ -199,10 +200,11 @@ export class RabbitMqSubscriber {
   ): Promise<void> {
     const { retry, deadExchange, confirmTimeoutMs } = this.settings;
     const headers = message.properties.headers ?? {};
-    const outcome = await subscription.dispatcher.handle(message.content, {
-      attempt: Number(headers['x-attempt'] ?? 1) || 1,
-      redelivered: message.fields.redelivered,
-    });
+    const outcome = await subscription.dispatcher.handle(
+      message.content,
+      { attempt: Number(headers['x-attempt'] ?? 1) || 1, redelivered: message.fields.redelivered },
+      headers,
+    );
     try {
       if (outcome.kind === 'retry') {
         await publishConfirmed(
