@@ -82,13 +82,10 @@ export function installErrorHandlers(app: FastifyInstance, options: { notFound?:
     // says of a service it cannot reach.
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({
-          error: 'The service is unavailable. Please try again shortly.',
-          code: 'service_unavailable',
-        });
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'The service is unavailable. Please try again shortly.',
+        code: 'service_unavailable',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });
