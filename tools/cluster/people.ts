@@ -40,6 +40,7 @@ export async function api(
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the scenarios read answers of many shapes, checked by their assertions
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}${path}`, {
     method,
