@@ -33,6 +33,12 @@ export const DATABASE_CUT_SERVICE: ServiceName = 'venues-coaches';
 
 export const SERVICES = [...SERVICE_NAMES];
 
+/** Every process started and not yet exited: killed if the test run itself exits first. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** One process of the cluster: a replica of a service or a gateway, started from its bundle. */
 export class Replica {
   child?: ChildProcess;
@@ -61,6 +67,8 @@ export class Replica {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     // Only the tail is kept: it is printed when something fails.
     const keep = (d: Buffer) => {
       this.output = (this.output + d.toString()).slice(-8_000);
