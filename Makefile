@@ -19,7 +19,7 @@ endif
 
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: help install run backup restore test lint typecheck unit fuzz e2e bench up down k8s envoy-gateway system-deps clean
+.PHONY: help install run backup restore test lint typecheck unit fuzz cluster-test e2e bench up down k8s envoy-gateway system-deps clean
 
 help:
 	@echo "make run     start LinksMate on http://localhost:8080 (embedded PostgreSQL, demo data)"
@@ -27,6 +27,7 @@ help:
 	@echo "make restore ARCHIVE=path  bring an archive back into an empty DATA_DIR (FORCE=1 replaces its data)"
 	@echo "make test    lint, type check, unit/API/integration tests, infrastructure checks, browser tests"
 	@echo "make fuzz    malformed requests to every documented API operation (FUZZ_SEED, FUZZ_RUNS)"
+	@echo "make cluster-test  two gateways and two replicas of each service: kills, a RabbitMQ cut, a database cut"
 	@echo "make e2e     browser and make-run tests only"
 	@echo "make bench   benchmarks (event latency, gateway overhead, embedded start-up)"
 	@echo "make up      the distributed stack with docker compose (needs a Docker engine)"
@@ -75,10 +76,14 @@ unit: install
 fuzz: install
 	npx vitest run --config tools/fuzz/vitest.config.ts
 
+# The replica tier: the bundles (built by its setup) as 14 processes on the test PostgreSQL and RabbitMQ.
+cluster-test: install
+	npx vitest run --config tools/cluster/vitest.config.ts
+
 e2e: install web/dist/index.html system-deps
 	npx vitest run --config e2e/vitest.config.ts
 
-test: install system-deps lint typecheck unit fuzz e2e
+test: install system-deps lint typecheck unit fuzz cluster-test e2e
 
 bench: install web/dist/index.html
 	npx tsx tools/src/bench/main.ts

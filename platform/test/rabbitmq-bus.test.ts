@@ -219,3 +219,61 @@ describe('RabbitMQ adapter: a consumer the broker drops while the connection sta
     await rig.close();
   });
 });
+
+describe('RabbitMQ adapter: an exclusive subscription while its connection is away', () => {
+  it('when events are published while it reconnects, then they reach it once it is back; a clean stop deletes its queue', async () => {
+    const url = new URL(testAmqpUrl());
+    const proxy = new TcpProxy(url.hostname, Number(url.port || 5672));
+    const proxied = new URL(url);
+    proxied.port = String(await proxy.start());
+    const exchange = uniqueName('lmtest.events');
+    const queuePrefix = `${uniqueName('lmtest')}.`;
+    const options = {
+      registry: testRegistry,
+      logger: silentLogger(),
+      exchange,
+      queuePrefix,
+      retry: fastRetry,
+      reconnect: { initialMs: 50, maxMs: 500 },
+    };
+    // The consumer reaches the broker through the proxy; the producer (a service's relay) directly.
+    const consumer = new RabbitMqEventBus({
+      ...options,
+      url: proxied.toString(),
+      connectionName: 'own-queue',
+    });
+    const producer = new RabbitMqEventBus({ ...options, url: testAmqpUrl(), connectionName: 'relay' });
+    await Promise.all([consumer.start(), producer.start()]);
+    await Promise.all([consumer.waitUntilConnected(), producer.waitUntilConnected()]);
+    const seen: number[] = [];
+    await consumer.subscribe({
+      group: 'sockets',
+      patterns: [OrderPlaced.type],
+      exclusive: true,
+      handler: async (event) => {
+        seen.push((event.data as { sequence: number }).sequence);
+      },
+    });
+    await producer.publish([createEvent(OrderPlaced, { sequence: 1 }, 'test')]);
+    await eventually(() => expect(seen).toEqual([1]));
+    proxy.cut();
+    await eventually(() => expect(consumer.isConnected()).toBe(false));
+    // Published while the consumer is away: the relays were back first.
+    await producer.publish([
+      createEvent(OrderPlaced, { sequence: 2 }, 'test'),
+      createEvent(OrderPlaced, { sequence: 3 }, 'test'),
+    ]);
+    proxy.restore();
+    await eventually(() => expect(seen).toEqual([1, 2, 3]), 15_000);
+    const [queue] = consumer.declaredQueues();
+    await consumer.close();
+    const admin = await amqp.connect(testAmqpUrl());
+    const channel = await admin.createChannel();
+    channel.on('error', () => {});
+    await expect(channel.checkQueue(queue!)).rejects.toThrow(/NOT_FOUND/);
+    await admin.close().catch(() => {});
+    await producer.close();
+    await proxy.stop();
+    await deleteBusTopology(testAmqpUrl(), [producer, consumer]);
+  });
+});

@@ -19,7 +19,10 @@ export interface SubscriptionSpec {
   /** Routing-key patterns with `*` (one word) and `#` (zero or more words). */
   patterns: string[];
   handler: EventHandler;
-  /** A queue of this process only, gone when it disconnects (gateway sockets). No retries. */
+  /**
+   * A queue of this process only (gateway sockets), kept while it reconnects (RabbitMQ: for
+   * `exclusiveHoldMs`), gone when it stops. No retries.
+   */
   exclusive?: boolean;
   /** How many deliveries may be in flight at once for this subscription. */
   prefetch?: number;
@@ -72,7 +75,8 @@ export interface EventBus {
   isConnected(): boolean;
   /**
    * Called each time the bus has its connection back and every consumer attached again (not at the
-   * first connect). Events published meanwhile never reached exclusive queues: their owners catch up.
+   * first connect). Events published while the process was away longer than its exclusive queues are
+   * kept (RabbitMQ's `exclusiveHoldMs`) never reached them: their owners catch up.
    */
   onReconnected(listener: () => void): void;
   /** Cancels subscriptions (waiting for handlers in flight) and disconnects. */

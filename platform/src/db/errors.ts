@@ -23,3 +23,40 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return databaseErrorOf(err).code === '23503';
 }
+
+/** Socket failures reaching PostgreSQL (the driver's `code`): the server is down or unreachable. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+
+/**
+ * What node-postgres says, without a code, when the connection went away under a query or a
+ * connect, and pg-pool when no connection could be had in time.
+ */
+const LOST =
+  /^Connection terminated|^timeout exceeded when trying to connect|connection error and is not queryable|^Client was closed and is not queryable/;
+
+/**
+ * Whether a statement failed because the database is not there (stopped, restarting, unreachable)
+ * rather than because of the statement: SQLSTATE class 08 (connection exception), 57P01–57P03
+ * (shut down, crashed, not accepting connections yet), a socket failure, or the connection lost.
+ * The request can succeed later, so it is answered 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || /^57P0[123]$/.test(code) || UNREACHABLE.has(code))
+    )
+      return true;
+    if (typeof message === 'string' && LOST.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { ID_TEXT_KEYWORD, ID_TEXT_PATTERN, idTextMessage } from '@linksmate/proto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from './errors';
 
 interface AjvError {
@@ -59,7 +60,8 @@ export function validationBody(validation: AjvError[], context?: string) {
 
 /**
  * One error handler for every service and the gateway: API errors keep their status and shape,
- * framework 4xx errors keep their status, anything else is a 500 that leaks nothing.
+ * framework 4xx errors keep their status, a database that is not there is a 503, anything else is a
+ * 500 that leaks nothing.
  */
 export function installErrorHandlers(app: FastifyInstance, options: { notFound?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -75,6 +77,15 @@ export function installErrorHandlers(app: FastifyInstance, options: { notFound?:
       return reply
         .status(status)
         .send({ error: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
+    }
+    // The database stopped or unreachable: the request may succeed again shortly, as the gateway
+    // says of a service it cannot reach.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'The service is unavailable. Please try again shortly.',
+        code: 'service_unavailable',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });

@@ -19,6 +19,11 @@ export interface RabbitMqBusOptions {
   connectionName?: string;
   /** How long a publish may wait for the broker's confirmation. */
   confirmTimeoutMs?: number;
+  /**
+   * How long an exclusive subscription's queue outlives its connection (and keeps what is published
+   * meanwhile), 2 minutes by default.
+   */
+  exclusiveHoldMs?: number;
 }
 
 /** The options with every default filled in, shared by the connection, publisher and subscriber. */
@@ -36,6 +41,7 @@ export interface RabbitMqSettings {
   reconnect: { initialMs: number; maxMs: number };
   deliveryLimit: number;
   confirmTimeoutMs: number;
+  exclusiveHoldMs: number;
 }
 
 const DEAD_EXCHANGE_SUFFIX = '.dead';
@@ -57,5 +63,6 @@ export function rabbitMqSettings(options: RabbitMqBusOptions): RabbitMqSettings 
     reconnect: options.reconnect ?? { initialMs: 100, maxMs: 5_000 },
     deliveryLimit: options.deliveryLimit ?? 20,
     confirmTimeoutMs: options.confirmTimeoutMs ?? 10_000,
+    exclusiveHoldMs: options.exclusiveHoldMs ?? 120_000,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { EventDispatcher } from '../dispatch';
 import { retryDelay, type Subscription, type SubscriptionSpec } from '../types';
@@ -15,6 +16,8 @@ export interface ActiveSubscription {
   /** Deliveries being handled and then settled (retried, dead-lettered, acknowledged). */
   settling: Set<Promise<void>>;
   cancelled: boolean;
+  /** An exclusive subscription's own queue, named once and found again after a reconnection. */
+  ownQueue?: string;
 }
 
 const retryQueueName = (queue: string, delayMs: number) => `${queue}.retry.${delayMs}ms`;
@@ -96,7 +99,7 @@ export class RabbitMqSubscriber {
     channel.on('close', () => this.detached(subscription, channel, connection));
     await channel.prefetch(spec.prefetch ?? this.settings.prefetch);
     const queue = spec.exclusive
-      ? (await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false })).queue
+      ? await this.declareOwnQueue(channel, subscription)
       : await this.declareGroupQueues(channel, `${this.settings.queuePrefix}${spec.group}`);
     for (const pattern of spec.patterns) await channel.bindQueue(queue, this.settings.exchange, pattern);
     subscription.queue = queue;
@@ -115,6 +118,27 @@ export class RabbitMqSubscriber {
       subscription.channel = undefined;
       await channel.close().catch(() => {});
     }
+  }
+
+  /**
+   * An exclusive subscription's queue: this process's alone (its name drawn once), but not the
+   * broker's `exclusive` kind, which goes with the connection: events published while the process
+   * reconnects (the services' relays may be back first) would never reach it, and its sockets would
+   * miss their pushes. It outlives its connection by `exclusiveHoldMs` (`x-expires`), so the same
+   * queue is found again with what arrived meanwhile; a process gone for good leaves it to expire, and
+   * its messages older than that are dropped (`x-message-ttl`). A clean cancel deletes it.
+   */
+  private async declareOwnQueue(channel: ConfirmChannel, subscription: ActiveSubscription): Promise<string> {
+    subscription.ownQueue ??= `${this.settings.queuePrefix}${subscription.spec.group}.${randomBytes(6).toString('hex')}`;
+    const hold = this.settings.exclusiveHoldMs;
+    await channel.assertQueue(subscription.ownQueue, {
+      durable: false,
+      autoDelete: false,
+      exclusive: false,
+      arguments: { 'x-expires': hold, 'x-message-ttl': hold },
+    });
+    this.declared.add(subscription.ownQueue);
+    return subscription.ownQueue;
   }
 
   /** A consumer group's durable queue, its retry queues (one per delay) and its dead-letter queue. */
@@ -254,6 +278,8 @@ export class RabbitMqSubscriber {
     // it out again after a clean shutdown.
     await subscription.dispatcher.idle();
     await Promise.allSettled([...subscription.settling]);
+    // A process's own queue goes with it when it stops cleanly, rather than when it expires.
+    if (channel && subscription.ownQueue) await channel.deleteQueue(subscription.ownQueue).catch(() => {});
     if (channel) await channel.close().catch(() => {});
     this.subscriptions.delete(subscription);
   }
