@@ -78,6 +78,10 @@ describe('tracing while no OTLP endpoint is configured', () => {
     const written = lines.filter((l) => l.msg === 'request line' || l.msg === 'process line');
     expect(written).toHaveLength(2);
     for (const line of lines) expect(line.trace_id).toBeUndefined();
+    // Both carry the request's id as their correlation id, the process logger's line too.
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toBeTruthy();
+    for (const line of written) expect(line.correlationId).toBe(requestId);
     await app.close();
 
     const { bus, lines: consumerLines } = await loggingConsumer('untraced-consumer');

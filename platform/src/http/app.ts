@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { httpRequestDuration } from '../metrics';
+import { withCorrelation } from '../tracing';
 import { atFirstUse } from './compile-at-first-use';
 import { installErrorHandlers } from './error-handler';
 import { refuseNonFiniteNumbers } from './finite-numbers';
@@ -108,10 +109,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
 
   // Hooks that run for every request take a callback rather than being async: nothing in them
   // waits, and an async hook costs a promise and a turn of the microtask queue each time.
+  // The request's id is the correlation id of its lines, those the process's own logger writes
+  // included, and of the events it causes (request-meta.ts). The body is read on the socket's
+  // callbacks, outside that context: the handler gets it back before it runs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    withCorrelation(request.id, done);
   });
+  app.addHook('preHandler', (request, _reply, done) => withCorrelation(request.id, done));
   // While shutting down, answers close their keep-alive connection so the server can finish.
   let closing = false;
   app.addHook('preClose', async () => {
