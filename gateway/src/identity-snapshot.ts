@@ -1,4 +1,4 @@
-import type { Logger } from '@linksmate/platform/edge';
+import { type Logger, SERVICE_TOKEN_HEADER } from '@linksmate/platform/edge';
 
 /**
  * One of identity's snapshots, which a replica loads at start and again after the bus was away (when
@@ -33,7 +33,7 @@ export class IdentitySnapshot<Body> {
     for (let attempt = 0; current(); attempt++) {
       try {
         const response = await fetch(`${identityUrl}${this.source.path}`, {
-          headers: { 'x-service-token': serviceToken },
+          headers: { [SERVICE_TOKEN_HEADER]: serviceToken },
           signal: AbortSignal.any([signal, AbortSignal.timeout(this.source.timeoutMs)]),
         });
         if (response.ok) {

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { HttpError, notFoundBody, REQUEST_ID_HEADER } from '@linksmate/platform/edge';
+import { HttpError, notFoundBody, REQUEST_ID_HEADER, SERVICE_TOKEN_HEADER } from '@linksmate/platform/edge';
 import { LEGACY_API_PREFIX, PUBLIC_API_PREFIX } from '@linksmate/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveService, type ServiceName, UPLOAD_PREFIX, underPrefix } from './routes';
@@ -181,7 +181,8 @@ export async function registerProxy(app: FastifyInstance, options: ProxyOptions)
       const query = queryAt === -1 ? '' : request.url.slice(queryAt);
       upstreams.forward(request, reply, upstream.url, `${path}${query}`, {
         setHeaders: {
-          'x-service-token': undefined,
+          // A client never speaks for a service: the header only services' own calls carry is dropped.
+          [SERVICE_TOKEN_HEADER]: undefined,
           // The client's address as the gateway sees it (TRUST_PROXY decides whether a forwarded
           // header counts), replacing anything the client claimed, so per-address limits hold.
           'x-forwarded-for': request.ip,

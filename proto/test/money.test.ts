@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCents,
   fromMinorUnits,
+  GST_LABEL,
+  gstInsideCents,
   gstOnCents,
   minorUnitsPerMajor,
   toMinorUnits,
@@ -27,5 +29,17 @@ describe('money in minor units', () => {
   it('when amounts are shown, then they read in en-AU, and an unknown currency falls back to AUD', () => {
     expect(formatCents(4950, 'AUD')).toBe('$49.50');
     expect(formatCents(4950, 'nope')).toBe('$49.50');
+  });
+
+  it('when a GST-inclusive total is split, then its GST is the GST charged on its price, to the cent, for every price', () => {
+    const disagreements: number[] = [];
+    for (let price = 0; price <= 200_000; price++)
+      if (gstInsideCents(price + gstOnCents(price)) !== gstOnCents(price)) disagreements.push(price);
+    expect(disagreements).toEqual([]);
+    expect(gstInsideCents(11_000)).toBe(1_000);
+  });
+
+  it('when a price summary names the GST line, then it says the rate the server charges', () => {
+    expect(GST_LABEL).toBe('GST (10%)');
   });
 });

@@ -2,6 +2,7 @@
  * Every enumeration, limit and rule the spec fixes, defined once and used by services and web alike.
  * Texts are the spec's own; do not reword them.
  */
+export * from './accounts';
 export * from './admin';
 export * from './coaches';
 export * from './events';

@@ -1,6 +1,8 @@
 /** Money: GST, currencies and how amounts are shown (spec 1 §§1, 5, 9). */
 
 export const GST_RATE_PERCENT = 10;
+/** How a price summary names the GST line (spec 1 §9: "GST 10% added at checkout"). */
+export const GST_LABEL = `GST (${GST_RATE_PERCENT}%)`;
 export const DEFAULT_CURRENCY = 'AUD';
 export const LOCALE = 'en-AU';
 export const CREATE_CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP', 'CAD', 'JPY'] as const;
@@ -33,6 +35,17 @@ export function fromMinorUnits(amount: number, currency: string = DEFAULT_CURREN
 /** GST on a GST-exclusive amount in cents, rounded half up to the cent. */
 export function gstOnCents(amountCents: number): number {
   return Math.round((amountCents * GST_RATE_PERCENT) / 100);
+}
+
+/**
+ * The GST inside a GST-inclusive total in cents: the total's price is the one amount whose price plus
+ * `gstOnCents(price)` makes it, so the GST is `gstOnCents` of that price and the two never disagree by
+ * a cent. (Rounding GST to the cent moves a price by at most half a cent, under a tenth of a cent
+ * after the division, so rounding the division finds the price again.)
+ */
+export function gstInsideCents(totalCents: number): number {
+  const price = Math.round((totalCents * 100) / (100 + GST_RATE_PERCENT));
+  return totalCents - price;
 }
 
 /** Spec 1 §5: amounts are formatted from cents in en-AU; an invalid currency falls back to AUD. */

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_TOKEN_HEADER } from '@linksmate/platform/edge';
 import { freePort } from '../embedded/ports';
 import { stopTree, track } from './children';
 import { benchAmqpUrl } from './infra';
@@ -172,7 +173,7 @@ export async function benchAccount(
   const account = { email: `bench${stamp}@example.com`, username: `bench_${stamp}`, password: 'Bench!2026x' };
   const created = await fetch(`${identityUrl}/internal/accounts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-token': BENCH_SERVICE_TOKEN },
+    headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: BENCH_SERVICE_TOKEN },
     body: JSON.stringify({ ...account, verified: true }),
   });
   const { user } = (await created.json()) as { user: { id: number } };

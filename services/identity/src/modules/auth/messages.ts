@@ -1,12 +1,12 @@
 import { conflict, HttpError } from '@linksmate/platform';
-import { USERNAME } from '@linksmate/proto';
+import { ACCOUNT_EMAIL_MESSAGES, USERNAME } from '@linksmate/proto';
 
 /** What accounts' routes answer (spec 1 §§2.4–2.9, 8). */
 export const AUTH_MESSAGES = {
   registered: 'Account created. Please check your email to verify your account.',
   usernameTaken: USERNAME.takenMessage,
   emailTaken: 'An account with this email already exists.',
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: ACCOUNT_EMAIL_MESSAGES.invalid,
   noVerificationToken: 'No verification token provided.',
   invalidVerificationLink: 'This verification link is invalid or has expired.',
   verified: 'Email verified successfully',

@@ -11,8 +11,9 @@ import {
 } from '@linksmate/platform';
 import {
   ACCOUNT_EXISTS_MAIL_COOLDOWN_MS,
-  isEmailAddress,
+  accountEmailError,
   LINK_MAIL_COOLDOWN_MS,
+  LOGIN_REFUSAL_CODES,
   PASSWORD_MESSAGES,
   passwordError,
   type Role,
@@ -77,7 +78,8 @@ export class AuthService {
     const errors: Record<string, string> = {};
     const usernameProblem = usernameError(username);
     if (usernameProblem) errors.username = usernameProblem;
-    if (!isEmailAddress(email)) errors.email = AUTH_MESSAGES.invalidEmail;
+    const emailProblem = accountEmailError(email);
+    if (emailProblem) errors.email = emailProblem;
     const passwordProblem = passwordError(input.password);
     if (passwordProblem) errors.password = passwordProblem;
     if (Object.keys(errors).length) throw invalidFields(errors);
@@ -178,10 +180,10 @@ export class AuthService {
       : await verifyAgainstDecoy(input.password);
     await this.deps.loginGuard.record(email, source, { succeeded: passwordMatches, userId: user?.id });
     if (!user || !passwordMatches)
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials, LOGIN_REFUSAL_CODES.invalidCredentials);
     // Only someone who knows the password learns whether the account is suspended or unverified.
-    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
-    if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, 'email_not_verified');
+    if (user.bannedAt) throw forbidden(AUTH_MESSAGES.suspended, LOGIN_REFUSAL_CODES.suspended);
+    if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.unverified, LOGIN_REFUSAL_CODES.unverified);
     const [token, refreshToken] = await Promise.all([
       this.issueToken(user),
       this.deps.db.transaction(async (tx) => {
@@ -216,7 +218,7 @@ export class AuthService {
       await this.deps.db.transaction((tx) =>
         this.deps.sessions.end(tx, user.id, { only: rotated.sessionId }, 'suspended', meta),
       );
-      throw forbidden(AUTH_MESSAGES.suspended, 'account_suspended');
+      throw forbidden(AUTH_MESSAGES.suspended, LOGIN_REFUSAL_CODES.suspended);
     }
     return { token: await this.issueToken(user), refreshToken: rotated.refreshToken };
   }

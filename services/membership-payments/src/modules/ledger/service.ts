@@ -1,5 +1,5 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { GST_RATE_PERCENT, PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import { gstInsideCents, PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -20,11 +20,6 @@ export interface PaymentOutcome {
   failureMessage?: string | null;
 }
 
-/** The GST inside a GST-inclusive total (the total is the price plus a tenth of it). */
-export function gstInside(total: number): number {
-  return total - Math.round(total / (1 + GST_RATE_PERCENT / 100));
-}
-
 /**
  * Every payment's latest status. A payment that newly succeeds or fails is published once, with its
  * purpose and metadata, for the contexts that act on it (bookings, for event payments).
@@ -40,7 +35,7 @@ export class PaymentsLedger {
     const gst =
       outcome.metadata.gst_amount !== undefined
         ? Number(outcome.metadata.gst_amount)
-        : gstInside(outcome.amount);
+        : gstInsideCents(outcome.amount);
     const changed = await recordPaymentStatus(
       tx,
       {

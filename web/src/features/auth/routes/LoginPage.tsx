@@ -1,3 +1,4 @@
+import { LOGIN_REFUSAL_CODES } from '@linksmate/proto/rules';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
@@ -46,8 +47,7 @@ export function LoginPage() {
         replace: true,
       });
     } catch (err) {
-      const needsVerification =
-        err instanceof ApiError && err.status === 403 && /verify your email/i.test(err.message);
+      const needsVerification = err instanceof ApiError && err.code === LOGIN_REFUSAL_CODES.unverified;
       setError({ message: err instanceof ApiError ? err.message : 'Failed to login', needsVerification });
     }
   });

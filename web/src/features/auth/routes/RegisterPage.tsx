@@ -1,4 +1,10 @@
-import { LINK_MAIL_COOLDOWN_MS, LINK_VALIDITY, passwordError, usernameError } from '@linksmate/proto/rules';
+import {
+  accountEmailError,
+  LINK_MAIL_COOLDOWN_MS,
+  LINK_VALIDITY,
+  passwordError,
+  usernameError,
+} from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -43,12 +49,7 @@ export function RegisterPage() {
     initialValues: { username: '', email: '', password: '' },
     validate: {
       username: (v) => usernameError(v.trim()),
-      email: (v) =>
-        v.trim()
-          ? /^\S+@\S+\.\S+$/.test(v.trim())
-            ? null
-            : 'Please enter a valid email address.'
-          : 'Email is required',
+      email: (v) => accountEmailError(v),
       password: (v) => passwordError(v),
     },
   });

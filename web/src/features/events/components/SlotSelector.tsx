@@ -1,4 +1,4 @@
-import { formatCents } from '@linksmate/proto/rules';
+import { formatCents, GST_LABEL } from '@linksmate/proto/rules';
 import { ActionIcon, Card, Divider, Group, Stack, Text, type TextProps, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { keyOf, type Quantities, type SlotOption, type SlotTotals } from './slot-selection';
@@ -22,7 +22,7 @@ export function SummaryLine({
   );
 }
 
-/** The summary box: one line per chosen slot type, the subtotal, GST (10%) and the total. */
+/** The summary box: one line per chosen slot type, the subtotal, GST and the total. */
 export function SlotSummary({
   lines,
   subtotal,
@@ -50,7 +50,7 @@ export function SlotSummary({
       ))}
       {lines.length > 0 && <Divider my={4} />}
       <SummaryLine label="Subtotal" amount={formatCents(subtotal, currency)} />
-      <SummaryLine label="GST (10%)" amount={formatCents(gst, currency)} c="dimmed" />
+      <SummaryLine label={GST_LABEL} amount={formatCents(gst, currency)} c="dimmed" />
       <Divider my={4} />
       <SummaryLine label="Total" amount={formatCents(total, currency)} fw={700} size="md" />
     </Stack>

@@ -51,7 +51,7 @@ export interface SlotTotals {
   total: number;
 }
 
-/** The selection's summary, priced as the server prices it: GST (10%) on the subtotal. */
+/** The selection's summary, priced as the server prices it: proto's GST on the subtotal. */
 export function totalsOf(options: SlotOption[], quantities: Quantities): SlotTotals {
   const lines = options
     .map((option) => {

@@ -1,3 +1,4 @@
+import { GST_LABEL } from '@linksmate/proto/rules';
 import { Button, Divider, Group, Modal, Stack, Text, TextInput, type TextProps, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/FormError';
@@ -185,7 +186,7 @@ export function CheckoutModal({
               label={`${plan.name} membership (${intervalLabel(plan)})`}
               amount={money(plan.price)}
             />
-            <SummaryLine label="GST (10%)" amount={money(plan.gst_amount)} c="dimmed" />
+            <SummaryLine label={GST_LABEL} amount={money(plan.gst_amount)} c="dimmed" />
             <Divider my={4} />
             <SummaryLine
               label={plan.trial_days > 0 ? 'Due after your free trial' : 'Total'}

@@ -1,4 +1,4 @@
-import { isRunningSubscription } from '@linksmate/proto/rules';
+import { GST_RATE_PERCENT, isRunningSubscription } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -33,7 +33,11 @@ const HIGHLIGHTS = [
     title: 'Cancel anytime',
     text: 'Stop renewing whenever you like; keep what you paid for.',
   },
-  { icon: IconReceiptTax, title: 'Prices exclude GST', text: 'GST of 10% is added at checkout.' },
+  {
+    icon: IconReceiptTax,
+    title: 'Prices exclude GST',
+    text: `GST of ${GST_RATE_PERCENT}% is added at checkout.`,
+  },
 ];
 
 /** For someone who is a member: where to go next. */
