@@ -58,11 +58,6 @@ const PaymentFacts = Type.Object({
 });
 
 export const PaymentSucceeded = defineEvent('payments.payment.succeeded', 1, PaymentFacts);
-export const PaymentFailed = defineEvent(
-  'payments.payment.failed',
-  1,
-  Type.Object({ ...PaymentFacts.properties, failure_message: NullableString }),
-);
 
 /**
  * Money went back to the card for a payment (a refund asked for by events-bookings, or made in the
@@ -96,10 +91,4 @@ export const TransactionRecorded = defineEvent(
   }),
 );
 
-export const paymentsEvents = [
-  MembershipChanged,
-  PaymentSucceeded,
-  PaymentFailed,
-  PaymentRefunded,
-  TransactionRecorded,
-];
+export const paymentsEvents = [MembershipChanged, PaymentSucceeded, PaymentRefunded, TransactionRecorded];

@@ -53,22 +53,6 @@ export const CoachDeleted = defineEvent(
   1,
   Type.Object({ coach_id: Id, version: AggregateVersion }),
 );
-export const CoachInvited = defineEvent(
-  'venues.coach.invited',
-  1,
-  Type.Object({ coach_id: Id, email: Type.String(), first_name: NullableString, last_name: NullableString }),
-);
-
-const ClaimFacts = Type.Object({
-  claim_id: Id,
-  entity_type: Type.Union([Type.Literal('coach'), Type.Literal('venue')]),
-  entity_id: Id,
-  user_id: Nullable(Id),
-  status: Type.String(),
-});
-export const ProfileClaimSubmitted = defineEvent('venues.profile-claim.submitted', 1, ClaimFacts);
-export const ProfileClaimApproved = defineEvent('venues.profile-claim.approved', 1, ClaimFacts);
-export const ProfileClaimRejected = defineEvent('venues.profile-claim.rejected', 1, ClaimFacts);
 
 export const venuesCoachesEvents = [
   VenueCreated,
@@ -78,8 +62,4 @@ export const venuesCoachesEvents = [
   CoachCreated,
   CoachUpdated,
   CoachDeleted,
-  CoachInvited,
-  ProfileClaimSubmitted,
-  ProfileClaimApproved,
-  ProfileClaimRejected,
 ];

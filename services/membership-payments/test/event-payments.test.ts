@@ -131,19 +131,20 @@ describe('membership-payments: event payments for events-bookings (internal)', (
     expect(succeeded[0]!.data).toMatchObject({ purpose: 'event_join' });
   });
 
-  it('when a card is declined, then payments.payment.failed is published and the status says the intent needs a card', async () => {
+  it('when a card is declined, then the ledger records the failure, nothing is published as paid and the status says the intent needs a card', async () => {
     const member = await payments.member();
     const created = await intentFor(member.id);
     expect((await payments.confirmCard(created.client_secret, CARDS.declined)).ok).toBe(false);
     const read = await internal('GET', `/internal/event-payments/${created.payment_intent_id}`);
     expect(read.json().status).toBe('requires_payment_method');
-    const failed = (await payments.published('payments.payment.failed', member.id)).filter(
-      (e) => (e.data as { payment_id: string }).payment_id === created.payment_intent_id,
-    );
-    expect(failed).toHaveLength(1);
+    await payments.webhooksSettled();
+    expect(await ledgerRow(created.payment_intent_id)).toEqual([
+      expect.objectContaining({ status: 'failed' }),
+    ]);
+    expect(await payments.published('payments.payment.succeeded', member.id)).toEqual([]);
   });
 
-  it('when the webhooks come late and out of order after the decline was read, then the failure is published once', async () => {
+  it('when the webhooks come late and out of order after the decline was read, then the failure is recorded once and never published as paid', async () => {
     const member = await payments.member();
     // Stripe does not promise order: hold the webhooks back and deliver them by hand after the read.
     await payments.withWebhooksHeld(async () => {
@@ -160,10 +161,7 @@ describe('membership-payments: event payments for events-bookings (internal)', (
           expect.objectContaining({ status: 'failed' }),
         ]);
       }
-      const failed = (await payments.published('payments.payment.failed', member.id)).filter(
-        (e) => (e.data as { payment_id: string }).payment_id === created.payment_intent_id,
-      );
-      expect(failed).toHaveLength(1);
+      expect(await payments.published('payments.payment.succeeded', member.id)).toEqual([]);
     });
   });
 

@@ -207,8 +207,6 @@ describe('membership-payments: buying a membership', () => {
       await payments.webhooksSettled();
       expect(await payments.membership(member.token)).toEqual({ status: null, plan_id: null });
       expect(await payments.published('payments.membership.changed', member.id)).toHaveLength(0);
-      const failed = await payments.published('payments.payment.failed', member.id);
-      expect(failed.map((e) => (e.data as { failure_message: string }).failure_message)).toContain(message);
 
       // The failed checkout did not use up the free trial, and the good card then starts it.
       const retry = await payments.call('POST', '/payments/create-subscription', member.token, {

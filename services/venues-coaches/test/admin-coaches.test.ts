@@ -48,9 +48,6 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
       (e) => (e.data as { to: string }).to === 'nina.putt@example.com',
     );
     expect(mail!.data).toMatchObject({ template: 'coach-invitation', variables: { coach_id: coach.id } });
-    expect((await venues.published('venues.coach.invited')).map((e) => e.data)).toContainEqual(
-      expect.objectContaining({ coach_id: coach.id, email: 'nina.putt@example.com' }),
-    );
     const again = await venues.post(
       '/admin/coaches',
       { email: 'NINA.putt@example.com', first_name: 'N', last_name: 'P' },

@@ -1,5 +1,5 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { gstInsideCents, PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import { gstInsideCents, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -17,12 +17,11 @@ export interface PaymentOutcome {
   currency: string;
   status: string;
   metadata: Record<string, string | number | boolean | null>;
-  failureMessage?: string | null;
 }
 
 /**
- * Every payment's latest status. A payment that newly succeeds or fails is published once, with its
- * purpose and metadata, for the contexts that act on it (bookings, for event payments).
+ * Every payment's latest status. A payment that newly succeeds is published once, with its purpose
+ * and metadata, for the contexts that act on it (bookings, for event payments).
  */
 export class PaymentsLedger {
   constructor(
@@ -63,16 +62,10 @@ export class PaymentsLedger {
       metadata: outcome.metadata,
       occurred_at: now.toISOString(),
     };
-    await this.runtime.publish(
-      tx,
-      outcome.status === 'succeeded'
-        ? this.runtime.event(PaymentSucceeded, facts, meta)
-        : this.runtime.event(
-            PaymentFailed,
-            { ...facts, failure_message: outcome.failureMessage ?? null },
-            meta,
-          ),
-    );
+    // A failure is only recorded: the person is answered at once, and their held seat or checkout stays
+    // open for another card, so no other context acts on it (docs/events.md#removed-contracts).
+    if (outcome.status === 'succeeded')
+      await this.runtime.publish(tx, this.runtime.event(PaymentSucceeded, facts, meta));
     return true;
   }
 }
@@ -186,6 +179,5 @@ export function eventOutcome(intent: Stripe.PaymentIntent, userId: number, statu
     currency: intent.currency,
     status: status ?? eventPaymentStatus(intent),
     metadata,
-    failureMessage: intent.last_payment_error?.message ?? null,
   };
 }

@@ -55,13 +55,13 @@ const STATUS_BY_TYPE: Record<string, string> = {
   'charge.refunded': 'processed',
 };
 
-/** An intent's own status in the statuses transactions are filtered by (spec 3 §9). */
+/** An intent's own status in the statuses transactions are filtered by (docs/product.md#admin-limits). */
 function intentStatus(status: unknown): string {
   if (status === 'succeeded' || status === 'canceled' || status === 'requires_payment_method') return status;
   return 'pending';
 }
 
-/** What a provider event says, in the terms of a transaction (spec 3 §§3, 9). */
+/** What a provider event says, in the terms of a transaction (docs/product.md#admin-entities, #admin-limits). */
 function describe(event: Stripe.Event): Described {
   const object = event.data.object as unknown as Record<string, unknown>;
   const metadata = (object.metadata ?? {}) as Record<string, string>;
@@ -254,11 +254,7 @@ export class WebhookService {
       if (isLifetimePayment(intent)) {
         const outcome = lifetimeOutcome(intent, userId);
         const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intent.status;
-        await this.deps.ledger.record(
-          tx,
-          { ...outcome, status, failureMessage: intent.last_payment_error?.message ?? null },
-          meta,
-        );
+        await this.deps.ledger.record(tx, { ...outcome, status }, meta);
         if (intent.status === 'succeeded') {
           await this.deps.memberships.applyLifetime(
             tx,
@@ -295,8 +291,6 @@ export class WebhookService {
             invoice_id: invoice.id,
             billing_reason: invoice.billing_reason ?? null,
           },
-          failureMessage:
-            event.type === 'invoice.payment_failed' ? 'The renewal payment was declined.' : null,
         },
         meta,
       );

@@ -16,8 +16,6 @@ import {
   type AdminProfileClaim,
   CLAIM_REVIEW_MESSAGES,
   EmailRequested,
-  ProfileClaimApproved,
-  ProfileClaimRejected,
 } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import type * as schema from '../../db/schema';
@@ -105,19 +103,9 @@ export class ClaimReviewService {
         decidedByUserId: admin.user_id,
         now: this.deps.clock(),
       });
-      const facts = {
-        claim_id: decided.id,
-        entity_type: decided.entityType,
-        entity_id: decided.entityId,
-        user_id: decided.userId,
-        status: decided.status,
-      };
-      await this.deps.runtime.publish(tx, [
-        this.deps.runtime.event(
-          status === 'approved' ? ProfileClaimApproved : ProfileClaimRejected,
-          facts,
-          meta,
-        ),
+      // The claimant is told by mail; nothing else acts on a decision (docs/events.md#removed-contracts).
+      await this.deps.runtime.publish(
+        tx,
         this.deps.runtime.event(
           EmailRequested,
           {
@@ -133,7 +121,7 @@ export class ClaimReviewService {
           },
           meta,
         ),
-      ]);
+      );
       return { ...decided, entityName: claim.entityName };
     });
     return { claim: toAdminClaim(claim) };

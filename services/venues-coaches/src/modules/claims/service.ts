@@ -18,7 +18,6 @@ import {
   type ClaimProfileReply,
   isEmailAddress,
   PASSWORD_RULES,
-  ProfileClaimSubmitted,
   passwordError,
   unwrap,
 } from '@linksmate/proto';
@@ -39,7 +38,7 @@ import {
 const TOO_SHORT = PASSWORD_RULES[0]!.message;
 
 /**
- * identity's password rules, with the claim form's own words for the length rule (spec 2 §8:
+ * identity's password rules, with the claim form's own words for the length rule (docs/product.md#community-errors:
  * 'Password must be at least 8 characters'): the same rule, so identity never refuses what passes.
  */
 function claimPasswordError(password: string | undefined): string | null {
@@ -164,20 +163,6 @@ export class ClaimsService {
         }
         const userId = outcome.user.id;
         const claimed = await setClaimUser(tx, pending.id, userId, now);
-        await this.deps.runtime.publish(
-          tx,
-          this.deps.runtime.event(
-            ProfileClaimSubmitted,
-            {
-              claim_id: claimed.id,
-              entity_type: entityType,
-              entity_id: entityId,
-              user_id: userId,
-              status: claimed.status,
-            },
-            { ...meta, actor: { user_id: userId, role: ROLE_FOR[entityType] } },
-          ),
-        );
         return claimed;
       });
       return { message: CLAIM_MESSAGES.succeeded, claim: toProfileClaim(claim) };

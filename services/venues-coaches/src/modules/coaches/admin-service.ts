@@ -14,7 +14,6 @@ import {
   type AdminCoachesQuery,
   type AdminCoachesReply,
   type AdminCoachReply,
-  CoachInvited,
   type CoachVenuesReply,
   EmailRequested,
   isSiteAdminRole,
@@ -183,15 +182,14 @@ export class AdminCoachesService {
     return toCoach(row);
   }
 
-  /** The invitation to claim the profile (spec 3 §7), with the fact that it was sent. */
+  /**
+   * The invitation to claim the profile (docs/product.md#admin-calls): a mail request only messaging binds. No broadcast
+   * fact goes with it: nothing acts on an invitation, and an address has no business on the bus.
+   */
   private async invite(tx: Db, coach: CoachRow, meta: EventMeta): Promise<void> {
     if (!coach.email) return;
-    await this.ctx.runtime.publish(tx, [
-      this.ctx.runtime.event(
-        CoachInvited,
-        { coach_id: coach.id, email: coach.email, first_name: coach.firstName, last_name: coach.lastName },
-        meta,
-      ),
+    await this.ctx.runtime.publish(
+      tx,
       this.ctx.runtime.event(
         EmailRequested,
         {
@@ -202,6 +200,6 @@ export class AdminCoachesService {
         },
         meta,
       ),
-    ]);
+    );
   }
 }
