@@ -1,3 +1,3 @@
 export { buildGateway, type Gateway, type GatewayDeps } from './app';
 export * from './config';
-export { ROUTE_TABLE, resolveService, SERVICE_NAMES, type ServiceName } from './routes';
+export { ROUTE_TABLE, resolveService, routePrefixOf, SERVICE_NAMES, type ServiceName } from './routes';

@@ -10,7 +10,7 @@ export const SERVICE_NAMES = [
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**
- * Which service answers which public path (OWNERSHIP.md), as prefixes under `/api/v1`.
+ * Which service answers which public path (docs/architecture.md#who-owns-what), as prefixes under `/api/v1`.
  * The longest prefix wins, on whole path segments only.
  */
 export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
