@@ -19,10 +19,11 @@ endif
 
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: help install run backup restore test lint typecheck unit fuzz cluster-test e2e bench up down k8s envoy-gateway system-deps clean
+.PHONY: help install run dev backup restore test lint typecheck unit fuzz cluster-test e2e bench up down k8s envoy-gateway system-deps clean
 
 help:
 	@echo "make run     start LinksMate on http://localhost:8080 (embedded PostgreSQL, demo data)"
+	@echo "make dev     make run from the TypeScript sources, restarted when a source changes (web: npm run dev -w web)"
 	@echo "make backup  one archive of the embedded run's databases, uploads and queued events (ARCHIVE=path)"
 	@echo "make restore ARCHIVE=path  bring an archive back into an empty DATA_DIR (FORCE=1 replaces its data)"
 	@echo "make test    lint, type check, unit/API/integration tests, infrastructure checks, browser tests"
@@ -50,6 +51,16 @@ web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
 # given back; about 80 MB the run would hold for as long as it runs. Other platforms ignore these.
 run: install web/dist/index.html
 	MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 npm start
+
+# Watch mode: the embedded run from its TypeScript sources, restarted by node's watch mode when a server
+# source changes. Node waits for the old process to exit, so each restart stops the services and
+# PostgreSQL gracefully (as Ctrl+C does) and keeps the data (tsx's own watch kills after 5 s, which
+# can leave PostgreSQL running). The web app is served from its last build: run `npm run dev -w web`
+# beside it for Vite's hot reload on :5173 (it proxies the API and sockets to :8080).
+WATCHED = proto/src platform/src gateway/src services tools/src
+dev: install web/dist/index.html
+	MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node $(addprefix --watch-path=,$(WATCHED)) \
+		--watch-preserve-output --import tsx tools/src/embedded/main.ts
 
 # The run's data folder (DATA_DIR, default .data) into backups/linksmate-<UTC time>.tar.gz, or ARCHIVE;
 # a running `make run` is backed up live, through its control endpoint.
