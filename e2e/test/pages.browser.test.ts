@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
-// mia has no membership in the demo data (ARCHITECTURE.md), so she can buy one.
+// mia has no membership in the demo data (README, "Demo people"), so she can buy one.
 const DEMO = { email: 'mia@linksmate.dev', password: 'Fairway!2026' };
 
 async function logIn(page: Page) {

@@ -14,7 +14,7 @@ import type { EventData, EventDefinition } from './events/registry';
 
 /**
  * Which domain event reaches which sockets, under which name and with which payload: the one table
- * the gateway pushes by and the web listens by (OWNERSHIP.md §gateway).
+ * the gateway pushes by and the web listens by (docs/architecture.md#who-owns-what).
  */
 
 export const userRoom = (userId: number) => `user:${userId}`;

@@ -79,9 +79,9 @@ export const IdParam = Type.Unsafe<number>({
   description: `An id: digits only, 1 to ${INT4_MAX}`,
 });
 
-/** Amounts are integer cents (ARCHITECTURE.md §API conventions). */
+/** Amounts are integer cents (docs/architecture.md#api-conventions). */
 export const Cents = Int({ description: 'Cents' });
-/** Monotonic version of an aggregate, so projections never roll back (ARCHITECTURE.md §Events). */
+/** Monotonic version of an aggregate, so projections never roll back (docs/architecture.md#events). */
 export const AggregateVersion = Int({ minimum: 1 });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -3,7 +3,7 @@ import Type, { type TSchema } from 'typebox';
 /**
  * Inputs may send an optional value plainly or wrapped as `{Valid, value}` (or the Go-style
  * `{Valid, String|Int32|Int64|Float64|Bool|RawMessage}`) as the spec's clients do for coaches and
- * venues (ARCHITECTURE.md §API conventions). Outputs always use plain values.
+ * venues (docs/architecture.md#api-conventions). Outputs always use plain values.
  */
 export const Wrappable = <T extends TSchema>(schema: T) =>
   Type.Union([

@@ -161,7 +161,7 @@ describe('the API under malformed requests', () => {
       const text = await response.text();
       const answer = `${operation.method} ${url} (${caller}) → ${response.status} ${text.slice(0, 300)}`;
       if (response.status >= 500) throw new Error(answer);
-      // A refusal says why, in the API's error shape (ARCHITECTURE.md §API conventions).
+      // A refusal says why, in the API's error shape (docs/architecture.md#api-conventions).
       if (response.status >= 400 && typeof parsedOrNull(text)?.error !== 'string')
         throw new Error(`not in the error shape: ${answer}`);
     };

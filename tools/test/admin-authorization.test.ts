@@ -10,7 +10,7 @@ const VENUE_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin'];
 const COACHING_ADMINS: Role[] = ['admin', 'site_admin', 'coach_admin'];
 
 /**
- * What spec 3 §2 allows, route by route, written out here on its own (not read from the code's
+ * What docs/product.md#admin-sections allows, route by route, written out here on its own (not read from the code's
  * table): every admin route the services declare must be in it, and it must name no route that
  * does not exist.
  */

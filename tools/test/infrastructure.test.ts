@@ -16,7 +16,7 @@ import { parse, parseAllDocuments } from 'yaml';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const repoPath = (relative: string) => fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
 
-/** Each service and the database it owns (ARCHITECTURE.md / OWNERSHIP.md). */
+/** Each service and the database it owns (docs/architecture.md#who-owns-what). */
 const SERVICE_DATABASES: Record<string, string> = {
   identity: 'identity',
   'membership-payments': 'payments',

@@ -8,7 +8,7 @@ import { forbidden, HttpError, membershipRequired } from './errors';
  * Who may call a route, declared on the route as `config: { access }`:
  * - `public` (the default): anyone; a token, when sent, is still verified;
  * - `user`: a signed-in person;
- * - `member`: a signed-in person with a valid membership when their role needs one (spec 1 §6);
+ * - `member`: a signed-in person with a valid membership when their role needs one (docs/product.md#roles);
  * - `{ roles }`: a signed-in person with one of the roles;
  * - `service`: another service holding the service token (`/internal/*`, never routed publicly).
  */

@@ -43,7 +43,7 @@ export const tooManyRequests = (message: string, code = 'rate_limited') => new H
 export const serviceUnavailable = (message = 'Service unavailable', code = 'service_unavailable') =>
   new HttpError(503, message, code);
 
-/** Spec 1 §6: a member without a valid membership gets 402 with the redirect to the membership page. */
+/** docs/product.md#roles: a member without a valid membership gets 402 with the redirect to the membership page. */
 export const membershipRequired = () =>
   new HttpError(402, MEMBERSHIP_REQUIRED.error, MEMBERSHIP_REQUIRED.code, undefined, {
     membership_required: true,

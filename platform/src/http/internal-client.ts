@@ -14,7 +14,7 @@ export interface InternalClientOptions {
 }
 
 /**
- * Another service's `/internal/*` calls (ARCHITECTURE.md: synchronous only where a person waits for
+ * Another service's `/internal/*` calls (docs/architecture.md#who-owns-what: synchronous only where a person waits for
  * the answer, authenticated with the service token), for a caller that hands its answer on: a
  * refusal (4xx) comes back as the same HttpError, so the person reads the owning service's words;
  * anything else (unreachable, too slow, a 5xx) as a 502 that says the change may not have been made.

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { MediaRejected } from './errors';
 
-/** The video types accepted (spec 1 §5): MP4, QuickTime, 3GP (ISO boxes), AVI (RIFF), WebM (EBML). */
+/** The video types accepted (docs/product.md#account-validation): MP4, QuickTime, 3GP (ISO boxes), AVI (RIFF), WebM (EBML). */
 export type VideoType = 'mp4' | 'mov' | '3gp' | 'avi' | 'webm';
 
 /** The extension a stored video gets, and the content type it is served with. */

@@ -13,14 +13,14 @@ import { DateOnly, Id, Int, Nullable, NullableString, NullableTimestamp, Text, T
 import { Page } from './common';
 
 /**
- * The admin service's HTTP contract (OWNERSHIP.md "admin"): the user directory, the actions on
+ * The admin service's HTTP contract (docs/architecture.md#who-owns-what): the user directory, the actions on
  * users, the export and the dashboard; and identity's internal commands it calls.
  */
 
 const RoleLabel = Type.Enum(ADMIN_ROLE_LABELS);
 const AccountRole = Type.Enum(ROLES);
 
-// ── The user directory (spec 3 §2 User Management) ─────────────────────────
+// ── The user directory (docs/product.md#admin-sections User Management) ─────────────────────────
 export const AdminUsersQuery = Type.Object({
   page: Page,
   limit: Int({ minimum: 1, maximum: 100, default: PAGE_SIZES.adminUsers }),

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { MAX_LIST_LIMIT } from '../rules';
 import { IdParam, Int } from '../schema';
 
-/** The API error shape (ARCHITECTURE.md §API conventions). */
+/** The API error shape (docs/architecture.md#api-conventions). */
 export const ApiErrorSchema = Type.Object({
   error: Type.String(),
   code: Type.Optional(Type.String()),

@@ -14,7 +14,7 @@ import { Limit, Offset } from './common';
 import { Event } from './events';
 
 /**
- * events-bookings' admin contract (spec 3 §§2, 3, 7; OWNERSHIP.md): the events, bookings and
+ * events-bookings' admin contract (docs/product.md#admin-sections, #admin-entities, #admin-calls; docs/architecture.md#who-owns-what): the events, bookings and
  * availability slots of the whole platform. Kept apart from `events.ts` only for its length; the
  * web imports both from `@linksmate/proto`. The spec's validation messages come from the service
  * (422 with `errors`), the shapes are checked here (400).
@@ -31,7 +31,7 @@ const SlotStatus = Type.Enum(AVAILABILITY_SLOT_STATUSES);
 const SlotType = Type.Enum(AVAILABILITY_SLOT_TYPES);
 const Total = Int({ minimum: 0 });
 
-// ── Events (spec 3 §2 Events management) ─────────────────────────────────────
+// ── Events (docs/product.md#admin-sections Events management) ─────────────────────────────────────
 /**
  * `GET /admin/events`: every event not deleted, past and cancelled ones too. Newest start first;
  * with a date range, in start order (a calendar's month).
@@ -54,7 +54,7 @@ export type AdminEventsQuery = Type.Static<typeof AdminEventsQuery>;
 export const AdminEventsReply = Type.Object({ events: Type.Array(Event), total: Total });
 export type AdminEventsReply = Type.Static<typeof AdminEventsReply>;
 
-// ── Bookings (spec 3 §3 Booking; §2 Manage Bookings) ────────────────────────
+// ── Bookings (docs/product.md#admin-entities Booking; §2 Manage Bookings) ────────────────────────
 export const AdminBooking = Type.Object({
   id: Id,
   booking_status: BookingStatus,
@@ -96,11 +96,11 @@ export type AdminBookingsQuery = Type.Static<typeof AdminBookingsQuery>;
 export const AdminBookingsReply = Type.Object({ bookings: Type.Array(AdminBooking), total: Total });
 export type AdminBookingsReply = Type.Static<typeof AdminBookingsReply>;
 
-/** `PATCH /admin/bookings/{id}/status` (spec 3 §4: an admin may set any of these). */
+/** `PATCH /admin/bookings/{id}/status` (docs/product.md#admin-states: an admin may set any of these). */
 export const AdminBookingStatusBody = Type.Object({ status: Type.Enum(ADMIN_BOOKING_STATUSES) });
 export type AdminBookingStatusBody = Type.Static<typeof AdminBookingStatusBody>;
 
-// ── Availability slots (spec 3 §3 Availability slot; §2 Manage Availability) ─
+// ── Availability slots (docs/product.md#admin-entities Availability slot; §2 Manage Availability) ─
 export const AvailabilitySlot = Type.Object({
   id: Id,
   start_time: Timestamp,
@@ -137,7 +137,7 @@ export type AvailabilityReply = Type.Static<typeof AvailabilityReply>;
 const FormTime = Text({ maxLength: 40 });
 
 /**
- * A slot as the form sends it (spec 3 §7). Every field may be left out: the defaults of spec 3 §9
+ * A slot as the form sends it (docs/product.md#admin-calls). Every field may be left out: the defaults of docs/product.md#admin-limits
  * apply, and a missing start gets the spec's message (422), not a schema error.
  */
 export const AvailabilitySlotFields = Type.Object({
@@ -146,7 +146,7 @@ export const AvailabilitySlotFields = Type.Object({
   slot_type: Type.Optional(SlotType),
   /** Cents; 0 by default. */
   price: Type.Optional(Int()),
-  /** Fixed to AUD (spec 3 §5). */
+  /** Fixed to AUD (docs/product.md#admin-validation). */
   currency: Type.Optional(Type.Literal('AUD')),
   capacity: Type.Optional(Int()),
   /** On creation only active or pending (422 otherwise); editing takes all four. */

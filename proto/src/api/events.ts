@@ -16,7 +16,7 @@ import { Wrappable } from '../wrapped';
 import { Limit, Offset } from './common';
 
 /**
- * events-bookings' HTTP contract (OWNERSHIP.md): events and member games, ticket (slot) types,
+ * events-bookings' HTTP contract (docs/architecture.md#who-owns-what): events and member games, ticket (slot) types,
  * joins and join requests, bookings, slot payments, the waitlist and calendars.
  * Money is integer cents, GST-exclusive on prices; the server adds GST (10%) at checkout.
  * Inputs are shape-checked here; the spec's validation messages come from the service (422 with
@@ -31,7 +31,7 @@ const PaymentMethod = Type.Enum(PAYMENT_METHODS);
 const Handicap = Type.Number({ minimum: HANDICAP.min, maximum: HANDICAP.max });
 const WaitlistStatus = Type.Union([Type.Literal('waiting'), Type.Literal('offered')]);
 
-// ── Events (spec 2 §3 Event; spec 3 §3 Event) ─────────────────────────────────
+// ── Events (docs/product.md#community-entities Event; docs/product.md#admin-entities Event) ─────────────────────────────────
 export const Event = Type.Object({
   id: Id,
   title: Type.String(),
@@ -103,7 +103,7 @@ export const EventReply = Event;
 const Title = Text({ maxLength: 200 });
 const LongText = Text({ maxLength: 5000 });
 
-/** `POST /member-games` (spec 2 §7). `price_per_participant` in cents; 0 for a free game. */
+/** `POST /member-games` (docs/product.md#community-calls). `price_per_participant` in cents; 0 for a free game. */
 export const CreateMemberGameBody = Type.Object({
   title: Type.Optional(Wrappable(Title)),
   description: Type.Optional(Wrappable(LongText)),
@@ -121,7 +121,7 @@ export const CreateMemberGameBody = Type.Object({
 });
 export type CreateMemberGameBody = Type.Static<typeof CreateMemberGameBody>;
 
-/** `PUT /events/{id}`: only the fields sent change (spec 2 §5 Edit event). */
+/** `PUT /events/{id}`: only the fields sent change (docs/product.md#community-validation Edit event). */
 export const UpdateEventBody = Type.Partial(
   Type.Object({
     title: Wrappable(Title),
@@ -142,7 +142,7 @@ export const UpdateEventBody = Type.Partial(
 );
 export type UpdateEventBody = Type.Static<typeof UpdateEventBody>;
 
-// ── Ticket (slot) types (spec 2 §3; spec 3 §3) ───────────────────────────────
+// ── Ticket (slot) types (docs/product.md#community-entities; docs/product.md#admin-entities) ───────────────────────────────
 export const TicketType = Type.Object({
   id: Id,
   event_id: Id,
@@ -170,7 +170,7 @@ export const CreateTicketTypesBody = Type.Object({
 });
 export type CreateTicketTypesBody = Type.Static<typeof CreateTicketTypesBody>;
 
-/** `POST /events/linksmate` (admin; spec 3 §7): the event and its slot types in one call. */
+/** `POST /events/linksmate` (admin; docs/product.md#admin-calls): the event and its slot types in one call. */
 export const CreateOfficialEventBody = Type.Object({
   title: Type.Optional(Wrappable(Title)),
   description: Type.Optional(Wrappable(LongText)),
@@ -191,7 +191,7 @@ export const CreateOfficialEventReply = Type.Object({
 });
 export type CreateOfficialEventReply = Type.Static<typeof CreateOfficialEventReply>;
 
-// ── Joining, join requests and bookings (spec 2 §§3, 4, 7) ──────────────────
+// ── Joining, join requests and bookings (docs/product.md#community-entities, #community-states, #community-calls) ──────────────────
 export const JoinEventBody = Type.Object({ notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))) });
 export type JoinEventBody = Type.Static<typeof JoinEventBody>;
 
@@ -264,14 +264,14 @@ export const JoinRequestDecisionReply = Type.Object({
 });
 export type JoinRequestDecisionReply = Type.Static<typeof JoinRequestDecisionReply>;
 
-/** `POST /admin/events/{id}/add-user` (spec 2 §7): a confirmed seat given by an admin. */
+/** `POST /admin/events/{id}/add-user` (docs/product.md#community-calls): a confirmed seat given by an admin. */
 export const AddUserToEventBody = Type.Object({
   user_id: Type.Optional(Wrappable(Int())),
   notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))),
 });
 export type AddUserToEventBody = Type.Static<typeof AddUserToEventBody>;
 
-// ── Slot purchases and paid joins (spec 2 §§4, 7) ───────────────────────────
+// ── Slot purchases and paid joins (docs/product.md#community-states, #community-calls) ───────────────────────────
 export const SlotSelection = Type.Object({
   ticket_type_id: Id,
   slot_type_name: Type.Optional(Text({ maxLength: 120 })),
@@ -318,7 +318,7 @@ export const SlotPaymentIntentReply = Type.Object({
 });
 export type SlotPaymentIntentReply = Type.Static<typeof SlotPaymentIntentReply>;
 
-/** `POST /events/confirm-slot-payment` (spec 2 §7); camelCase as the spec writes it. */
+/** `POST /events/confirm-slot-payment` (docs/product.md#community-calls); camelCase as the spec writes it. */
 export const ConfirmSlotPaymentBody = Type.Object({
   paymentIntentId: Text({ minLength: 1, maxLength: 255 }),
   eventId: Id,

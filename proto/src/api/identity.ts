@@ -12,7 +12,7 @@ import { Limit, Offset, Page } from './common';
 import { MembershipResponse } from './payments';
 
 /**
- * identity's HTTP contract (OWNERSHIP.md): accounts, profiles, the golfer directory and the internal
+ * identity's HTTP contract (docs/architecture.md#who-owns-what): accounts, profiles, the golfer directory and the internal
  * calls other services make. Services declare these schemas on their routes; the web derives its
  * types from them.
  */
@@ -22,12 +22,12 @@ const Email = Text({ minLength: 3, maxLength: 254 });
 const Password = Text({ maxLength: REQUEST_TEXT_CAP });
 const LinkToken = Text({ maxLength: 200 });
 
-// ── Accounts (spec 1 §§2.4–2.9, 7) ──────────────────────────────────────────
+// ── Accounts (docs/product.md#account-screens, #account-calls) ──────────────────────────────────────────
 export const RegisterBody = Type.Object({
   username: Text({ maxLength: REQUEST_TEXT_CAP }),
   email: Email,
   password: Password,
-  /** Accepted and ignored: every account starts as a member (spec 1 §5). */
+  /** Accepted and ignored: every account starts as a member (docs/product.md#account-validation). */
   role: Type.Optional(Text({ maxLength: 40 })),
 });
 export type RegisterBody = Type.Static<typeof RegisterBody>;
@@ -79,8 +79,8 @@ export type ChangePasswordBody = Type.Static<typeof ChangePasswordBody>;
 export const ChangePasswordReply = Type.Object({ message: Type.String(), token: Type.String() });
 export type ChangePasswordReply = Type.Static<typeof ChangePasswordReply>;
 
-// ── Profiles (spec 1 §§2.12, 3; spec 2 "Other user's profile") ──────────────
-/** Spec 1 §2.13: a blocked user as the own profile lists them, with the unblock action. */
+// ── Profiles (docs/product.md#account-screens, #account-entities; spec 2 "Other user's profile") ──────────────
+/** docs/product.md#account-screens: a blocked user as the own profile lists them, with the unblock action. */
 export const BlockedUser = Type.Object({
   id: Id,
   displayName: Type.String(),
@@ -118,7 +118,7 @@ export const ProfileReply = Type.Object({ user: ProfileUser, membership: Members
 export type ProfileReply = Type.Static<typeof ProfileReply>;
 
 /**
- * `PUT /profile` (spec 1 §§2.13, 5): the form's fields. Fields left out keep their value. Their
+ * `PUT /profile` (docs/product.md#account-screens, #account-validation): the form's fields. Fields left out keep their value. Their
  * rules (required names, username shape, handicap range and decimals, the enumerations) are
  * answered by the service as 422 field errors in the spec's words, so the schema only caps what is
  * read; the handicap also arrives as text from some clients and is judged by the same rule.
@@ -153,7 +153,7 @@ export type UpdateProfileReply = ProfileReply;
 export const BlockReply = Type.Object({ message: Type.String(), blocked_user_ids: Type.Array(Id) });
 export type BlockReply = Type.Static<typeof BlockReply>;
 
-// ── Golfer directory (spec 1 §2.3) ──────────────────────────────────────────
+// ── Golfer directory (docs/product.md#account-screens) ──────────────────────────────────────────
 export const GolfersQuery = Type.Object({ page: Page, limit: Limit(PAGE_SIZES.playerDiscovery, 50) });
 export type GolfersQuery = Type.Static<typeof GolfersQuery>;
 
@@ -190,7 +190,7 @@ export type PlayerCard = Type.Static<typeof PlayerCard>;
 
 export const DiscoveryQuery = Type.Object({
   skill_level: Type.Optional(Type.Union([Type.Literal(''), Type.Enum(SKILL_LEVELS)])),
-  /** The filter's "Playing" is the stored "playing" (spec 2 §4); both spellings are accepted. */
+  /** The filter's "Playing" is the stored "playing" (docs/product.md#community-states); both spellings are accepted. */
   availability_status: Type.Optional(
     Type.Union([
       Type.Literal(''),
@@ -209,7 +209,7 @@ export const DiscoveryReply = Type.Object({
 });
 export type DiscoveryReply = Type.Static<typeof DiscoveryReply>;
 
-// ── Uploads (spec 1 §7) ─────────────────────────────────────────────────────
+// ── Uploads (docs/product.md#account-calls) ─────────────────────────────────────────────────────
 /** `POST /upload/profile-image` (multipart field `image`): where the re-encoded picture is served. */
 export const UploadReply = Type.Object({
   url: Type.String(),

@@ -4,7 +4,7 @@ import { Id, IdParam, Int, Nullable, NullableString, Text, Timestamp } from '../
 import { Limit, Offset } from './common';
 
 /**
- * messaging's HTTP contract (OWNERSHIP.md): direct messages, event chats, conversations, read
+ * messaging's HTTP contract (docs/architecture.md#who-owns-what): direct messages, event chats, conversations, read
  * receipts, announcements, message media and the digest preference. Ids in paths and bodies are
  * taken loosely and checked by the service, so a bad one gets the spec's own words
  * ('Invalid user ID', 'Receiver ID is required'…) rather than a schema's.
@@ -15,7 +15,7 @@ const MediaType = Type.Union([Type.Literal('image'), Type.Literal('video')]);
 /** An id as a client may send it: a number, its text, or nothing. */
 const LooseId = Type.Optional(Type.Union([Int(), Text({ maxLength: 40 }), Type.Null()]));
 
-// ── Messages (spec 2 §3 Message) ──────────────────────────────────────────────
+// ── Messages (docs/product.md#community-entities Message) ──────────────────────────────────────────────
 export const Message = Type.Object({
   id: Id,
   conversation_id: Id,
@@ -101,7 +101,7 @@ export type DirectMessagesReply = Type.Static<typeof DirectMessagesReply>;
 export const EventMessagesReply = Type.Object({ messages: Type.Array(Message), event: ChatEvent, ...Page });
 export type EventMessagesReply = Type.Static<typeof EventMessagesReply>;
 
-// ── Conversations (spec 2 §3 Direct conversation, Event chat) ────────────────
+// ── Conversations (docs/product.md#community-entities Direct conversation, Event chat) ────────────────
 export const DirectConversation = Type.Object({
   other_user_id: Id,
   username: Type.String(),
@@ -140,7 +140,7 @@ export type UnreadCountReply = Type.Static<typeof UnreadCountReply>;
 export const MarkReadReply = Type.Object({ read_count: Int({ minimum: 0 }), read_at: Timestamp });
 export type MarkReadReply = Type.Static<typeof MarkReadReply>;
 
-// ── Announcements (spec 2 §3; spec 3 "Platform Announcements") ──────────────
+// ── Announcements (docs/product.md#community-entities; spec 3 "Platform Announcements") ──────────────
 export const Announcement = Type.Object({
   id: Id,
   content: Type.String(),
@@ -164,7 +164,7 @@ export type CreateAnnouncementBody = Type.Static<typeof CreateAnnouncementBody>;
 export const CreateAnnouncementReply = Type.Object({ message: Type.String(), announcement: Announcement });
 export type CreateAnnouncementReply = Type.Static<typeof CreateAnnouncementReply>;
 
-// ── Media (spec 1 §7: multipart field `media`) ───────────────────────────────
+// ── Media (docs/product.md#account-calls: multipart field `media`) ───────────────────────────────
 export const MessageMediaReply = Type.Object({
   url: Type.String(),
   media_type: MediaType,

@@ -5,11 +5,11 @@ import { Cents, DateOnly, Id, Int, Nullable, NullableString, Text, Timestamp } f
 import { Limit, Offset } from './common';
 
 /**
- * membership-payments' HTTP contract (OWNERSHIP.md): plans, checkout, the admin transaction list and
+ * membership-payments' HTTP contract (docs/architecture.md#who-owns-what): plans, checkout, the admin transaction list and
  * the grants the admin service asks for.
  */
 
-// ── Plans (spec 1 §§3, 9) ───────────────────────────────────────────────────
+// ── Plans (docs/product.md#account-entities, #account-limits) ───────────────────────────────────────────────────
 /**
  * A plan as `GET /payments/plans` serves it, with the GST the server computed. snake_case, except
  * the fields the spec itself names in camelCase (`originalPrice`, `gstExclusive`).
@@ -52,7 +52,7 @@ export type PaymentsConfigReply = Type.Static<typeof PaymentsConfigReply>;
 export const SubscriptionStatusReply = Type.Object({ status: NullableString, plan_id: NullableString });
 export type SubscriptionStatusReply = Type.Static<typeof SubscriptionStatusReply>;
 
-// ── Checkout (spec 1 §7) ────────────────────────────────────────────────────
+// ── Checkout (docs/product.md#account-calls) ────────────────────────────────────────────────────
 export const CreateSubscriptionBody = Type.Object({
   plan_id: Text({ minLength: 1, maxLength: 255, description: 'The provider price id (or the plan id)' }),
   trial_days: Type.Optional(Int({ minimum: 0, maximum: 365 })),
@@ -72,7 +72,7 @@ export const CreateSubscriptionReply = Type.Object({
 });
 export type CreateSubscriptionReply = Type.Static<typeof CreateSubscriptionReply>;
 
-/** Spec 1 §7's payload. `amount` and `currency` are accepted and ignored: prices are the server's. */
+/** docs/product.md#account-calls's payload. `amount` and `currency` are accepted and ignored: prices are the server's. */
 export const CreatePaymentIntentBody = Type.Object({
   amount: Type.Optional(Type.Number()),
   currency: Type.Optional(Text({ maxLength: 10 })),
@@ -114,7 +114,7 @@ export type CancelSubscriptionReply = Type.Static<typeof CancelSubscriptionReply
 export const WebhookReply = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });
 export type WebhookReply = Type.Static<typeof WebhookReply>;
 
-// ── Admin transactions (spec 3 §§7, 9) ──────────────────────────────────────
+// ── Admin transactions (docs/product.md#admin-calls, #admin-limits) ──────────────────────────────────────
 export const TransactionsQuery = Type.Object({
   limit: Limit(PAGE_SIZES.adminTransactions),
   offset: Offset,
@@ -151,7 +151,7 @@ export type Transaction = Type.Static<typeof Transaction>;
 export const TransactionsReply = Type.Object({ transactions: Type.Array(Transaction), total: Int() });
 export type TransactionsReply = Type.Static<typeof TransactionsReply>;
 
-// ── Grants (internal: the admin service asks; spec 3 §5) ────────────────────
+// ── Grants (internal: the admin service asks; docs/product.md#admin-validation) ────────────────────
 const GrantFields = {
   membership_type: Text({ maxLength: 40 }),
   /** `N_unit` (days, weeks, months, years) with N from 1 to 12, or `lifetime`. */

@@ -12,13 +12,13 @@ import { Offset } from './common';
 import { AvailabilitySchedule, BusinessHours, Coach, Venue } from './venues';
 
 /**
- * venues-coaches' admin contract (spec 3 §§2–7): venues, coaches, where coaches teach, profile
+ * venues-coaches' admin contract (docs/product.md#admin-sections, #admin-calls): venues, coaches, where coaches teach, profile
  * claims and the admin's own profile. Optional values may come wrapped (`{Valid, value}`) as the
  * spec's clients send them; answers are plain.
  */
 
 // ── Venues ──────────────────────────────────────────────────────────────────
-/** The venue table holds every venue at once (spec 3 §9: at least 1,000, paged on the client). */
+/** The venue table holds every venue at once (docs/product.md#admin-limits: at least 1,000, paged on the client). */
 export const AdminVenuesQuery = Type.Object({
   limit: Int({ minimum: 1, maximum: 10_000, default: 1000 }),
   offset: Offset,
@@ -70,7 +70,7 @@ const OptionalLength = Type.Optional(
 );
 
 /**
- * `POST|PUT /admin/venues`: the six-step wizard's fields (spec 3 §3). The service judges required
+ * `POST|PUT /admin/venues`: the six-step wizard's fields (docs/product.md#admin-entities). The service judges required
  * fields and e-mails, answering in the spec's words; `other` among the types needs
  * `custom_venue_types` (comma separated), which replace it on save. Images are not set here: the
  * upload calls attach them.
@@ -150,7 +150,7 @@ export const AdminCoachesReply = Type.Object({ coaches: Type.Array(Coach), count
 export type AdminCoachesReply = Type.Static<typeof AdminCoachesReply>;
 
 /**
- * `POST /admin/coaches` and `PUT /admin/coaches/{id}`: the wrapped payload of spec 3 §3. Specialties
+ * `POST /admin/coaches` and `PUT /admin/coaches/{id}`: the wrapped payload of docs/product.md#admin-entities. Specialties
  * and certifications come as arrays (or comma separated text); the hourly rate in cents.
  */
 const TextList = Type.Optional(

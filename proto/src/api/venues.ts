@@ -15,12 +15,12 @@ import { Wrappable } from '../wrapped';
 import { Limit, Offset } from './common';
 
 /**
- * venues-coaches' HTTP contract (OWNERSHIP.md): the venue directory and detail, filter lists,
+ * venues-coaches' HTTP contract (docs/architecture.md#who-owns-what): the venue directory and detail, filter lists,
  * user-submitted venues, coaches, profile claims and venue media uploads. Outputs use plain values
  * and `null`; inputs also accept the wrapped `{Valid, value}` form.
  */
 
-// ── Venues (spec 2 "Venue directory", "Venue detail", §§3, 7; spec 3 §3) ─────
+// ── Venues (spec 2 "Venue directory", "Venue detail", §§3, 7; docs/product.md#admin-entities) ─────
 /** A gallery item: an image, or a video with its JPEG thumbnail. `position` orders the carousel. */
 export const VenueMedia = Type.Object({
   id: Id,
@@ -57,7 +57,7 @@ export const VenueListItem = Type.Object({
 export type VenueListItem = Type.Static<typeof VenueListItem>;
 
 /**
- * A venue as anyone may see it: every public field of spec 3 §3. The admin-only fields
+ * A venue as anyone may see it: every public field of docs/product.md#admin-entities. The admin-only fields
  * (commercials, blockers, notes) are never in this shape.
  */
 export const Venue = Type.Object({
@@ -247,7 +247,7 @@ export type ProfileClaim = Type.Static<typeof ProfileClaim>;
 export const ClaimProfileReply = Type.Object({ message: Type.String(), claim: ProfileClaim });
 export type ClaimProfileReply = Type.Static<typeof ClaimProfileReply>;
 
-// ── Venue media (OWNERSHIP.md; spec 3 "Admin venue detail", §5) ─────────────
+// ── Venue media (docs/architecture.md#who-owns-what; spec 3 "Admin venue detail", §5) ─────────────
 /**
  * `POST /upload/venue-photo` (multipart: `venue_id`, then the file in `image`): replaces the
  * featured picture, re-encoded. `POST /upload/venue-gallery` (multipart: `venue_id`, then the file
@@ -269,7 +269,7 @@ export type VenueMediaDeletedReply = Type.Static<typeof VenueMediaDeletedReply>;
 // ── Internal calls (service token; never routed by the gateway) ─────────────
 /**
  * `POST /internal/venues`: a venue made by the platform itself (demo data, the bench), already
- * reviewed. Every stored field of spec 3 §3, plain values; the slug is made from the name when absent.
+ * reviewed. Every stored field of docs/product.md#admin-entities, plain values; the slug is made from the name when absent.
  */
 export const ImportVenueBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 200 }),

@@ -11,7 +11,7 @@ export const EventActor = Type.Object(
 export type EventActor = Type.Static<typeof EventActor>;
 
 /**
- * The envelope every domain event travels in (ARCHITECTURE.md §Events). Events are immutable facts
+ * The envelope every domain event travels in (docs/architecture.md#events). Events are immutable facts
  * named in the past tense; the producing context owns the schema of `data`.
  */
 export const EventEnvelopeSchema = Type.Object(

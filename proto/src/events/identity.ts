@@ -84,7 +84,7 @@ export const UserUnblocked = defineEvent(
 
 /**
  * A request to send one e-mail. Its own routing key, bound only by messaging, because links in it
- * carry secrets (ARCHITECTURE.md §Events).
+ * carry secrets (docs/architecture.md#events).
  */
 export const EmailRequested = defineEvent(
   'notifications.email.requested',

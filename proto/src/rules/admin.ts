@@ -22,7 +22,7 @@ const VENUE_ADMINS = ['admin', 'site_admin', 'facility_admin'] as const satisfie
 const COACHING_ADMINS = ['admin', 'site_admin', 'coach_admin'] as const satisfies readonly Role[];
 
 /**
- * Who may use each section: the table of spec 3 §2 (facility_admin without coaches, coach venues,
+ * Who may use each section: the table of docs/product.md#admin-sections (facility_admin without coaches, coach venues,
  * claims, official events, announcements, transactions and users; coach_admin with the dashboard,
  * coach venues, availability, bookings and events only). The menu hides what this refuses, and
  * every admin route declares its roles from here, so the server refuses the same.
@@ -46,20 +46,20 @@ export function mayUseAdminSection(role: string | null | undefined, section: Adm
   return !!role && (ADMIN_SECTION_ROLES[section] as readonly string[]).includes(role);
 }
 
-/** The sidebar's subtitle by role (spec 3 §2). */
+/** The sidebar's subtitle by role (docs/product.md#admin-sections). */
 export function adminSubtitle(role: string | null | undefined): string {
   if (role === 'facility_admin') return 'Venue Management';
   if (role === 'coach_admin') return 'My Coaching Business';
   return 'Site Management';
 }
 
-/** Where a role lands on `/admin` (spec 3 §2: a coach_admin goes to bookings). */
+/** Where a role lands on `/admin` (docs/product.md#admin-sections: a coach_admin goes to bookings). */
 export function adminLandingSection(role: string | null | undefined): AdminSection {
   return role === 'coach_admin' ? 'bookings' : 'dashboard';
 }
 
 /**
- * The badge the user list shows for a membership (spec 3 §2): Lifetime, Premium, Basic, otherwise
+ * The badge the user list shows for a membership (docs/product.md#admin-sections): Lifetime, Premium, Basic, otherwise
  * Free. A paid plan (monthly, annual) counts as Premium; a lapsed membership as Free.
  */
 export const MEMBERSHIP_BADGES = ['lifetime', 'premium', 'basic', 'free'] as const;
@@ -74,12 +74,12 @@ export function membershipBadge(
   return type ? 'premium' : 'free';
 }
 
-/** The user list's sortable columns (spec 3 §2) and its default order. */
+/** The user list's sortable columns (docs/product.md#admin-sections) and its default order. */
 export const ADMIN_USER_SORTS = ['email', 'role', 'created_at'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USER_DEFAULT_SORT = { sort_by: 'created_at', sort_order: 'desc' } as const;
 
-/** The columns of the user export, in order (spec 3 §3 "CSV export row"). */
+/** The columns of the user export, in order (docs/product.md#admin-entities "CSV export row"). */
 export const USER_EXPORT_COLUMNS = [
   'id',
   'email',
@@ -98,7 +98,7 @@ export const userExportFileName = (day: string) => `users-export-${day}.csv`;
 /** How many people one bulk action may name. */
 export const BULK_USER_ACTION_MAX = 500;
 
-/** The admin area's texts (spec 3 §§2, 5, 8). */
+/** The admin area's texts (docs/product.md#admin-sections, #admin-validation, #admin-errors). */
 export const ADMIN_MESSAGES = {
   checkingAccess: 'Checking access...',
   accessDenied: 'Access Denied',

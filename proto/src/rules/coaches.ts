@@ -1,4 +1,4 @@
-/** Coaches (spec 2 §9, spec 3 §§5, 9). */
+/** Coaches (docs/product.md#community-limits, docs/product.md#admin-validation, #admin-limits). */
 
 export const COACH_SPECIALTIES = [
   'beginner',
@@ -28,7 +28,7 @@ export const COACH_SPECIALTY_LABELS: Record<(typeof COACH_SPECIALTIES)[number], 
   senior: 'Senior',
 };
 
-/** Texts of the coach screens (spec 2 §8). */
+/** Texts of the coach screens (docs/product.md#community-errors). */
 export const COACH_MESSAGES = {
   listFailed: 'Failed to fetch coaches',
   detailFailed: 'Failed to fetch coach details',

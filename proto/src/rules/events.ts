@@ -1,13 +1,13 @@
 import { PRODUCT_SLUG } from './product';
 
-/** Events and bookings (spec 2 §§3, 4, 9; spec 3 §§4, 9). */
+/** Events and bookings (docs/product.md#community-entities, #community-states, #community-limits; docs/product.md#admin-states, #admin-limits). */
 
 export const OFFICIAL_EVENT_TYPE = `${PRODUCT_SLUG}_event` as const;
 export const EVENT_TYPES = [OFFICIAL_EVENT_TYPE, 'member_game'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * Whether a venue or coach admin may change an event of this type within their part of the admin
- * area (spec 3 §2): official events only. A member's own game is changed by its organiser and the
+ * area (docs/product.md#admin-sections): official events only. A member's own game is changed by its organiser and the
  * site admins alone — not by whoever runs its venue (issue 23).
  */
 export function scopedAdminsMayChange(eventType: string): boolean {
@@ -31,11 +31,11 @@ export const OFFICIAL_EVENT_CAPACITY = { min: 1, max: 100, default: 10 } as cons
 export const DEFAULT_SLOT_TYPE_NAME = 'Standard Admission';
 export const AVAILABILITY_SLOT_STATUSES = ['active', 'pending', 'booked', 'canceled'] as const;
 export type AvailabilitySlotStatus = (typeof AVAILABILITY_SLOT_STATUSES)[number];
-/** A new slot is offered as active or pending; booked and canceled are set by editing (spec 3 §4). */
+/** A new slot is offered as active or pending; booked and canceled are set by editing (docs/product.md#admin-states). */
 export const AVAILABILITY_CREATE_STATUSES = ['active', 'pending'] as const;
 export const AVAILABILITY_SLOT_TYPES = ['individual', 'group', 'event'] as const;
 export type AvailabilitySlotType = (typeof AVAILABILITY_SLOT_TYPES)[number];
-/** A new slot's defaults (spec 3 §§5, 9): currency fixed to AUD, free, one place, individual, active. */
+/** A new slot's defaults (docs/product.md#admin-validation, #admin-limits): currency fixed to AUD, free, one place, individual, active. */
 export const AVAILABILITY_DEFAULTS = {
   slotType: 'individual',
   price: 0,
@@ -67,7 +67,7 @@ export const MAX_SLOTS_PER_PURCHASE = 10;
 
 /** The server's texts for events, games, joins and slot payments: the spec's words where it has them. */
 export const EVENT_MESSAGES = {
-  // Create member game (spec 2 §5)
+  // Create member game (docs/product.md#community-validation)
   titleRequired: 'Please enter a title for your game',
   venueRequired: 'Please select a venue',
   startRequired: 'Please select a start time',
@@ -82,7 +82,7 @@ export const EVENT_MESSAGES = {
   venueInactive: 'This venue is not open for games yet',
   coachUnknown: 'Coach not found',
   handicapOrder: 'Minimum handicap must not be above the maximum',
-  // Official events (spec 3 §5)
+  // Official events (docs/product.md#admin-validation)
   officialTitleRequired: 'Event title is required',
   officialStartRequired: 'Start time is required',
   officialCapacityMin: 'Event capacity must be at least 1',
@@ -90,7 +90,7 @@ export const EVENT_MESSAGES = {
   officialCapacityWhole: 'Event capacity must be a whole number',
   slotTypeRequired: 'At least one slot type is required',
   slotTypeNameRequired: 'Slot type name is required',
-  // Edit (spec 2 §5)
+  // Edit (docs/product.md#community-validation)
   editCapacity: 'Please enter a valid capacity',
   capacityBelowJoined: 'Capacity cannot be below the number of people already joined',
   noChanges: 'No changes to save',
@@ -114,7 +114,7 @@ export const EVENT_MESSAGES = {
   // Handicap gates (beyond the spec)
   handicapNeeded: 'This game has a handicap range. Set your handicap on your profile to join.',
   skillNeeded: 'This game asks for a skill level. Set your skill level on your profile to join.',
-  // Slots and payments (spec 2 §§5, 8)
+  // Slots and payments (docs/product.md#community-validation, #community-errors)
   slotRequired: 'Please select at least one slot to proceed',
   slotQuantity: 'Slot quantity cannot be below 0',
   slotUnknown: 'This slot type is not available for this event',
@@ -134,7 +134,7 @@ export const EVENT_MESSAGES = {
   bookingNotFound: 'Booking not found',
   bookingNotCancellable: 'This booking cannot be cancelled',
   paidNotCancellable: 'Paid bookings are cancelled by the organiser',
-  // Add user (spec 2 §5)
+  // Add user (docs/product.md#community-validation)
   userRequired: 'Please select a user',
   userUnknown: 'User not found',
   onePerPerson: 'A person holds one booking per event',
@@ -143,7 +143,7 @@ export const EVENT_MESSAGES = {
     'This event takes payment. Adding someone here gives them a complimentary seat: no card is charged.',
 } as const;
 
-/** The server's texts for availability slots (spec 3 §5 "Availability slot" gives the rules, not words). */
+/** The server's texts for availability slots (docs/product.md#admin-validation "Availability slot" gives the rules, not words). */
 export const AVAILABILITY_MESSAGES = {
   startRequired: 'Start time is required',
   endAfterStart: 'End time must be after start time',

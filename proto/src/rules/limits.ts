@@ -1,4 +1,4 @@
-/** Page sizes, delays and how long links stay valid (spec 1 §9, spec 2 §9, spec 3 §9). */
+/** Page sizes, delays and how long links stay valid (docs/product.md#account-limits, docs/product.md#community-limits, docs/product.md#admin-limits). */
 
 export const PAGE_SIZES = {
   featuredGolfers: 4,
@@ -26,7 +26,7 @@ export const PAGE_SIZES = {
 /** Upper bound a server accepts for any list's limit. */
 export const MAX_LIST_LIMIT = 1000;
 
-// ── Timing (spec 1 §9, spec 2 §9) ───────────────────────────────────────────
+// ── Timing (docs/product.md#account-limits, docs/product.md#community-limits) ───────────────────────────────────────────
 export const DELAYS_MS = {
   afterVerifyRedirect: 3000,
   afterPurchaseRedirect: 3000,

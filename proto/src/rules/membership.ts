@@ -1,6 +1,6 @@
 import { isAdminRole, isCoachRole } from './roles';
 
-/** Membership: statuses, plans and the membership check (spec 1 §§3, 4, 6). */
+/** Membership: statuses, plans and the membership check (docs/product.md#account-entities, #account-states, #roles). */
 
 export const MEMBERSHIP_STATUSES = [
   'active',
@@ -11,7 +11,7 @@ export const MEMBERSHIP_STATUSES = [
   'incomplete',
 ] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-/** Statuses that grant access; spec 1 §6 says "active or trial". */
+/** Statuses that grant access; docs/product.md#roles says "active or trial". */
 export const VALID_MEMBERSHIP_STATUSES = ['active', 'trialing', 'trial'] as const;
 /** A subscription in force at the provider: paid or in its free trial. */
 export function isRunningSubscription(status: string | null | undefined): boolean {
@@ -20,7 +20,7 @@ export function isRunningSubscription(status: string | null | undefined): boolea
 export const PLAN_IDS = ['monthly', 'annual', 'lifetime'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const GRANT_MEMBERSHIP_TYPES = ['monthly', 'annual', 'lifetime'] as const;
-/** Bulk grants from the admin user list speak of premium and basic (spec 3 §5). */
+/** Bulk grants from the admin user list speak of premium and basic (docs/product.md#admin-validation). */
 export const BULK_GRANT_MEMBERSHIP_TYPES = ['premium', 'basic'] as const;
 export const MEMBERSHIP_TYPES = [...PLAN_IDS, ...BULK_GRANT_MEMBERSHIP_TYPES] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
@@ -43,13 +43,13 @@ export interface MembershipClaims {
   membership_ends_at?: string | number | null;
 }
 
-/** Spec 1 §6: the "requires membership" check is true only for role member. */
+/** docs/product.md#roles: the "requires membership" check is true only for role member. */
 export function requiresMembership(role: string | null | undefined): boolean {
   return role === 'member';
 }
 
 /**
- * Spec 1 §6: coaches and admin-like roles pass; others need status active or trial and an end date,
+ * docs/product.md#roles: coaches and admin-like roles pass; others need status active or trial and an end date,
  * if present, not in the past.
  */
 export function passesMembershipCheck(claims: MembershipClaims, now: Date = new Date()): boolean {

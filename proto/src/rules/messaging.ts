@@ -31,7 +31,7 @@ export function lastMessageLine(content: string | null, mediaType: string | null
 export const DEFAULT_ANNOUNCEMENT_SENDER = 'LinksMate Admin';
 
 export const MESSAGING_MESSAGES = {
-  // Spec 2 §8 "Messaging"
+  // docs/product.md#community-errors "Messaging"
   receiverRequired: 'Receiver ID is required',
   invalidUserId: 'Invalid user ID',
   eventRequired: 'Event ID is required',

@@ -1,7 +1,7 @@
-/** Money: GST, currencies and how amounts are shown (spec 1 §§1, 5, 9). */
+/** Money: GST, currencies and how amounts are shown (docs/product.md#account-limits, #account-validation). */
 
 export const GST_RATE_PERCENT = 10;
-/** How a price summary names the GST line (spec 1 §9: "GST 10% added at checkout"). */
+/** How a price summary names the GST line (docs/product.md#account-limits: "GST 10% added at checkout"). */
 export const GST_LABEL = `GST (${GST_RATE_PERCENT}%)`;
 export const DEFAULT_CURRENCY = 'AUD';
 export const LOCALE = 'en-AU';
@@ -11,7 +11,7 @@ export type Currency = (typeof CREATE_CURRENCIES)[number];
 
 /**
  * Amounts are kept in the currency's minor unit (cents), as Stripe takes them. A zero-decimal
- * currency has no minor unit: its amounts are whole yen, never ×100 (spec 2 §9 says ×100 for slot
+ * currency has no minor unit: its amounts are whole yen, never ×100 (docs/product.md#community-limits says ×100 for slot
  * prices; that holds for every currency offered but JPY).
  */
 const ZERO_DECIMAL_CURRENCIES = new Set(['JPY']);
@@ -48,7 +48,7 @@ export function gstInsideCents(totalCents: number): number {
   return totalCents - price;
 }
 
-/** Spec 1 §5: amounts are formatted from cents in en-AU; an invalid currency falls back to AUD. */
+/** docs/product.md#account-validation: amounts are formatted from cents in en-AU; an invalid currency falls back to AUD. */
 export function formatCents(amountCents: number, currency: string = DEFAULT_CURRENCY): string {
   const amount = fromMinorUnits(amountCents, currency);
   try {

@@ -1,4 +1,4 @@
-/** Password rules and their messages (spec 1 §5). */
+/** Password rules and their messages (docs/product.md#account-validation). */
 
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const PASSWORD_RULES: ReadonlyArray<{ test: (pw: string) => boolean; message: string }> = [
@@ -22,7 +22,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** The most a request may carry in a password or name field before it is refused unread. */
 export const REQUEST_TEXT_CAP = 1024;
 
-/** The first broken password rule's message, or null when the password is acceptable (spec 1 §5). */
+/** The first broken password rule's message, or null when the password is acceptable (docs/product.md#account-validation). */
 export function passwordError(password: string | null | undefined): string | null {
   if (!password) return PASSWORD_MESSAGES.required;
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;

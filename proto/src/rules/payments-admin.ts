@@ -1,4 +1,4 @@
-/** Payments admin: transactions and membership grants (spec 3 §9). */
+/** Payments admin: transactions and membership grants (docs/product.md#admin-limits). */
 
 export const TRANSACTION_STATUSES = [
   'succeeded',

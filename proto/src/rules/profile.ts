@@ -1,4 +1,4 @@
-/** Profile fields and how golfers are shown (spec 1 §§3, 5). */
+/** Profile fields and how golfers are shown (docs/product.md#account-entities, #account-validation). */
 
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'pro'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
@@ -9,7 +9,7 @@ export const AVAILABILITY_STATUS_LABELS: Record<AvailabilityStatus, string> = {
   Unavailable: 'Unavailable',
   playing: 'Currently Playing',
 };
-/** The player-discovery filter sends "Playing" for the stored value "playing" (spec 2 §4). */
+/** The player-discovery filter sends "Playing" for the stored value "playing" (docs/product.md#community-states). */
 export const DISCOVERY_AVAILABILITY_FILTERS = ['Available', 'Unavailable', 'Playing'] as const;
 
 /** Longest accepted text per profile field; longer is answered with a field error. */
@@ -30,7 +30,7 @@ export const PROFILE_TEXT_MESSAGES = {
   updated: 'Profile updated successfully!',
 } as const;
 
-/** Spec 2 §§4, 6: blocking and what it answers. */
+/** docs/product.md#community-states, #community-permissions: blocking and what it answers. */
 export const BLOCK_MESSAGES = {
   confirm: "Are you sure you want to block this user? You won't see their profile anymore.",
   blocked: 'User has been blocked.',
@@ -89,7 +89,7 @@ export function isEmailAddress(value: string | null | undefined): boolean {
 }
 
 /**
- * Spec 1 §2.12: the e-mail is masked, showing the first 2 characters of the local part. The mask has
+ * docs/product.md#account-screens: the e-mail is masked, showing the first 2 characters of the local part. The mask has
  * one length whatever it hides, so it gives away nothing of the local part's length.
  */
 export const EMAIL_MASK_VISIBLE_CHARS = 2;
@@ -101,7 +101,7 @@ export function maskEmail(email: string): string {
   return `${visible}${EMAIL_MASK}${email.slice(at)}`;
 }
 
-/** Spec 1 §3 golfer card display name: first and last; else whichever exists; else username; else 'Golfer'. */
+/** docs/product.md#account-entities golfer card display name: first and last; else whichever exists; else username; else 'Golfer'. */
 export function displayName(p: {
   first_name?: string | null;
   last_name?: string | null;

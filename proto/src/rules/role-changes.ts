@@ -9,7 +9,7 @@ import { PRODUCT_NAME } from './product';
 import { isSiteAdminRole, type Role } from './roles';
 
 /**
- * Who may change whose role to what (spec 3 §2 User Management, issue 23 item 9). One rule, read by
+ * Who may change whose role to what (docs/product.md#admin-sections User Management, issue 23 item 9). One rule, read by
  * the admin service before it asks identity, by identity under the person's lock, and by the web to
  * offer only what the server will do:
  *

@@ -1,4 +1,4 @@
-/** Roles (spec 1 §6, spec 3 §6). */
+/** Roles (docs/product.md#roles, docs/product.md#admin-roles). */
 
 export const ROLES = ['member', 'coach', 'coach_admin', 'admin', 'site_admin', 'facility_admin'] as const;
 export type Role = (typeof ROLES)[number];

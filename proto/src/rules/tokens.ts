@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * The access token and where the web keeps it (ARCHITECTURE.md §Auth; spec 1 §3 "Token claims read
+ * The access token and where the web keeps it (docs/architecture.md#auth; docs/product.md#account-entities "Token claims read
  * on the client").
  */
 

@@ -1,4 +1,4 @@
-/** Upload sizes, types and messages (spec 1 §§5, 9; spec 2 §5; spec 3 §5). */
+/** Upload sizes, types and messages (docs/product.md#account-validation, #account-limits; docs/product.md#community-validation; docs/product.md#admin-validation). */
 
 const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {

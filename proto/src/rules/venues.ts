@@ -1,4 +1,4 @@
-/** Venues (spec 2 §3, spec 3 §3). */
+/** Venues (docs/product.md#community-entities, docs/product.md#admin-entities). */
 
 export const VENUE_TYPES = [
   'golf_course',
@@ -87,18 +87,18 @@ export const CLUB_AMENITY_LABELS: Record<(typeof CLUB_AMENITIES)[number], string
   wifi: 'WiFi',
 };
 
-/** A venue is listed once reviewed: user-submitted venues start pending (spec 2 §4). */
+/** A venue is listed once reviewed: user-submitted venues start pending (docs/product.md#community-states). */
 export const VENUE_REVIEW_STATUSES = ['approved', 'pending', 'rejected'] as const;
 export type VenueReviewStatus = (typeof VENUE_REVIEW_STATUSES)[number];
 
-/** Gallery media kinds; a video carries a JPEG thumbnail at `…/thumbnails/<name>.jpg` (spec 1 §3). */
+/** Gallery media kinds; a video carries a JPEG thumbnail at `…/thumbnails/<name>.jpg` (docs/product.md#account-entities). */
 export const VENUE_MEDIA_KINDS = ['image', 'video'] as const;
 export type VenueMediaKind = (typeof VENUE_MEDIA_KINDS)[number];
 
 /** The directory's search box and the filter values it accepts are capped so a query stays cheap. */
 export const VENUE_SEARCH_MAX_LENGTH = 100;
 
-/** Texts of the venue screens and calls (spec 2 §§2, 5, 8). */
+/** Texts of the venue screens and calls (docs/product.md#community-screens, #community-validation, #community-errors). */
 export const VENUE_MESSAGES = {
   nameRequired: 'Venue name is required',
   notFound: 'Venue not found',
@@ -136,7 +136,7 @@ export const CLAIM_MESSAGES = {
 /** The longest course length (holes or metres) a venue may give. */
 export const COURSE_LENGTH_MAX = 1_000_000;
 
-/** The admin venue wizard's and claim review's texts (spec 3 §§5, 8). */
+/** The admin venue wizard's and claim review's texts (docs/product.md#admin-validation, #admin-errors). */
 export const ADMIN_VENUE_MESSAGES = {
   nameRequired: 'Venue name is required',
   typeRequired: 'At least one venue type is required',
@@ -178,6 +178,6 @@ export const CLAIM_REVIEW_MESSAGES = {
   decisionRequired: 'Choose approved or rejected.',
 } as const;
 
-/** Rate guidance on the coach wizard (spec 3 §2), dollars per hour. */
+/** Rate guidance on the coach wizard (docs/product.md#admin-sections), dollars per hour. */
 export const COACH_RATE_GUIDANCE =
   'Beginner coaches $30-50, experienced $50-100, PGA professionals $100-200, elite $200+ per hour.';

@@ -10,7 +10,7 @@ const CALLERS = ['organiser', ...SEVEN_CALLERS] as const;
 type Caller = (typeof CALLERS)[number];
 
 /**
- * A member's own game is changed by its organiser and the site admins only (spec 2 §6; issue 23):
+ * A member's own game is changed by its organiser and the site admins only (docs/product.md#community-permissions; issue 23):
  * not by the facility admin of its venue, nor a coach admin whose coaching it names, though both
  * keep what spec 3 gives them over official events there.
  */

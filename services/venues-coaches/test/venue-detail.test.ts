@@ -2,7 +2,7 @@ import type { ImportVenueBody } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVenuesCoaches, type VenuesCoachesUnderTest } from './fixtures';
 
-/** A venue with every field of spec 3 §3 set. */
+/** A venue with every field of docs/product.md#admin-entities set. */
 const EVERY_FIELD = {
   name: 'The National Golf Club',
   slug: 'the-national',

@@ -17,7 +17,7 @@ export interface DemoOfficialEvent {
   /** GST-exclusive cents; 0 for a free open event. */
   price: number;
   ticketTypes?: NewTicketType[];
-  /** Seats given by the admin (spec 2 §7 add-user); at a paid event they are complimentary. */
+  /** Seats given by the admin (docs/product.md#community-calls add-user); at a paid event they are complimentary. */
   confirmed?: string[];
   /** The coach who runs it (first and last name of a demo coach): their coach admin looks after it. */
   coach?: string;

@@ -18,7 +18,7 @@ export const DEMO_ACCOUNTS: readonly DemoPerson[] = [
     skill_level: 'pro',
     manual_handicap: 0,
   },
-  // The scoped admin roles (spec 3 §2): a venue's manager, and a coach who runs a coaching business.
+  // The scoped admin roles (docs/product.md#admin-sections): a venue's manager, and a coach who runs a coaching business.
   {
     role: 'facility_admin',
     email: 'venue@linksmate.dev',

@@ -82,7 +82,7 @@ export class DemoLogins {
 }
 
 /**
- * Creates the demo people that do not exist yet, and grants the memberships ARCHITECTURE.md names
+ * Creates the demo people that do not exist yet, and grants the memberships the README's demo people have
  * (olivia and jack annual; mia and liam none, to show the gate); then the demo venues, coaches and
  * venue pictures that are missing, and the demo calendar's events. Running it again changes nothing.
  * `media`: the pictures already being drawn (a fresh venues database); else they are started here.

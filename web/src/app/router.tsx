@@ -83,7 +83,7 @@ const plannedScreens = (access: Access): RouteObject[] =>
     };
   });
 
-/** A section of the admin area, for the roles spec 3 §2 gives it, its code fetched when first opened. */
+/** A section of the admin area, for the roles docs/product.md#admin-sections gives it, its code fetched when first opened. */
 function adminRoute<Module>(
   path: string,
   section: AdminSection,
@@ -96,7 +96,7 @@ function adminRoute<Module>(
 // The admin area's frame is for admins only: visitors and members never download it.
 const AdminLayout = lazy(() => import('./layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 
-/** Every screen of the app, in one table (spec 1 §2.1), grouped by who may open it. */
+/** Every screen of the app, in one table (docs/product.md#account-screens), grouped by who may open it. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: onDemand(auth, (m) => m.ForgotPasswordPage) },
       { path: paths.resetPassword.path, element: onDemand(auth, (m) => m.ResetPasswordPage) },
       { path: paths.membership.path, element: onDemand(membership, (m) => m.MembershipPage) },
-      // Spec 1 §2.1 names /dashboard as where "Maybe later" leads; the own profile is that place.
+      // docs/product.md#account-screens names /dashboard as where "Maybe later" leads; the own profile is that place.
       { path: paths.dashboard.path, element: <Navigate to={paths.profile.href()} replace /> },
       {
         path: paths.devMailbox.path,
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
           (m) => m.LiveFiguresPage,
         ),
       },
-      // Spec 1 §2.1: the same screen under two addresses; signed out, it asks the visitor to log in.
+      // docs/product.md#account-screens: the same screen under two addresses; signed out, it asks the visitor to log in.
       { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
       { path: paths.venues.path, element: onDemand(venueDirectory, (m) => m.VenuesPage) },
@@ -175,7 +175,7 @@ export const routes: RouteObject[] = [
         children: [{ path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) }],
       },
       {
-        // ARCHITECTURE.md §Auth: creating a game needs a valid membership (members; coaches and admins pass).
+        // docs/architecture.md#auth: creating a game needs a valid membership (members; coaches and admins pass).
         element: (
           <AccessGuard membership>
             <Outlet />

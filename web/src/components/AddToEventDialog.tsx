@@ -14,7 +14,7 @@ import { FormError } from './FormError';
 const takesCardPayment = (event: Pick<Event, 'has_paid_slots'>) => event.has_paid_slots;
 
 /**
- * The 'Add user to event' dialog (spec 2 "Event detail", spec 3 §2 "Events management"): what the
+ * The 'Add user to event' dialog (spec 2 "Event detail", docs/product.md#admin-sections "Events management"): what the
  * caller puts first (the event, a person picker), then optional notes, on an event that takes
  * payment a notice that the seat is complimentary, any error, and Cancel / 'Add to event'. Adding
  * needs a person; a seat given says the server's words and closes the dialog.

@@ -8,7 +8,7 @@ const COLOURS: Record<AvailabilityStatus, string> = {
   playing: 'blue.9',
 };
 
-/** A golfer's availability (spec 1 §3): 'Available', 'Unavailable' or 'Currently Playing'. */
+/** A golfer's availability (docs/product.md#account-entities): 'Available', 'Unavailable' or 'Currently Playing'. */
 export function AvailabilityBadge({ status, ...props }: { status: string } & Omit<BadgeProps, 'color'>) {
   const known = status in COLOURS ? (status as AvailabilityStatus) : null;
   return (

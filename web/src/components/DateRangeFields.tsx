@@ -1,7 +1,7 @@
 import { DateInput } from '@mantine/dates';
 
 /**
- * A list's date range as two day inputs, 'From' and 'To' (spec 3 §2 admin filters). Clearing a
+ * A list's date range as two day inputs, 'From' and 'To' (docs/product.md#admin-sections admin filters). Clearing a
  * bound leaves that side open; each limits the other so the range cannot run backwards.
  */
 export function DateRangeFields({

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DateRangeFields } from './DateRangeFields';
 
 /**
- * An admin list's filter panel (spec 3 §2): the list's own fields, then its date range where it
+ * An admin list's filter panel (docs/product.md#admin-sections): the list's own fields, then its date range where it
  * has one (the list view; a calendar's month is its range).
  */
 export function FilterPanel({

@@ -6,7 +6,7 @@ import { LoadFailure } from './LoadStates';
 import { type CalendarItem, MonthCalendar } from './MonthCalendar';
 import { ShowingPagination } from './ShowingPagination';
 
-/** How an admin list shows (spec 3 §2): a table a page at a time, or a month calendar. */
+/** How an admin list shows (docs/product.md#admin-sections): a table a page at a time, or a month calendar. */
 export type ListView = 'list' | 'calendar';
 
 /** The view the address asks for: the calendar when it says so, else the list. */
@@ -47,7 +47,7 @@ interface Reading {
 }
 
 /**
- * An admin list's body (spec 3 §2 Bookings, Availability, Events): the failure of the view on screen
+ * An admin list's body (docs/product.md#admin-sections Bookings, Availability, Events): the failure of the view on screen
  * with a way to ask again, else the table with 'Showing X to Y of N' and its pages, else the month
  * calendar with a line when the month holds more than it reads. A page past the end (an old link,
  * or fewer rows since) moves to the last one.

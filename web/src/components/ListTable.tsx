@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * An admin list's table (spec 3 §2): it scrolls sideways below `minWidth`, and while there are no
+ * An admin list's table (docs/product.md#admin-sections): it scrolls sideways below `minWidth`, and while there are no
  * rows to show, one line across all `columns` says why (loading, nothing found). Where the list
  * keeps the previous page on screen while the next one loads, `stale` dims it and marks it busy.
  */

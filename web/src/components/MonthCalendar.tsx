@@ -88,7 +88,7 @@ function weeksOf(month: string): dayjs.Dayjs[][] {
 }
 
 /**
- * A month grid (spec 3 §2 calendars): each day with up to `maxPerDay` pills and a '+N more' marker
+ * A month grid (docs/product.md#admin-sections calendars): each day with up to `maxPerDay` pills and a '+N more' marker
  * that lists the rest. Previous, next and this month move it; the items are the caller's to fetch.
  */
 export function MonthCalendar({

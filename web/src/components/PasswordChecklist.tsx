@@ -2,7 +2,7 @@ import { PASSWORD_RULES } from '@linksmate/proto/rules';
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 
-/** Each password rule of spec 1 §5, ticked as it is met. */
+/** Each password rule of docs/product.md#account-validation, ticked as it is met. */
 export function PasswordChecklist({ password }: { password: string }) {
   return (
     <List spacing={2} size="xs" center aria-label="Requirements met so far">

@@ -15,7 +15,7 @@ export function pageWindow(
 }
 
 /**
- * The admin lists' pagination (spec 3 §2): 'Showing X to Y of N {noun}', then Previous, up to five
+ * The admin lists' pagination (docs/product.md#admin-sections): 'Showing X to Y of N {noun}', then Previous, up to five
  * page numbers and Next. With a single page only the line shows, unless `hideSinglePage`.
  */
 export function ShowingPagination({

@@ -4,7 +4,7 @@ import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from './api-client';
 
-/** Pickers ask for venues 100 at a time (spec 3 §7). */
+/** Pickers ask for venues 100 at a time (docs/product.md#admin-calls). */
 const PICKER_PAGE = PAGE_SIZES.venuePickerBatch;
 
 export interface VenueOption {
@@ -12,7 +12,7 @@ export interface VenueOption {
   label: string;
 }
 
-/** Spec 3 §7: GET /admin/venues?limit&offset, page after page until every venue is in the picker. */
+/** docs/product.md#admin-calls: GET /admin/venues?limit&offset, page after page until every venue is in the picker. */
 export async function getVenueOptions(): Promise<VenueOption[]> {
   const options: VenueOption[] = [];
   for (let offset = 0; ; offset += PICKER_PAGE) {

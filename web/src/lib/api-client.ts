@@ -101,7 +101,7 @@ async function failure(response: Response): Promise<ApiError> {
   try {
     body = await response.json();
   } catch {
-    // Spec 1 §8: a non-JSON failure gives 'API error: {status} {statusText}'.
+    // docs/product.md#account-errors: a non-JSON failure gives 'API error: {status} {statusText}'.
     return new ApiError(`API error: ${response.status} ${response.statusText}`.trim(), response.status);
   }
   if (response.status === 402 && body.membership_required) {
@@ -136,7 +136,7 @@ function retryAfterSeconds(fromBody: unknown, headers: Headers): number | undefi
 }
 
 /**
- * JSON over HTTP to `/api/v1` with the stored bearer token (spec 1 §7 "Generic helper"). A token
+ * JSON over HTTP to `/api/v1` with the stored bearer token (docs/product.md#account-calls "Generic helper"). A token
  * about to expire is refreshed first, and a request refused with 401 is sent once more with a
  * refreshed token (refresh-session.ts); when the session has ended, the 401 stands.
  */

@@ -1,4 +1,4 @@
-/** The outcome of confirming a client secret with a card (spec 1 §7 "Payment flow outcomes"). */
+/** The outcome of confirming a client secret with a card (docs/product.md#account-calls "Payment flow outcomes"). */
 export type CardResult = { status: string; intentId: string } | { error: string };
 
 export interface CardConfirmer {
@@ -49,7 +49,7 @@ export async function confirmWithSimulator(
   return { status: body.status ?? 'unknown', intentId: body.id ?? intentId };
 }
 
-/** Spec 1 §7: succeeded goes on; requires_payment_method and other states get these messages. */
+/** docs/product.md#account-calls: succeeded goes on; requires_payment_method and other states get these messages. */
 export function outcomeMessage(status: string): string | null {
   if (status === 'succeeded') return null;
   if (status === 'requires_payment_method') return 'Payment failed. Please try a different payment method.';

@@ -9,7 +9,7 @@ const MONTH = /^\d{4}-\d{2}$/;
 export const readDay = (value: string | null | undefined): string =>
   value && DAY.test(value) && dayjs(value).isValid() ? value : '';
 
-/** Spec 3 §9: the admin lists' default range, today to one month later. */
+/** docs/product.md#admin-limits: the admin lists' default range, today to one month later. */
 export function defaultRange(now = dayjs()): { from: string; to: string } {
   return { from: now.format(DAY_FORMAT), to: now.add(1, 'month').format(DAY_FORMAT) };
 }
@@ -46,7 +46,7 @@ export const shiftMonth = (month: string, by: number) =>
   dayjs(`${month}-01`).add(by, 'month').format('YYYY-MM');
 
 /**
- * The range the address holds (`from`, `to`): an absent bound takes the default (spec 3 §9: today
+ * The range the address holds (`from`, `to`): an absent bound takes the default (docs/product.md#admin-limits: today
  * to one month later), an empty one means no bound.
  */
 export function readRange(params: URLSearchParams): { from: string; to: string } {

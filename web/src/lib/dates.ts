@@ -16,7 +16,7 @@ const dateTime = new Intl.DateTimeFormat('en-AU', {
 /** 'Sat, 6 Dec 2026, 9:00 am', in the reader's own time zone. */
 export const formatDateTime = (value: string) => dateTime.format(new Date(value));
 
-/** Past when its end (or its start, without an end) is before now (spec 2 §4). */
+/** Past when its end (or its start, without an end) is before now (docs/product.md#community-states). */
 export const isPastEvent = (event: { start_time: string; end_time: string | null }, now = Date.now()) =>
   new Date(event.end_time ?? event.start_time).getTime() < now;
 

@@ -5,7 +5,7 @@ export type ListParamChanges = Record<string, string | number | null | undefined
 /**
  * A list's state in the address (filters, sort, page), so a reload or a shared link shows the same
  * list. `update` changes some of it in place of the current entry; a blank value, and page 1, leave
- * the address, and any change but the page's own starts again at page 1 (spec 3 §4).
+ * the address, and any change but the page's own starts again at page 1 (docs/product.md#admin-states).
  */
 export function useListParams(
   options: {

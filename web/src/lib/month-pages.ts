@@ -1,4 +1,4 @@
-/** A calendar reads its whole month (spec 3 §2 calendars), 100 at a time, up to this many. */
+/** A calendar reads its whole month (docs/product.md#admin-sections calendars), 100 at a time, up to this many. */
 export const MONTH_CAP = 1000;
 const MONTH_PAGE = 100;
 

@@ -1,14 +1,14 @@
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
 
 /**
- * Every screen's address, in one place (spec 1 §2.1, spec 2 and spec 3 route tables). `path` is the
+ * Every screen's address, in one place (docs/product.md#account-screens, spec 2 and spec 3 route tables). `path` is the
  * router's pattern; `href(...)` builds a link to it, typed for the parameters it needs. Links,
  * redirects and the route table use these; no other file spells a path.
  */
 
 type Id = number | string;
 export type ConversationType = 'direct' | 'event';
-/** The sections of the own profile's edit form (spec 1 §2.13), each a place the form can open at. */
+/** The sections of the own profile's edit form (docs/product.md#account-screens), each a place the form can open at. */
 export const PROFILE_FORM_SECTIONS = ['basic', 'golf', 'availability', 'blocked'] as const;
 export type ProfileFormSection = (typeof PROFILE_FORM_SECTIONS)[number];
 /** Player discovery's filters and page, as its address carries them. */
@@ -69,7 +69,7 @@ const officialEventProduct = OFFICIAL_EVENT_TYPE.replace(/_event$/, '');
 
 /**
  * Navigation state of the admin sidebar's links: a section chosen in the menu. A coach_admin who
- * arrives at /admin goes on to bookings (spec 3 §2); one who picks Dashboard in the menu sees it.
+ * arrives at /admin goes on to bookings (docs/product.md#admin-sections); one who picks Dashboard in the menu sees it.
  */
 export const ADMIN_MENU_STATE = { chosenInMenu: true } as const;
 export const chosenInAdminMenu = (state: unknown) =>
@@ -98,7 +98,7 @@ export const paths = {
       options.plan ? `/membership?plan=${encodeURIComponent(options.plan)}` : '/membership',
   },
   /**
-   * The own profile; spec 1 §2.1 names /dashboard as where "Maybe later" leads, which comes here.
+   * The own profile; docs/product.md#account-screens names /dashboard as where "Maybe later" leads, which comes here.
    * `edit` opens the edit form at that section ('Edit Profile', 'Update Availability').
    */
   profile: {
@@ -117,7 +117,7 @@ export const paths = {
       withQuery('/find-coaches', { ...search, page: search.page === 1 ? undefined : search.page }),
   },
   coach: { path: '/coach/:coachId', href: (coachId: Id) => `/coach/${segment(coachId)}` },
-  /** /players and /find-golfers are the same screen (spec 1 §2.1); the filters ride in the query. */
+  /** /players and /find-golfers are the same screen (docs/product.md#account-screens); the filters ride in the query. */
   players: { path: '/players', href: (search: PlayerSearch = {}) => withQuery('/players', { ...search }) },
   findGolfers: {
     path: '/find-golfers',

@@ -26,7 +26,7 @@ interface SessionContextValue extends Session {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Login state from the stored token, re-checked on every route change (spec 1 §4). */
+/** Login state from the stored token, re-checked on every route change (docs/product.md#account-states). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -100,7 +100,7 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-/** Spec 1 §4: logout removes the token, clears the logged-in and admin state and goes to /login. */
+/** docs/product.md#account-states: logout removes the token, clears the logged-in and admin state and goes to /login. */
 export function useLogout(): () => void {
   const { signOut } = useSession();
   const navigate = useNavigate();

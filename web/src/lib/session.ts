@@ -1,6 +1,6 @@
 import { type AccessTokenClaims, isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules';
 
-/** Claims the client reads from the token (decoded, not verified — the server verifies; spec 1 §3). */
+/** Claims the client reads from the token (decoded, not verified — the server verifies; docs/product.md#account-entities). */
 export type TokenClaims = Pick<
   AccessTokenClaims,
   'user_id' | 'role' | 'exp' | 'membership_status' | 'membership_ends_at'
@@ -10,7 +10,7 @@ export function getStoredToken(): string | null {
   // The build paints the first screen without a browser (src/first-screens.tsx): a visitor's.
   if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
-  // Spec 1 §7: a missing, 'undefined' or 'null' token counts as none.
+  // docs/product.md#account-calls: a missing, 'undefined' or 'null' token counts as none.
   return token && token !== 'undefined' && token !== 'null' ? token : null;
 }
 
@@ -48,7 +48,7 @@ export function clearToken(): void {
 
 export const tokenClearedHere = (): boolean => clearedHere;
 
-/** Spec 1 §7: a token must have three dot-separated segments. */
+/** docs/product.md#account-calls: a token must have three dot-separated segments. */
 export function hasTokenShape(token: string): boolean {
   return token.split('.').length === 3;
 }
@@ -83,7 +83,7 @@ export interface Session {
 }
 
 /**
- * Reads the session from storage; a token that cannot be decoded has no role (spec 1 §§4, 6). A token
+ * Reads the session from storage; a token that cannot be decoded has no role (docs/product.md#account-states, #roles). A token
  * past its exp is first exchanged through the session's cookie (`ensureFreshToken` in
  * refresh-session.ts); only when that fails is it removed, and then it counts as signed out.
  */

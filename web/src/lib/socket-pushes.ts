@@ -67,7 +67,7 @@ export function useSocketConnects(handler: () => void): void {
   }, []);
 }
 
-/** Whether the socket is up now: while it is down, screens fall back to polling (spec 2 §9). */
+/** Whether the socket is up now: while it is down, screens fall back to polling (docs/product.md#community-limits). */
 export function useSocketConnected(): boolean {
   return useSyncExternalStore(
     (onChange) => {

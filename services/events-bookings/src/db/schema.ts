@@ -86,7 +86,7 @@ export const coaches = pgTable(
 
 // ── Events and their slot types ─────────────────────────────────────────────
 /**
- * Official events and member games (spec 2 §3, spec 3 §3). `participant_count` is the sum of the
+ * Official events and member games (docs/product.md#community-entities, docs/product.md#admin-entities). `participant_count` is the sum of the
  * seats of confirmed bookings, recomputed under this row's lock whenever a booking changes: never
  * counted up on its own. Deleted events keep their row (bookings and payments point at it).
  */
@@ -140,7 +140,7 @@ export const events = pgTable(
   ],
 );
 
-/** Ticket (slot) types of an event (spec 2 §3, spec 3 §3). Prices GST-exclusive cents. */
+/** Ticket (slot) types of an event (docs/product.md#community-entities, docs/product.md#admin-entities). Prices GST-exclusive cents. */
 export const ticketTypes = pgTable(
   'ticket_types',
   {
@@ -164,7 +164,7 @@ export const ticketTypes = pgTable(
 
 // ── Bookings, join requests, holds, waitlist ────────────────────────────────
 /**
- * One booking per person per event (spec 2 §3 Booking). A member game's join request is its
+ * One booking per person per event (docs/product.md#community-entities Booking). A member game's join request is its
  * booking while `pending`: approving confirms it, rejecting rejects it; its id is the request id.
  * A cancelled booking is reused if the person joins again.
  */
@@ -298,10 +298,10 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   ...timestamps,
 });
 
-// ── Availability slots (spec 3 §§3, 4 Availability slot) ────────────────────
+// ── Availability slots (docs/product.md#admin-entities, #admin-states Availability slot) ────────────────────
 /**
  * Times an admin or coach offers (Manage Availability). Prices are cents, the currency fixed to
- * AUD (spec 3 §5). `booked_count` never exceeds `capacity`.
+ * AUD (docs/product.md#admin-validation). `booked_count` never exceeds `capacity`.
  */
 export const availabilitySlots = pgTable(
   'availability_slots',

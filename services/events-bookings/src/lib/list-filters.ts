@@ -1,4 +1,4 @@
-/** Filters the admin lists share (spec 3 §7: start_date, end_date, search). */
+/** Filters the admin lists share (docs/product.md#admin-calls: start_date, end_date, search). */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 3600_000;

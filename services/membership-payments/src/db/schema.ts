@@ -105,7 +105,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Every provider webhook event, once (spec 3 §7 transactions). */
+/** Every provider webhook event, once (docs/product.md#admin-calls transactions). */
 export const transactions = pgTable(
   'transactions',
   {

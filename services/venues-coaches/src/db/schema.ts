@@ -37,7 +37,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchedText = sql`lower(immutable_unaccent(coalesce(name, '') || ' ' || coalesce(suburb, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '')))`;
 
 /**
- * Spec 3 §3's venue, every field. Lists (types, amenities, tags, golf days) are text arrays so GIN
+ * docs/product.md#admin-entities's venue, every field. Lists (types, amenities, tags, golf days) are text arrays so GIN
  * indexes answer "has this value"; business hours are JSON (day to text). `search_text` is the
  * lower-cased, accent-free name, suburb, city and state a search is ranked against, and
  * `search_words` the terms that text is indexed under (`venue_search_terms`, migration 0005: each word,
@@ -86,7 +86,7 @@ export const venues = pgTable(
     teachingGolfProfessionalName: text('teaching_golf_professional_name'),
     teachingGolfProfessionalEmail: text('teaching_golf_professional_email'),
     teachingGolfProfessionalPhone: text('teaching_golf_professional_phone'),
-    /** Admin-only (spec 3 §3): never in a public answer. */
+    /** Admin-only (docs/product.md#admin-entities): never in a public answer. */
     commercials: text('commercials'),
     blockers: text('blockers'),
     notes: text('notes'),
@@ -185,7 +185,7 @@ export const venueMedia = pgTable(
   ],
 );
 
-/** Spec 2 §3 and spec 3 §3's coach; `user_id` links the identity account once claimed. */
+/** docs/product.md#community-entities and docs/product.md#admin-entities's coach; `user_id` links the identity account once claimed. */
 export const coaches = pgTable(
   'coaches',
   {

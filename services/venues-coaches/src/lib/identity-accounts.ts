@@ -30,7 +30,7 @@ export interface IdentityAccountsOptions {
 }
 
 /**
- * identity's internal account calls (ARCHITECTURE.md: synchronous only where a person waits for
+ * identity's internal account calls (docs/architecture.md#who-owns-what: synchronous only where a person waits for
  * the answer, authenticated with the service token). The caller's request id rides along, so
  * identity's events carry the claim's correlation id.
  */

@@ -12,7 +12,7 @@ import { type LoginReason, pleaseLogIn } from './login-reasons';
 type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
 
 /**
- * Spec 1 §6 / spec 2 "Access guard": login required (else /login, saying why and remembering the
+ * docs/product.md#roles / spec 2 "Access guard": login required (else /login, saying why and remembering the
  * origin to return to), optionally an admin role (else /), optionally a valid membership (else
  * /membership with the 'required' flag). Shows 'Checking access...' meanwhile. The server enforces
  * the same rules.

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 
 /**
- * A section of the admin area for the roles spec 3 §2 gives it. Another admin role reaching it by
+ * A section of the admin area for the roles docs/product.md#admin-sections gives it. Another admin role reaching it by
  * its address reads 'Access Denied'; the server refuses the section's calls the same way.
  */
 export function AdminSectionGuard({ section, children }: { section: AdminSection; children: ReactNode }) {

@@ -9,7 +9,7 @@ import classes from './AdminLayout.module.css';
 import { PageLoader } from './AppLayout';
 import { adminSectionLinks } from './admin-sections';
 
-/** The admin area (spec 3 §2): a sidebar of the sections the role may use, and the section beside it. */
+/** The admin area (docs/product.md#admin-sections): a sidebar of the sections the role may use, and the section beside it. */
 export function AdminLayout() {
   const { role } = useSession();
   const location = useLocation();

@@ -15,7 +15,7 @@ import { SessionProvider, useSession } from '../../lib/session-context';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
-/** Spec 1 §6: any 402 with membership_required sends the user to the membership page after 2 s. */
+/** docs/product.md#roles: any 402 with membership_required sends the user to the membership page after 2 s. */
 function MembershipRedirect() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session-context';
 import { adminLinks, GAME_LINKS, type NavItem, PUBLIC_LINKS, SIGNED_IN_LINKS } from './nav-links';
 import { UnreadBadge } from './UnreadBadge';
 
-/** Small screens: the navigation in a full-screen drawer; tapping an item closes it (spec 1 §2.2). */
+/** Small screens: the navigation in a full-screen drawer; tapping an item closes it (docs/product.md#account-screens). */
 export function MobileMenu({
   opened,
   onClose,

@@ -44,7 +44,7 @@ const ICONS_AND_PATHS: Record<AdminSection, Pick<AdminSectionLink, 'to' | 'icon'
 };
 
 /**
- * The sidebar in the spec's order (spec 3 §2), named as the role-change dialog names them
+ * The sidebar in the spec's order (docs/product.md#admin-sections), named as the role-change dialog names them
  * (ADMIN_SECTION_NAMES); each role sees the sections it may use.
  */
 const SECTIONS: AdminSectionLink[] = ADMIN_SECTIONS.map((section) => ({

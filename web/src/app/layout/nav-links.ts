@@ -13,7 +13,7 @@ export interface NavItem {
 export const inSectionElsewhere = (link: NavItem, pathname: string) =>
   !!link.alsoUnder && pathname.startsWith(link.alsoUnder);
 
-/** Spec 1 §2.2: the links everyone sees. */
+/** docs/product.md#account-screens: the links everyone sees. */
 export const PUBLIC_LINKS: NavItem[] = [
   { label: 'Find Players', to: paths.players.href() },
   { label: 'Find Coaches', to: paths.findCoaches.href(), alsoUnder: '/coach/' },
@@ -34,7 +34,7 @@ export const GAME_LINKS: NavItem[] = [
   { label: 'My Bookings', to: paths.myBookings.href() },
 ];
 
-/** Spec 1 §2.2: the admin menu, by role. */
+/** docs/product.md#account-screens: the admin menu, by role. */
 export function adminLinks(role: string | null): NavItem[] {
   const links: NavItem[] = [{ label: 'Admin Dashboard', to: paths.admin.dashboard.href() }];
   if (role === 'admin')

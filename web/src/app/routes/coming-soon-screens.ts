@@ -1,7 +1,7 @@
 import type { AdminSection } from '@linksmate/proto/rules';
 import { paths } from '../../lib/paths';
 
-/** Who may open a screen (spec 1 §2.1 access column; spec 3 for the admin area). */
+/** Who may open a screen (docs/product.md#account-screens access column; spec 3 for the admin area). */
 export type Access = 'public' | 'login' | 'admin';
 
 export interface PlannedScreen {
@@ -10,7 +10,7 @@ export interface PlannedScreen {
   title: string;
   /** One sentence: what the screen will do. */
   description: string;
-  /** The admin area's section it belongs to (who may open it, spec 3 §2). */
+  /** The admin area's section it belongs to (who may open it, docs/product.md#admin-sections). */
   section?: AdminSection;
 }
 

@@ -39,7 +39,7 @@ function StripeCardInner({ controller }: { controller: MutableRefObject<CardConf
         p="sm"
         style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}
       >
-        {/* Spec 1 §2.11: the postal code is hidden. */}
+        {/* docs/product.md#account-screens: the postal code is hidden. */}
         <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
       </Box>
     </Input.Wrapper>

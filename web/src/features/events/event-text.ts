@@ -1,7 +1,7 @@
 import type { Event } from '@linksmate/proto';
 import { formatCents, LOCALE, OFFICIAL_EVENT_TYPE, PRODUCT_NAME } from '@linksmate/proto/rules';
 
-/** Spec 2 §9 event types, as the filter and the cards name them. */
+/** docs/product.md#community-limits event types, as the filter and the cards name them. */
 export const EVENT_TYPE_LABELS: Record<Event['event_type'], string> = {
   [OFFICIAL_EVENT_TYPE]: `${PRODUCT_NAME} Event`,
   member_game: 'Member Game',
@@ -53,11 +53,11 @@ export function priceOf(event: Pick<Event, 'price_per_participant' | 'currency' 
   return event.has_paid_slots ? 'Paid slots' : 'Free';
 }
 
-/** Spec 2 §4: full when the participants reach capacity. */
+/** docs/product.md#community-states: full when the participants reach capacity. */
 export const isFull = (event: Pick<Event, 'capacity' | 'current_participant_count'>) =>
   event.current_participant_count >= event.capacity;
 
-/** Spec 2 §4: past when its end (or its start, without an end) is before now. */
+/** docs/product.md#community-states: past when its end (or its start, without an end) is before now. */
 export const isPast = (event: Pick<Event, 'start_time' | 'end_time'>, now = Date.now()) =>
   new Date(event.end_time ?? event.start_time).getTime() < now;
 

@@ -17,7 +17,7 @@ export interface AuditedAction {
 }
 
 /**
- * The audit log (OWNERSHIP.md "admin"): every admin action, done or refused, with who asked. A done
+ * The audit log (docs/architecture.md#who-owns-what): every admin action, done or refused, with who asked. A done
  * action's entry is written in the transaction that applies its result; a refused one's on its own.
  */
 export class AuditLog {

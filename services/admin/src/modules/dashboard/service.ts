@@ -81,7 +81,7 @@ function activity(
 }
 
 /**
- * The dashboard (spec 3 §2 "/admin"; OWNERSHIP.md "admin": dashboard figures): kept from payments'
+ * The dashboard (docs/product.md#admin-sections "/admin"; docs/architecture.md#who-owns-what: dashboard figures): kept from payments'
  * transactions and events-bookings' events and bookings, beside the user directory; read per role.
  */
 export class Dashboard {

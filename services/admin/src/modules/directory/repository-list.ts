@@ -73,7 +73,7 @@ function valuesOf(filter: PeopleFilter, page?: { limit: number; offset: number }
   };
 }
 
-/** What a row of the list shows (spec 3 §3 "User (admin list)"), no more: the search text stays behind. */
+/** What a row of the list shows (docs/product.md#admin-entities "User (admin list)"), no more: the search text stays behind. */
 const listedColumns = {
   id: directoryUsers.id,
   username: directoryUsers.username,

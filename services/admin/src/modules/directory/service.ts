@@ -34,7 +34,7 @@ export type { PeopleFilter, PeopleOrder };
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/** A person as the admin list shows them (spec 3 §3 "User (admin list)"). */
+/** A person as the admin list shows them (docs/product.md#admin-entities "User (admin list)"). */
 export function toAdminUser(row: ListedPerson): AdminUser {
   return {
     id: row.id,
@@ -87,7 +87,7 @@ export function personRow(
 }
 
 /**
- * The user directory (OWNERSHIP.md "admin"): kept from identity's and payments' events, and from
+ * The user directory (docs/architecture.md#who-owns-what): kept from identity's and payments' events, and from
  * what an admin action's answer says at once (the events that follow say the same, and versions
  * keep an older one from rolling it back).
  */

@@ -35,7 +35,7 @@ const actorOf = (request: FastifyRequest) => {
   return { user_id, role };
 };
 
-/** User Management (spec 3 §§2, 7): `/admin/users`, for admin and site_admin. */
+/** User Management (docs/product.md#admin-sections, #admin-calls): `/admin/users`, for admin and site_admin. */
 export function registerAdminUserRoutes(app: HttpApp, users: AdminUsersService): void {
   app.get(
     '/admin/users',

@@ -53,7 +53,7 @@ const filterOf = (query: Pick<AdminUsersQuery, 'search' | 'role'>): PeopleFilter
 });
 
 /**
- * User Management (spec 3 §2): the directory, and every action on people. Each action asks the
+ * User Management (docs/product.md#admin-sections): the directory, and every action on people. Each action asks the
  * service that owns what it changes (identity for the account, payments for the membership),
  * applies the answer to the directory at once so the next read shows it, and writes an audit entry.
  */

@@ -19,7 +19,7 @@ const config = { access: { roles: ADMIN_SECTION_ROLES.availability } };
 const refusals = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema };
 
 /**
- * Manage Availability (spec 3 §§2, 7): the availability section's admins only, each within their
+ * Manage Availability (docs/product.md#admin-sections, #admin-calls): the availability section's admins only, each within their
  * scope (a facility admin's venues, a coach admin's own coach profile; site admins everything).
  */
 export function registerAvailabilityRoutes(app: HttpApp, availability: AvailabilityService): void {

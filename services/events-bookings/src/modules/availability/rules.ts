@@ -37,7 +37,7 @@ function parseTime(text: string | null | undefined): Date | null | undefined {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The fields sent over the slot they change (or over the defaults of spec 3 §9, for a new one). */
+/** The fields sent over the slot they change (or over the defaults of docs/product.md#admin-limits, for a new one). */
 export function draftOf(fields: AvailabilitySlotFields, base?: AvailabilitySlotRow): SlotDraft {
   const start = parseTime(fields.start_time);
   const end = parseTime(fields.end_time);
@@ -59,7 +59,7 @@ export function draftOf(fields: AvailabilitySlotFields, base?: AvailabilitySlotR
 }
 
 /**
- * The rules of spec 3 §5 "Availability slot": a start, an end (if any) after it, at least one
+ * The rules of docs/product.md#admin-validation "Availability slot": a start, an end (if any) after it, at least one
  * place, no negative price; a new slot active or pending. Slots of a batch last at least 5 minutes.
  */
 export function checkSlot(draft: SlotDraft, check: { creating: boolean; batch: boolean }): FieldErrors {
@@ -81,7 +81,7 @@ export function checkSlot(draft: SlotDraft, check: { creating: boolean; batch: b
   return errors;
 }
 
-/** A batch's count (1 to 50), then its slots' starts at least 5 minutes apart (spec 3 §§5, 9). */
+/** A batch's count (1 to 50), then its slots' starts at least 5 minutes apart (docs/product.md#admin-validation, #admin-limits). */
 export function checkBatch(drafts: SlotDraft[]): FieldErrors {
   if (!drafts.length) return { slots: AVAILABILITY_MESSAGES.batchEmpty };
   if (drafts.length > AVAILABILITY_BATCH.maxSlots) return { slots: AVAILABILITY_MESSAGES.batchTooMany };

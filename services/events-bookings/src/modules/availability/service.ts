@@ -64,7 +64,7 @@ function withinScope(scope: AdminScope, draft: SlotDraft, creating: boolean): Sl
 }
 
 /**
- * Manage Availability (spec 3 §§2, 4, 5, 7): the times admins offer, one at a time or in batches of
+ * Manage Availability (docs/product.md#admin-sections, #admin-states, #admin-validation, #admin-calls): the times admins offer, one at a time or in batches of
  * up to 50 (all or none), edited through all four statuses, deleted. Site admins manage every slot;
  * a facility admin those at their venues, a coach admin their coach's (others are not found).
  */

@@ -30,7 +30,7 @@ import {
 import type { BookingsDeps } from './types';
 
 /**
- * Bookings in the admin area (spec 3 §§4, 7): the list within the caller's scope, setting any
+ * Bookings in the admin area (docs/product.md#admin-states, #admin-calls): the list within the caller's scope, setting any
  * status, and giving someone a seat.
  */
 export class AdminBookings {
@@ -55,7 +55,7 @@ export class AdminBookings {
   }
 
   /**
-   * `GET /admin/bookings` (spec 3 §7): every booking within the caller's scope (a facility admin's
+   * `GET /admin/bookings` (docs/product.md#admin-calls): every booking within the caller's scope (a facility admin's
    * venues' events, a coach admin's coach's), by its event's start.
    */
   async adminList(claims: AccessTokenClaims, query: AdminBookingsQuery): Promise<AdminBookingsReply> {
@@ -71,7 +71,7 @@ export class AdminBookings {
   }
 
   /**
-   * `PATCH /admin/bookings/{id}/status` (spec 3 §4: an admin sets any status). The same status
+   * `PATCH /admin/bookings/{id}/status` (docs/product.md#admin-states: an admin sets any status). The same status
    * again changes nothing and tells no one. Confirming takes a seat (refused when none is free, or
    * the event is cancelled or gone); cancelling a confirmed booking frees its seat for the waitlist,
    * and one paid by card is owed its refund (the organiser cancelled it). Every change is recounted
@@ -115,7 +115,7 @@ export class AdminBookings {
   }
 
   /**
-   * An admin gives a person a confirmed seat (spec 2 §5 Add user): no approval, within capacity; at
+   * An admin gives a person a confirmed seat (docs/product.md#community-validation Add user): no approval, within capacity; at
    * an event that takes payment the seat is complimentary (no card is charged). An event outside
    * the caller's scope is not found; a member's own game takes people from site admins only.
    */

@@ -13,7 +13,7 @@ import * as repo from './repository';
 import { BOOKING_MESSAGES, bookingNotFound } from './rules';
 import type { BookingsDeps } from './types';
 
-/** A person's own bookings (spec 2 §4 My Bookings): the list, and cancelling one. */
+/** A person's own bookings (docs/product.md#community-states My Bookings): the list, and cancelling one. */
 export class OwnBookings {
   constructor(
     private readonly deps: BookingsDeps,

@@ -9,7 +9,7 @@ import type { TimeRange } from '../../lib/list-filters';
 /** An instant as the API writes it, whether the driver gave a Date or text. */
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
-// ── The admin list (spec 3 §3 Booking) ──────────────────────────────────────
+// ── The admin list (docs/product.md#admin-entities Booking) ──────────────────────────────────────
 const adminBookingColumns = sql`b.id, b.status as booking_status, b.event_id, e.title as event_title,
   e.event_type, e.start_time as event_start_time, e.end_time as event_end_time, b.user_id,
   u.username as user_username, u.email as user_email, u.first_name as user_first_name,

@@ -21,7 +21,7 @@ import type { BookingsService } from './service';
 const tags = ['bookings'];
 const refusals = { 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema };
 
-/** Joining, join requests and bookings (spec 2 §§3, 4, 7). */
+/** Joining, join requests and bookings (docs/product.md#community-entities, #community-states, #community-calls). */
 export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): void {
   app.post(
     '/events/:id/join',
@@ -88,7 +88,7 @@ export function registerBookingRoutes(app: HttpApp, bookings: BookingsService): 
   );
 
   /**
-   * Manage Bookings (spec 3 §2): the bookings of the caller's part of the admin area (site admins:
+   * Manage Bookings (docs/product.md#admin-sections): the bookings of the caller's part of the admin area (site admins:
    * every one), and their status set by an admin.
    */
   app.get(

@@ -28,7 +28,7 @@ export { isPast, refuseClosed, refuseExisting, refuseOutsideGate, refuseOwnGame 
 export type { BookingsDeps } from './types';
 
 /**
- * Joining events, join requests and bookings (spec 2 §§3, 4, 7; spec 3 §§4, 7), one use case per
+ * Joining events, join requests and bookings (docs/product.md#community-entities, #community-states, #community-calls; docs/product.md#admin-states, #admin-calls), one use case per
  * part: joins (joins.ts), a person's own bookings (own-bookings.ts), the admin area's
  * (admin-bookings.ts), refunds of paid ones (refunds.ts). Every change of who holds a seat runs
  * under the event's lock (Seats.lock), so the last seat is never given twice.

@@ -20,7 +20,7 @@ const refusals = {
 };
 const tags = ['events'];
 
-/** Spec 2 §§4, 7: paid joins and slot purchases by card (members with a valid membership). */
+/** docs/product.md#community-states, #community-calls: paid joins and slot purchases by card (members with a valid membership). */
 export function registerCheckoutRoutes(app: HttpApp, checkout: CheckoutService): void {
   app.post(
     '/events/slot-payment-intent',

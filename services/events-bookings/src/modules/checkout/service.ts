@@ -234,7 +234,7 @@ export class CheckoutService {
       if (status !== 'succeeded')
         throw new HttpError(402, EVENT_MESSAGES.paymentNotSucceeded, 'payment_not_succeeded');
     }
-    // Notes sent with the confirmation (spec 2 §7) count when the checkout had none.
+    // Notes sent with the confirmation (docs/product.md#community-calls) count when the checkout had none.
     const notes = unwrap(body.notes);
     if (notes && !hold.notes && hold.status !== 'confirmed')
       await repo.updateHold(this.db, hold.id, { notes });

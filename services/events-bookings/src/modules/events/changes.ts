@@ -28,7 +28,7 @@ const sameValue = (a: unknown, b: unknown) =>
     : a === b;
 
 /**
- * The fields of a partial edit that differ from the event (spec 2 §5: only changed fields count;
+ * The fields of a partial edit that differ from the event (docs/product.md#community-validation: only changed fields count;
  * none is 'No changes to save'). A field sent empty becomes null, which the rules then judge: a
  * required one is refused with its message, an optional one is cleared.
  */

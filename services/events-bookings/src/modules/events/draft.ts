@@ -62,7 +62,7 @@ export interface DraftCheck {
 const limitsOf = (eventType: string) =>
   eventType === OFFICIAL_EVENT_TYPE ? OFFICIAL_EVENT_CAPACITY : MEMBER_GAME_CAPACITY;
 
-/** The spec's rules for an event (spec 2 §5, spec 3 §5), as field errors with its messages. */
+/** The spec's rules for an event (docs/product.md#community-validation, docs/product.md#admin-validation), as field errors with its messages. */
 export function checkDraft(draft: EventDraft, check: DraftCheck): FieldErrors {
   const official = draft.eventType === OFFICIAL_EVENT_TYPE;
   const errors: FieldErrors = {};

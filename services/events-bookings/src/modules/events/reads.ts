@@ -62,7 +62,7 @@ export class EventReads {
   }
 
   /**
-   * `GET /admin/events` (spec 3 §7): every event not deleted within the caller's scope, past and
+   * `GET /admin/events` (docs/product.md#admin-calls): every event not deleted within the caller's scope, past and
    * cancelled ones too, with the same fields as the public list (viewed by nobody: no caller's own
    * standing). Exact totals: the admin list is small and read by few.
    */

@@ -183,7 +183,7 @@ function listed(filters: ListFilters): SQL {
 }
 
 /**
- * Upcoming is "not over yet" (spec 2 §4: past when the end, or the start without an end, is before
+ * Upcoming is "not over yet" (docs/product.md#community-states: past when the end, or the start without an end, is before
  * now), in two parts that follow each other in start order: events under way (started before now,
  * found by the GiST index over each event's time span: a handful, not ordered there, lest the planner
  * walk the start-time btree through every past event instead) and events starting from now on (read

@@ -65,7 +65,7 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
     },
   );
 
-  /** Create member game (spec 2 §5): members need a valid membership. */
+  /** Create member game (docs/product.md#community-validation): members need a valid membership. */
   app.post(
     '/member-games',
     {
@@ -87,7 +87,7 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
     async (request) => events.reads.myGames(currentUser(request).user_id, request.query),
   );
 
-  /** Official events (spec 3 §5), with their slot types in one call: the create-event section's admins. */
+  /** Official events (docs/product.md#admin-validation), with their slot types in one call: the create-event section's admins. */
   app.post(
     `/events/${PRODUCT_SLUG}`,
     {
@@ -105,7 +105,7 @@ export function registerEventRoutes(app: HttpApp, events: EventsService): void {
   );
 
   /**
-   * Events management (spec 3 §2): every event, past and cancelled ones too; a facility admin's
+   * Events management (docs/product.md#admin-sections): every event, past and cancelled ones too; a facility admin's
    * venues' or a coach admin's own only.
    */
   app.get(

@@ -70,7 +70,7 @@ function toTicketType(row: TicketTypeRow): TicketType {
 }
 
 /**
- * Only an event's creator or an admin changes it (spec 2 §6): site admins any event; a facility or
+ * Only an event's creator or an admin changes it (docs/product.md#community-permissions): site admins any event; a facility or
  * coach admin only the official events their part of the admin area covers (their venues, their
  * coaching), as the admin lists do — never a member's own game at their venue.
  */
@@ -127,7 +127,7 @@ export class EventsService {
     return this.ctx.runtime.db;
   }
 
-  /** `POST /member-games` (spec 2 §5): the caller creates it and does not take a seat themselves. */
+  /** `POST /member-games` (docs/product.md#community-validation): the caller creates it and does not take a seat themselves. */
   async createMemberGame(
     claims: AccessTokenClaims,
     body: CreateMemberGameBody,
@@ -166,7 +166,7 @@ export class EventsService {
     return this.reads.require(event.id, claims.user_id);
   }
 
-  /** `POST /events/linksmate` (spec 3 §5): the official event and its slot types in one transaction. */
+  /** `POST /events/linksmate` (docs/product.md#admin-validation): the official event and its slot types in one transaction. */
   async createOfficial(
     claims: AccessTokenClaims,
     body: CreateOfficialEventBody,
@@ -195,7 +195,7 @@ export class EventsService {
       const coach = await this.ctx.projections.coach(this.db, coachId);
       if (!coach || coach.deleted) errors.coach_profile_id = EVENT_MESSAGES.coachUnknown;
     }
-    // No list at all is the spec's fallback (spec 3 §4): the event alone, its slot types added by
+    // No list at all is the spec's fallback (docs/product.md#admin-states): the event alone, its slot types added by
     // `POST /events/{id}/ticket-types` after. A list, even empty, is judged.
     const slots =
       body.ticket_types === undefined

@@ -58,7 +58,7 @@ export async function refreshParticipantCount(tx: Db, eventId: number): Promise<
 /**
  * Whether joining an event is paid by card through the platform: an official event with a price or
  * with a priced active slot type. A member game never is: its price is paid at the venue or to the
- * creator (spec 2 §9 payment methods), so joining it is a free join request.
+ * creator (docs/product.md#community-limits payment methods), so joining it is a free join request.
  */
 export async function takesCardPayment(
   tx: Db,

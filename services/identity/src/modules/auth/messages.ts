@@ -1,7 +1,7 @@
 import { conflict, HttpError } from '@linksmate/platform';
 import { ACCOUNT_EMAIL_MESSAGES, USERNAME } from '@linksmate/proto';
 
-/** What accounts' routes answer (spec 1 §§2.4–2.9, 8). */
+/** What accounts' routes answer (docs/product.md#account-screens, #account-errors). */
 export const AUTH_MESSAGES = {
   registered: 'Account created. Please check your email to verify your account.',
   usernameTaken: USERNAME.takenMessage,

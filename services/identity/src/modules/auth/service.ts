@@ -54,7 +54,7 @@ export interface AuthDeps {
   clock: Clock;
 }
 
-/** Accounts: registration, e-mail verification, login and password reset (spec 1 §§2.4–2.9, 5, 8). */
+/** Accounts: registration, e-mail verification, login and password reset (docs/product.md#account-screens, #account-validation, #account-errors). */
 export class AuthService {
   private readonly linkMails: LinkMails;
   private readonly takenAddresses: TakenAddresses;

@@ -3,7 +3,7 @@ import { DiscoveryQuery, DiscoveryReply, GolfersQuery, GolfersReply } from '@lin
 import type { DirectoryService } from './service';
 
 export function registerDirectoryRoutes(app: HttpApp, directory: DirectoryService): void {
-  /** The home page's featured golfers (spec 1 §2.3). */
+  /** The home page's featured golfers (docs/product.md#account-screens). */
   app.get(
     '/golfers',
     {

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/types';
 import { type DirectoryFilters, type DirectoryPage, DirectoryRepository } from './repository';
 
-/** The filter's "Playing" is the stored "playing"; an empty filter is no filter (spec 2 §4). */
+/** The filter's "Playing" is the stored "playing"; an empty filter is no filter (docs/product.md#community-states). */
 function filtersOf(query: DiscoveryQuery): DirectoryFilters {
   const status = query.availability_status;
   return {
@@ -20,7 +20,7 @@ function filtersOf(query: DiscoveryQuery): DirectoryFilters {
 }
 
 /**
- * Finding other golfers (spec 1 §2.3 featured golfers, spec 2 "Player Discovery"): only verified,
+ * Finding other golfers (docs/product.md#account-screens featured golfers, spec 2 "Player Discovery"): only verified,
  * visible, active people, never the viewer, nobody on either side of a block with the viewer.
  */
 export class DirectoryService {

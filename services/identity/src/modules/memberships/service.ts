@@ -22,7 +22,7 @@ function membershipEndsAt(membership: Membership | undefined): Date | null {
   return membership.currentPeriodEndsAt;
 }
 
-/** What a token says about a person's membership (spec 1 §3 "Token claims"). */
+/** What a token says about a person's membership (docs/product.md#account-entities "Token claims"). */
 export interface MembershipClaims {
   membership_status: string | null;
   membership_ends_at: string | null;

@@ -81,7 +81,7 @@ function handicapOf(value: unknown): { value: number | null; error: string | nul
 
 /**
  * Reads the form into the changes it asks for, with the spec's message per invalid field
- * (spec 1 §5). Names are required of the profile as it will be, so a form can never leave them blank.
+ * (docs/product.md#account-validation). Names are required of the profile as it will be, so a form can never leave them blank.
  */
 function changesFrom(
   body: UpdateProfileBody,
@@ -125,7 +125,7 @@ function changesFrom(
   }
   if (body.is_profile_visible !== undefined) changes.isProfileVisible = body.is_profile_visible;
   if (body.availability_status !== undefined) {
-    // The discovery filter's "Playing" is the stored "playing" (spec 2 §4).
+    // The discovery filter's "Playing" is the stored "playing" (docs/product.md#community-states).
     const status =
       body.availability_status.trim() === 'Playing' ? 'playing' : body.availability_status.trim();
     if (!AVAILABILITY_STATUSES.includes(status as AvailabilityStatus))
@@ -153,7 +153,7 @@ function effective(changes: Partial<NewUser>, user: User): Partial<NewUser> {
 }
 
 /**
- * Own profile and other users' profiles, editing one's own, and blocking (spec 1 §§2.12–2.13,
+ * Own profile and other users' profiles, editing one's own, and blocking (docs/product.md#account-screens,
  * spec 2 "Other user's profile").
  */
 export class ProfileService {
@@ -256,7 +256,7 @@ export class ProfileService {
     }
   }
 
-  /** Blocks another person; blocking again changes nothing (spec 2 §§4, 6). */
+  /** Blocks another person; blocking again changes nothing (docs/product.md#community-states, #community-permissions). */
   async block(claims: AccessTokenClaims, blockedId: number, meta: EventMeta): Promise<BlockReply> {
     const blocker = await this.activeUser(claims);
     if (blockedId === blocker.id) throw badRequest(BLOCK_MESSAGES.cannotBlockSelf, 'cannot_block_self');

@@ -19,11 +19,11 @@ const DEFAULT_DURATION: Record<MembershipType, string> = {
   basic: '1_months',
 };
 
-/** When a granted membership ends, by spec 3 §5's rules; null means never. */
+/** When a granted membership ends, by docs/product.md#admin-validation's rules; null means never. */
 export function grantEndsAt(input: Omit<GrantInput, 'user_id'>, now: Date): Date | null {
   const type = input.membership_type as MembershipType;
   if (type === 'lifetime' || input.duration === 'lifetime') return null;
-  // Spec 3 §5: an annual grant ends on its expiry date, or a year from now when none is given.
+  // docs/product.md#admin-validation: an annual grant ends on its expiry date, or a year from now when none is given.
   if (type === 'annual' && !input.expiry_date) return addDuration(now, 1, 'years');
   if (type === 'annual' && input.expiry_date) {
     const end = new Date(`${input.expiry_date}T23:59:59.999Z`);

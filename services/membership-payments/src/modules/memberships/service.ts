@@ -39,7 +39,7 @@ export function toSnapshot(m: Membership): Snapshot {
   };
 }
 
-/** Whether a membership grants access now (spec 1 §6: active or trial, end not past). */
+/** Whether a membership grants access now (docs/product.md#roles: active or trial, end not past). */
 export function isValidMembership(m: Membership | undefined, now: Date): boolean {
   if (!m || (m.status !== 'active' && m.status !== 'trialing')) return false;
   const end =

@@ -1,6 +1,6 @@
 import { gstOnCents, type Plan } from '@linksmate/proto';
 
-/** A plan as the product sells it; prices exclude GST (spec 1 §9). */
+/** A plan as the product sells it; prices exclude GST (docs/product.md#account-limits). */
 export type PlanDefinition = Omit<
   Plan,
   'provider_price_id' | 'gstExclusive' | 'gst_amount' | 'total_price' | 'currency'
@@ -52,7 +52,7 @@ export const PLANS: PlanDefinition[] = [
   {
     id: 'lifetime',
     name: 'Lifetime',
-    // Spec 1 §9 shows 99900 on onboarding and 100000 on the membership page; one price is served.
+    // docs/product.md#account-limits shows 99900 on onboarding and 100000 on the membership page; one price is served.
     price: 99900,
     originalPrice: null,
     currency: 'aud',

@@ -2,7 +2,7 @@ import type { HttpApp } from '@linksmate/platform';
 import { ADMIN_SECTION_ROLES, TransactionsQuery, TransactionsReply } from '@linksmate/proto';
 import type { TransactionsService } from './service';
 
-/** Spec 3 §7: every provider event as a transaction, filtered and paged, for site admins. */
+/** docs/product.md#admin-calls: every provider event as a transaction, filtered and paged, for site admins. */
 export function registerTransactionRoutes(app: HttpApp, transactions: TransactionsService): void {
   app.get(
     '/admin/payments/transactions',

@@ -24,7 +24,7 @@ const toTransaction = (t: TransactionRow): Transaction => ({
   booking_id: t.bookingId,
 });
 
-/** Every provider event as a transaction (spec 3 §§7, 9), recorded once and published. */
+/** Every provider event as a transaction (docs/product.md#admin-calls, #admin-limits), recorded once and published. */
 export class TransactionsService {
   constructor(private readonly runtime: ServiceRuntime<typeof schema>) {}
 

@@ -21,8 +21,8 @@ const tags = ['messages'];
 const refusals = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /**
- * Direct messages and event chats (spec 2 §7 "Messaging"). Sending needs a valid membership for
- * members (402, ARCHITECTURE.md); reading one's own conversations needs only a login.
+ * Direct messages and event chats (docs/product.md#community-calls "Messaging"). Sending needs a valid membership for
+ * members (402, docs/product.md#membership-gate); reading one's own conversations needs only a login.
  */
 export function registerChatRoutes(app: HttpApp, chats: ChatsService): void {
   app.post(

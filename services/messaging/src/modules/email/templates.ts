@@ -179,7 +179,7 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       ),
     };
   },
-  // An admin added a coach profile for this person (spec 3 §7): the way to take it over.
+  // An admin added a coach profile for this person (docs/product.md#admin-calls): the way to take it over.
   'coach-invitation': (v, publicUrl) => {
     const url = `${publicUrl}/claim-profile/coach/${encodeURIComponent(String(v.coach_id))}`;
     const greeting = `Hi ${v.first_name ?? 'there'},`;

@@ -27,7 +27,7 @@ const PICTURE_SIZE: ImageSize = { width: 1600, height: 1600, fit: 'inside', qual
 const MB = 1024 * 1024;
 const LIMITS = { image: UPLOAD_LIMITS.messageImageBytes, video: UPLOAD_LIMITS.messageVideoBytes } as const;
 
-/** A refusal of the checks, in the spec's words (spec 1 §5 'Invalid file type…', 'File too large…'). */
+/** A refusal of the checks, in the spec's words (docs/product.md#account-validation 'Invalid file type…', 'File too large…'). */
 function refusal(err: MediaRejected): HttpError {
   const fail = (status: number, message: string, code: string) =>
     new HttpError(status, message, code, { media: message });
@@ -59,7 +59,7 @@ function labelOf(filename: string, fallback: string): string {
 }
 
 /**
- * `POST /upload/message-media` (spec 1 §7): a picture (5 MB) or a video (100 MB) for a message,
+ * `POST /upload/message-media` (docs/product.md#account-calls): a picture (5 MB) or a video (100 MB) for a message,
  * checked by its content as it streams in. Pictures are re-encoded to WebP; videos must decode and
  * give ffmpeg a frame for their poster, stored beside them as `<name>-poster.jpg`. Nothing is kept
  * of a refused file.

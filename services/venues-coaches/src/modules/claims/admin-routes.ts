@@ -13,7 +13,7 @@ import type { ClaimReviewService } from './admin-service';
 const tags = ['admin profile claims'];
 const access = { access: { roles: ADMIN_SECTION_ROLES['profile-claims'] } };
 
-/** Spec 3 §7 "Profile claims": the review table, one claim, and the decision. */
+/** docs/product.md#admin-calls "Profile claims": the review table, one claim, and the decision. */
 export function registerClaimReviewRoutes(app: HttpApp, claims: ClaimReviewService): void {
   app.get(
     '/admin/profile-claims',

@@ -21,7 +21,7 @@ const refusals = { 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema
 const coachManagers = { access: { roles: ADMIN_SECTION_ROLES.coaches } };
 const coachVenueManagers = { access: { roles: ADMIN_SECTION_ROLES['coach-venues'] } };
 
-/** Spec 3 §7 "Coaches": the coach table and wizard, and where coaches teach. */
+/** docs/product.md#admin-calls "Coaches": the coach table and wizard, and where coaches teach. */
 export function registerAdminCoachRoutes(app: HttpApp, coaches: AdminCoachesService): void {
   // The coach venues page lists coaches for site admins too: its roles read the list.
   app.get(

@@ -16,7 +16,7 @@ const text = (value: Parameters<typeof unwrap<string>>[0]) =>
 const value = <T>(input: Parameters<typeof unwrap<T>>[0]) =>
   input === undefined ? undefined : unwrap<T>(input);
 
-/** A list sent as an array or as comma separated text (spec 3 §3), trimmed, each once. */
+/** A list sent as an array or as comma separated text (docs/product.md#admin-entities), trimmed, each once. */
 function list(input: AdminCoachBody['specialties']): string[] | undefined {
   if (input === undefined) return undefined;
   const raw = unwrap<string[] | string>(input);
@@ -25,7 +25,7 @@ function list(input: AdminCoachBody['specialties']): string[] | undefined {
   return [...new Set(items.map((i) => i.trim()).filter(Boolean))];
 }
 
-/** Every day available 9:00 AM - 5:00 PM: a new coach's schedule (spec 3 §9). */
+/** Every day available 9:00 AM - 5:00 PM: a new coach's schedule (docs/product.md#admin-limits). */
 export function defaultSchedule(): AvailabilitySchedule {
   return Object.fromEntries(
     DAYS.map((day) => [day, { available: true, hours: DEFAULT_COACH_SCHEDULE_HOURS }]),
@@ -35,7 +35,7 @@ export function defaultSchedule(): AvailabilitySchedule {
 export type CoachValues = Partial<NewCoach> & { venueId?: number | null };
 
 /**
- * The coach wizard's answers as the coach's columns, judged as spec 3 §5 says (every problem at
+ * The coach wizard's answers as the coach's columns, judged as docs/product.md#admin-validation says (every problem at
  * once, in its words). Adding needs the names and the e-mail; a change judges what it sends.
  */
 export function adminCoachValues(body: AdminCoachBody, creating: boolean): CoachValues {

@@ -60,7 +60,7 @@ const LIMITS = {
   video: { bytes: UPLOAD_LIMITS.venueVideoBytes, label: sizeLabel(UPLOAD_LIMITS.venueVideoBytes) },
 } as const;
 
-/** A video's thumbnail: the same place, in a `thumbnails` folder, as a JPEG (spec 1 §3). */
+/** A video's thumbnail: the same place, in a `thumbnails` folder, as a JPEG (docs/product.md#account-entities). */
 export function thumbnailKeyOf(videoKey: string): string {
   const slash = videoKey.lastIndexOf('/');
   const name = videoKey.slice(slash + 1).replace(/\.[^.]+$/, '');

@@ -9,7 +9,7 @@ import type { CoachesService } from '../coaches/service';
 import type { VenuesService } from './service';
 
 /**
- * `GET /admin/profile` (spec 3 §7): who the admin is and what they run. A facility admin runs a
+ * `GET /admin/profile` (docs/product.md#admin-calls): who the admin is and what they run. A facility admin runs a
  * venue (404 'No venue found for this admin' before one is assigned); a coach admin has a coach
  * profile; site admins run the platform.
  */

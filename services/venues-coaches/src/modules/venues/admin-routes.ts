@@ -22,7 +22,7 @@ const refusals = { 404: ApiErrorSchema, 422: ApiErrorSchema };
 const viewers = { access: { roles: ADMIN_SECTION_ROLES.venues } };
 const managers = { access: { roles: SITE_ADMIN_ROLES } };
 
-/** Spec 3 §7 "Venues": the admin venue table, the wizard's calls and the review of submitted venues. */
+/** docs/product.md#admin-calls "Venues": the admin venue table, the wizard's calls and the review of submitted venues. */
 export function registerAdminVenueRoutes(
   app: HttpApp,
   venues: AdminVenuesService,

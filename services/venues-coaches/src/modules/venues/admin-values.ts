@@ -18,7 +18,7 @@ const text = (value: Parameters<typeof unwrap<string>>[0]) =>
 const value = <T>(input: Parameters<typeof unwrap<T>>[0]) =>
   input === undefined ? undefined : unwrap<T>(input);
 
-/** `other` gives way to the custom types typed beside it (spec 3 §3), each once. */
+/** `other` gives way to the custom types typed beside it (docs/product.md#admin-entities), each once. */
 function venueTypes(body: AdminVenueBody): string[] | undefined {
   if (!body.venue_type) return undefined;
   const custom = (text(body.custom_venue_types) ?? '')
@@ -45,7 +45,7 @@ function businessHours(input: AdminVenueBody['business_hours']): Record<string, 
 }
 
 /**
- * The wizard's answers as the venue's columns, judged as spec 3 §5 says, every problem at once in
+ * The wizard's answers as the venue's columns, judged as docs/product.md#admin-validation says, every problem at once in
  * its words (422). A creation needs the required fields; a change judges only what it sends.
  */
 export function adminVenueValues(
@@ -93,7 +93,7 @@ export function adminVenueValues(
     teachingGolfProfessionalName: text(body.teaching_golf_professional_name),
     teachingGolfProfessionalEmail: text(body.teaching_golf_professional_email),
     teachingGolfProfessionalPhone: text(body.teaching_golf_professional_phone),
-    // Admin-only fields (spec 3 §6): a facility admin's values are not taken.
+    // Admin-only fields (docs/product.md#admin-roles): a facility admin's values are not taken.
     commercials: options.mayEditCommercials ? text(body.commercials) : undefined,
     blockers: options.mayEditCommercials ? text(body.blockers) : undefined,
     businessHours: businessHours(body.business_hours),

@@ -69,7 +69,7 @@ export function registerVenueRoutes(app: HttpApp, venues: VenuesService): void {
     async (request) => venues.listed({ id: request.params.id }),
   );
 
-  /** A venue someone plays at, for review (spec 2 §§4–5): any signed-in person. */
+  /** A venue someone plays at, for review (docs/product.md#community-states, #community-validation): any signed-in person. */
   app.post(
     '/venues/user-created',
     {

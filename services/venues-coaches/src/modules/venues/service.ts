@@ -96,7 +96,7 @@ function importedValues(body: ImportVenueBody, now: Date): Omit<NewVenue, 'slug'
 
 /**
  * The venue directory and detail, the filter lists, venues submitted by people (pending review)
- * and venues made by the platform (spec 2 "Venue directory", "Venue detail", §§3–5; spec 3 §3).
+ * and venues made by the platform (spec 2 "Venue directory", "Venue detail", §§3–5; docs/product.md#admin-entities).
  */
 export class VenuesService {
   readonly events: VenueEvents;

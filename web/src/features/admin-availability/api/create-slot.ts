@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { useSlotsMutation } from './keys';
 
 /**
- * Spec 3 §7: POST /admin/availability with slot_type, price (cents), currency, capacity, status,
+ * docs/product.md#admin-calls: POST /admin/availability with slot_type, price (cents), currency, capacity, status,
  * notes_for_admin, start_time and an optional end_time.
  */
 export const createSlot = (body: CreateAvailabilitySlotBody) =>

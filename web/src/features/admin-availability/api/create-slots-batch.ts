@@ -2,7 +2,7 @@ import type { AvailabilityBatchBody, AvailabilityBatchReply } from '@linksmate/p
 import { api } from '../../../lib/api-client';
 import { useSlotsMutation } from './keys';
 
-/** Spec 3 §7: POST /admin/availability/batch with a list of slots (all made, or none). */
+/** docs/product.md#admin-calls: POST /admin/availability/batch with a list of slots (all made, or none). */
 export const createSlotsBatch = (body: AvailabilityBatchBody) =>
   api.post<AvailabilityBatchReply>('/admin/availability/batch', body);
 

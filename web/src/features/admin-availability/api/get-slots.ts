@@ -6,7 +6,7 @@ import { adminAvailabilityKeys } from './keys';
 
 export type SlotsListQuery = Partial<AvailabilityQuery>;
 
-/** Spec 3 §7: GET /admin/availability with start_date, end_date, status, limit, offset → slots, total. */
+/** docs/product.md#admin-calls: GET /admin/availability with start_date, end_date, status, limit, offset → slots, total. */
 export const getSlots = (query: SlotsListQuery) =>
   api.get<AvailabilityReply>(`/admin/availability${queryString(query)}`);
 

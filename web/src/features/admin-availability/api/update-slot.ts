@@ -2,7 +2,7 @@ import type { AvailabilitySlot, UpdateAvailabilitySlotBody } from '@linksmate/pr
 import { api } from '../../../lib/api-client';
 import { useSlotsMutation } from './keys';
 
-/** Spec 3 §7: PUT /admin/availability/{id} with the slot's fields; answers the slot as it now is. */
+/** docs/product.md#admin-calls: PUT /admin/availability/{id} with the slot's fields; answers the slot as it now is. */
 export const updateSlot = ({ slotId, body }: { slotId: number; body: UpdateAvailabilitySlotBody }) =>
   api.put<AvailabilitySlot>(`/admin/availability/${slotId}`, body);
 

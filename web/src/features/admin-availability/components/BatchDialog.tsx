@@ -24,7 +24,7 @@ const day = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric',
 const time = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
 
 /**
- * Spec 3 §§2, 5, 9 batch creation: from a first start, `count` slots (1 to 50, 5 by default) every
+ * docs/product.md#admin-sections, #admin-validation, #admin-limits batch creation: from a first start, `count` slots (1 to 50, 5 by default) every
  * `interval` minutes (30 by default, 5 at least), each `duration` minutes long (60 by default, 5 at
  * least), all with the same fields. The slots it will make are previewed; all are made, or none.
  */

@@ -23,7 +23,7 @@ import {
 } from './slot-form';
 
 /**
- * Spec 3 §2 'Add New Slot' and Edit: a start (required), an end (optional, after the start) and the
+ * docs/product.md#admin-sections 'Add New Slot' and Edit: a start (required), an end (optional, after the start) and the
  * slot's fields. A new slot is active or pending; an edit offers all four statuses.
  */
 export function SlotDialog({

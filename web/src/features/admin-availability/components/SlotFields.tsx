@@ -8,7 +8,7 @@ import type { VenueOption } from '../../../lib/admin-venue-options';
 import { SLOT_TYPE_OPTIONS, type SlotCommon, type SlotErrors } from './slot-form';
 
 /**
- * The fields every slot has (spec 3 §3 "Availability slot"): type, price in dollars, the currency
+ * The fields every slot has (docs/product.md#admin-entities "Availability slot"): type, price in dollars, the currency
  * (fixed to AUD, shown read-only), capacity, status and notes for admins; and, for a facility admin,
  * which of their venues it is at.
  */

@@ -17,7 +17,7 @@ function endOf(slot: AvailabilitySlot): string {
   return sameDay ? time.format(new Date(slot.end_time)) : formatDateTime(slot.end_time);
 }
 
-/** Spec 3 §2 "Manage Availability" table: when, type, price, places, status, notes, Edit and Delete. */
+/** docs/product.md#admin-sections "Manage Availability" table: when, type, price, places, status, notes, Edit and Delete. */
 export function SlotsTable({
   slots,
   state,

@@ -15,7 +15,7 @@ import {
 import dayjs from 'dayjs';
 import { ApiError } from '../../../lib/api-client';
 
-/** Spec 3 §8 "Availability": the generic failures of loading, creating, updating and deleting. */
+/** docs/product.md#admin-errors "Availability": the generic failures of loading, creating, updating and deleting. */
 export const SLOT_TEXTS = {
   loadFailed: 'Failed to load availability slots',
   createFailed: 'Failed to create slot',
@@ -84,7 +84,7 @@ export const SLOT_STATUS_COLOURS: Record<AvailabilitySlotStatus, string> = {
   booked: 'blue',
   canceled: 'gray',
 };
-/** Spec 3 §4: a new slot is active or pending; editing offers all four. */
+/** docs/product.md#admin-states: a new slot is active or pending; editing offers all four. */
 export const CREATE_STATUS_OPTIONS = AVAILABILITY_CREATE_STATUSES.map((value) => ({
   value,
   label: STATUS_LABELS[value],
@@ -94,7 +94,7 @@ export const EDIT_STATUS_OPTIONS = AVAILABILITY_SLOT_STATUSES.map((value) => ({
   label: STATUS_LABELS[value],
 }));
 
-/** Spec 3 §9: individual, free, one place, active. */
+/** docs/product.md#admin-limits: individual, free, one place, active. */
 export const newCommon = (): SlotCommon => ({
   slotType: AVAILABILITY_DEFAULTS.slotType,
   price: AVAILABILITY_DEFAULTS.price,
@@ -127,7 +127,7 @@ export const valuesOf = (slot: AvailabilitySlot): SlotValues => ({
 
 const number = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 
-/** Spec 3 §5: capacity a whole number from 1, no negative price; a facility admin names their venue. */
+/** docs/product.md#admin-validation: capacity a whole number from 1, no negative price; a facility admin names their venue. */
 function checkCommon(values: SlotCommon, needsVenue: boolean): SlotErrors {
   const errors: SlotErrors = {};
   const capacity = number(values.capacity);
@@ -138,7 +138,7 @@ function checkCommon(values: SlotCommon, needsVenue: boolean): SlotErrors {
   return errors;
 }
 
-/** Spec 3 §5: a start is required; an end, if given, comes after it. */
+/** docs/product.md#admin-validation: a start is required; an end, if given, comes after it. */
 export function checkSlotValues(values: SlotValues, needsVenue: boolean): SlotErrors {
   const errors = checkCommon(values, needsVenue);
   if (!values.start) errors.start_time = AVAILABILITY_MESSAGES.startRequired;
@@ -148,7 +148,7 @@ export function checkSlotValues(values: SlotValues, needsVenue: boolean): SlotEr
 }
 
 /**
- * Spec 3 §§5, 9: a first start, slots 5 minutes apart or more, 1 to 50 of them, 5 minutes long or
+ * docs/product.md#admin-validation, #admin-limits: a first start, slots 5 minutes apart or more, 1 to 50 of them, 5 minutes long or
  * more, each a whole number as the dialog's inputs are.
  */
 export function checkBatchValues(values: BatchValues, needsVenue: boolean): SlotErrors {

@@ -27,13 +27,13 @@ import { SlotsTable } from '../components/SlotsTable';
 import { SLOT_STATUS_COLOURS, SLOT_TEXTS, slotStatusLabel, slotTypeLabel } from '../components/slot-form';
 
 const LIMIT = PAGE_SIZES.adminAvailability;
-/** The status filter's default (spec 3 §9: active). */
+/** The status filter's default (docs/product.md#admin-limits: active). */
 const DEFAULT_STATUS: AvailabilitySlotStatus = AVAILABILITY_DEFAULTS.status;
 
 type Dialog = { kind: 'new' } | { kind: 'batch' } | { kind: 'edit' | 'delete'; slot: AvailabilitySlot };
 
 /**
- * Spec 3 §2 "Manage Availability" (/admin/availability): the slots the caller may manage, as a table
+ * docs/product.md#admin-sections "Manage Availability" (/admin/availability): the slots the caller may manage, as a table
  * or a month calendar, filtered by date range (today to a month later) and status (active), with
  * 'Add New Slot', Edit, Delete and batch creation. The list's state lives in the address.
  */

@@ -6,7 +6,7 @@ import { adminBookingsKeys } from './keys';
 
 export type BookingsListQuery = Partial<AdminBookingsQuery>;
 
-/** Spec 3 §7: GET /admin/bookings with start_date, end_date, status, limit, offset → bookings, total. */
+/** docs/product.md#admin-calls: GET /admin/bookings with start_date, end_date, status, limit, offset → bookings, total. */
 export const getBookings = (query: BookingsListQuery) =>
   api.get<AdminBookingsReply>(`/admin/bookings${queryString(query)}`);
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
-/** Spec 3 §7: PATCH /admin/bookings/{id}/status with status; answers the booking as it now is. */
+/** docs/product.md#admin-calls: PATCH /admin/bookings/{id}/status with status; answers the booking as it now is. */
 export const updateBookingStatus = ({ bookingId, status }: { bookingId: number } & AdminBookingStatusBody) =>
   api.patch<AdminBooking>(`/admin/bookings/${bookingId}/status`, { status });
 

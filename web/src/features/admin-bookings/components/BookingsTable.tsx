@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { bookerOf, notesPreview, paidLabel, STATUS_COLOURS, statusLabel } from './booking-text';
 
-/** Spec 3 §2: notes as a 20-character preview, the whole text in a tooltip (and for screen readers). */
+/** docs/product.md#admin-sections: notes as a 20-character preview, the whole text in a tooltip (and for screen readers). */
 function Notes({ notes }: { notes: string | null }) {
   if (!notes)
     return (
@@ -28,7 +28,7 @@ function Notes({ notes }: { notes: string | null }) {
 }
 
 /**
- * Spec 3 §2 "Manage Bookings" list: event, date, booker, status, paid, notes; admin and site_admin
+ * docs/product.md#admin-sections "Manage Bookings" list: event, date, booker, status, paid, notes; admin and site_admin
  * also see the venue and the coach. Each row's 'Update Status' opens the modal.
  */
 export function BookingsTable({

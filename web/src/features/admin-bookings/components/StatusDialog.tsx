@@ -9,7 +9,7 @@ import { ADMIN_STATUS_OPTIONS, bookerOf, refundOnCancel, statusLabel } from './b
 type AdminStatus = (typeof ADMIN_BOOKING_STATUSES)[number];
 
 /**
- * Spec 3 §§2, 4 'Update Status': any of pending, confirmed, completed, cancelled, no_show; the update
+ * docs/product.md#admin-sections, #admin-states 'Update Status': any of pending, confirmed, completed, cancelled, no_show; the update
  * button stays disabled while the choice is the booking's current status.
  */
 export function StatusDialog({

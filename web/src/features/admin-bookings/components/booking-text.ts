@@ -9,15 +9,15 @@ import {
   REFUND_MESSAGES,
 } from '@linksmate/proto/rules';
 
-/** Spec 3 §8 "Bookings". */
+/** docs/product.md#admin-errors "Bookings". */
 export const BOOKING_TEXTS = {
   loadFailed: 'Failed to load bookings',
   updateFailed: 'Failed to update booking status. Please try again.',
 } as const;
 
-/** Spec 3 §9: the list's default status filter. */
+/** docs/product.md#admin-limits: the list's default status filter. */
 export const DEFAULT_STATUS: BookingStatus = 'confirmed';
-/** Spec 3 §9: the notes' preview length. */
+/** docs/product.md#admin-limits: the notes' preview length. */
 export const NOTES_PREVIEW = 20;
 
 const LABELS: Record<BookingStatus, string> = {
@@ -39,18 +39,18 @@ export const STATUS_COLOURS: Record<BookingStatus, string> = {
   no_show: 'orange',
 };
 
-/** Spec 3 §4: the statuses an admin may set from the modal. */
+/** docs/product.md#admin-states: the statuses an admin may set from the modal. */
 export const ADMIN_STATUS_OPTIONS = ADMIN_BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] }));
 
 /** The booker as the list shows them: their username, else their e-mail. */
 export const bookerOf = (booking: AdminBooking) =>
   booking.user_username ? `@${booking.user_username}` : (booking.user_email ?? `User ${booking.user_id}`);
 
-/** Spec 3 §2: a preview of the first 20 characters, with an ellipsis when there is more. */
+/** docs/product.md#admin-sections: a preview of the first 20 characters, with an ellipsis when there is more. */
 export const notesPreview = (notes: string) =>
   notes.length > NOTES_PREVIEW ? `${notes.slice(0, NOTES_PREVIEW).trimEnd()}…` : notes;
 
-/** The list's title by role (spec 3 §2: 'All Platform Bookings' for site admins). */
+/** The list's title by role (docs/product.md#admin-sections: 'All Platform Bookings' for site admins). */
 export function bookingsTitle(role: string | null): string {
   if (role === 'coach_admin') return 'My Bookings';
   if (role === 'facility_admin') return 'Venue Bookings';
@@ -58,7 +58,7 @@ export function bookingsTitle(role: string | null): string {
 }
 
 /**
- * The Paid column (spec 3 §2: paid by card, yes or no), and a seat an admin gave at an event that
+ * The Paid column (docs/product.md#admin-sections: paid by card, yes or no), and a seat an admin gave at an event that
  * takes payment: nothing paid on purpose (`amount_paid` 0), not owed.
  */
 export function paidLabel(

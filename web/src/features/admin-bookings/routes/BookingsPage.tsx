@@ -26,7 +26,7 @@ import { StatusDialog } from '../components/StatusDialog';
 const LIMIT = PAGE_SIZES.adminBookings;
 
 /**
- * Spec 3 §2 "Manage Bookings" (/admin/bookings): the bookings the server lets the caller see (every
+ * docs/product.md#admin-sections "Manage Bookings" (/admin/bookings): the bookings the server lets the caller see (every
  * one for site admins), as a list of 6 a page or a month calendar, filtered by date range (today to a
  * month later by default) and status (confirmed by default). The list's state lives in the address.
  */

@@ -6,7 +6,7 @@ import { adminClaimsKeys } from './keys';
 
 export type ClaimDecision = 'approved' | 'rejected';
 
-/** Spec 3 §7: PUT /admin/profile-claims/{id} with status and admin_notes, answering the claim. */
+/** docs/product.md#admin-calls: PUT /admin/profile-claims/{id} with status and admin_notes, answering the claim. */
 export const decideClaim = ({
   claimId,
   status,

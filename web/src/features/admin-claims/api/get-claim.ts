@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminClaimsKeys } from './keys';
 
-/** Spec 3 §7: GET /admin/profile-claims/{id}. */
+/** docs/product.md#admin-calls: GET /admin/profile-claims/{id}. */
 export const getClaim = (claimId: number) => api.get<AdminClaimReply>(`/admin/profile-claims/${claimId}`);
 
 export const claimQuery = (claimId: number) =>

@@ -5,7 +5,7 @@ import { api, queryString } from '../../../lib/api-client';
 import { adminClaimsKeys } from './keys';
 
 /**
- * Spec 3 §7: GET /admin/profile-claims?limit=500&offset=0, every claim at once (filtered and paged
+ * docs/product.md#admin-calls: GET /admin/profile-claims?limit=500&offset=0, every claim at once (filtered and paged
  * on the client), with the count per status for the tabs.
  */
 export const getClaims = () =>

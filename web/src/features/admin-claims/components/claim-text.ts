@@ -9,7 +9,7 @@ export const STATUS_COLOURS: Record<AdminProfileClaim['status'], { color: string
 
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
-/** The requester's name; a claim without a user was made by an admin's invitation (spec 3 §3). */
+/** The requester's name; a claim without a user was made by an admin's invitation (docs/product.md#admin-entities). */
 export const requesterName = (claim: AdminProfileClaim) =>
   [claim.first_name, claim.last_name].filter(Boolean).join(' ') ||
   (claim.user_id === null ? 'Invited by an admin' : `User #${claim.user_id}`);

@@ -23,7 +23,7 @@ const TAB_LABELS: Record<Tab, string> = {
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
 /**
- * Spec 3 §2 "Profile claim requests" (/admin/profile-claims): every claim read at once (up to 500),
+ * docs/product.md#admin-sections "Profile claim requests" (/admin/profile-claims): every claim read at once (up to 500),
  * filtered by the tabs and paged 10 at a time on the client; the tabs count from the server's counts.
  */
 export function ProfileClaimsPage() {

@@ -2,7 +2,7 @@ import type { CoachVenuesReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useCoachVenuesMutation } from './keys';
 
-/** Spec 3 §7: POST /admin/coaches/{id}/venues with venue_id, is_primary (answers the new list). */
+/** docs/product.md#admin-calls: POST /admin/coaches/{id}/venues with venue_id, is_primary (answers the new list). */
 export const addCoachVenue = ({
   coachId,
   venueId,

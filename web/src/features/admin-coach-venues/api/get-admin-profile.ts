@@ -1,5 +1,5 @@
 import type { AdminProfileReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 
-/** Spec 3 §7: GET /admin/profile, who the admin is and what they run (a coach admin's coach). */
+/** docs/product.md#admin-calls: GET /admin/profile, who the admin is and what they run (a coach admin's coach). */
 export const getAdminProfile = () => api.get<AdminProfileReply>('/admin/profile');

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { coachVenuesKeys } from './keys';
 
-/** Spec 3 §7: GET /admin/coaches/{id}/venues returns the coach's venue links. */
+/** docs/product.md#admin-calls: GET /admin/coaches/{id}/venues returns the coach's venue links. */
 export const getCoachVenues = (coachId: number) =>
   api.get<CoachVenuesReply>(`/admin/coaches/${coachId}/venues`);
 

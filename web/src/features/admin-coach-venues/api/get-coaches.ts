@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, queryString } from '../../../lib/api-client';
 import { coachVenuesKeys } from './keys';
 
-/** Spec 3 §7: GET /admin/coaches?limit&offset, the site admins' coach list on this page. */
+/** docs/product.md#admin-calls: GET /admin/coaches?limit&offset, the site admins' coach list on this page. */
 export const getCoaches = (query: AdminCoachesQuery) =>
   api.get<AdminCoachesReply>(`/admin/coaches${queryString(query)}`);
 

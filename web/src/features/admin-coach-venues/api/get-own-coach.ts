@@ -11,10 +11,10 @@ export const OWN_COACH_MESSAGES = {
   loadFailed: 'Failed to load your coach profile. Please try again later.',
 } as const;
 
-/** Why the own coach profile could not be found, in the spec's words (spec 3 §8). */
+/** Why the own coach profile could not be found, in the spec's words (docs/product.md#admin-errors). */
 export class OwnCoachError extends Error {}
 
-/** Spec 3 §7: GET /admin/coaches/by-user/{userId}, the caller's own coach profile. */
+/** docs/product.md#admin-calls: GET /admin/coaches/by-user/{userId}, the caller's own coach profile. */
 export const getCoachByUser = (userId: number) =>
   api.get<AdminCoachReply>(`/admin/coaches/by-user/${userId}`);
 
@@ -22,7 +22,7 @@ const refusedOrMissing = (error: unknown) =>
   error instanceof ApiError && (error.status === 403 || error.status === 404);
 
 /**
- * Spec 3 §4 "Coach venue lookup for coach roles": the own profile by user id; when that is refused
+ * docs/product.md#admin-states "Coach venue lookup for coach roles": the own profile by user id; when that is refused
  * or missing, the admin profile names the coach. Fails with an OwnCoachError saying which case.
  */
 export async function findOwnCoachId(userId: number): Promise<number> {

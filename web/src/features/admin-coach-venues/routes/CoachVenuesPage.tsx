@@ -10,7 +10,7 @@ import { CoachList, coachName } from '../components/CoachList';
 import { CoachVenuesPanel } from '../components/CoachVenuesPanel';
 
 const NO_PERMISSION = 'You do not have permission to access this page.';
-/** Who manage the venues of their own coach profile only (spec 3 §6). */
+/** Who manage the venues of their own coach profile only (docs/product.md#admin-roles). */
 const COACH_ROLES = ['coach', 'coach_admin'];
 
 function Notice({ children }: { children: string }) {
@@ -47,7 +47,7 @@ function SiteAdminView() {
   );
 }
 
-/** Coaches and coach admins: their own coach profile's venues only (spec 3 §4 lookup). */
+/** Coaches and coach admins: their own coach profile's venues only (docs/product.md#admin-states lookup). */
 function OwnVenuesView({ userId }: { userId: number | null }) {
   const own = useOwnCoachId(userId);
   if (userId === null) return <Notice>{OWN_COACH_MESSAGES.notFound}</Notice>;
@@ -66,7 +66,7 @@ function OwnVenuesView({ userId }: { userId: number | null }) {
   return <CoachVenuesPanel coachId={own.data} title="Your venues" />;
 }
 
-/** Spec 3 §2 "Coach venues" (/admin/coach-venues). */
+/** docs/product.md#admin-sections "Coach venues" (/admin/coach-venues). */
 export function CoachVenuesPage() {
   const { role, claims } = useSession();
   const siteAdmin = isSiteAdminRole(role);

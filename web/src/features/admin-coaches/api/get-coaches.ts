@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, queryString } from '../../../lib/api-client';
 import { adminCoachesKeys } from './keys';
 
-/** Spec 3 §7: GET /admin/coaches?limit&offset returns coaches and count (the server pages). */
+/** docs/product.md#admin-calls: GET /admin/coaches?limit&offset returns coaches and count (the server pages). */
 export const getCoaches = (query: AdminCoachesQuery) =>
   api.get<AdminCoachesReply>(`/admin/coaches${queryString(query)}`);
 

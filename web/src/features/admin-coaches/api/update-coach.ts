@@ -2,7 +2,7 @@ import type { AdminCoachBody, AdminCoachReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useCoachesMutation } from './keys';
 
-/** Spec 3 §7: PUT /admin/coaches/{id} with the wrapped payload. */
+/** docs/product.md#admin-calls: PUT /admin/coaches/{id} with the wrapped payload. */
 export const updateCoach = ({ coachId, body }: { coachId: number; body: AdminCoachBody }) =>
   api.put<AdminCoachReply>(`/admin/coaches/${coachId}`, body);
 

@@ -56,7 +56,7 @@ export function formValuesOf(coach: Coach): CoachFormValues {
   };
 }
 
-/** The five steps of the edit wizard (spec 3 §2) and the fields each holds. */
+/** The five steps of the edit wizard (docs/product.md#admin-sections) and the fields each holds. */
 export const COACH_STEPS: Array<{ label: string; fields: CoachField[] }> = [
   { label: 'Basic Info', fields: ['first_name', 'last_name', 'email'] },
   { label: 'Venue', fields: ['venue_id'] },
@@ -71,7 +71,7 @@ const numberOf = (value: number | string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Spec 3 §5 "Coach": every problem with the answers, by field, in the spec's words. */
+/** docs/product.md#admin-validation "Coach": every problem with the answers, by field, in the spec's words. */
 export function coachErrors(values: CoachFormValues): Partial<Record<CoachField, string>> {
   const errors: Partial<Record<CoachField, string>> = {};
   if (!values.first_name.trim()) errors.first_name = ADMIN_COACH_MESSAGES.firstNameRequired;
@@ -95,7 +95,7 @@ export function coachErrors(values: CoachFormValues): Partial<Record<CoachField,
 export const firstStepWith = (errors: Partial<Record<string, unknown>>) =>
   COACH_STEPS.findIndex((step) => step.fields.some((field) => errors[field]));
 
-/** Every day available 9:00 AM - 5:00 PM: the schedule the admin screens always send (spec 3 §3). */
+/** Every day available 9:00 AM - 5:00 PM: the schedule the admin screens always send (docs/product.md#admin-entities). */
 export const DEFAULT_SCHEDULE: AvailabilitySchedule = Object.fromEntries(
   DAYS.map((day) => [day, { available: true, hours: DEFAULT_COACH_SCHEDULE_HOURS }]),
 );
@@ -115,7 +115,7 @@ const text = (value: string) => {
 const int = (value: number | null) => (value === null ? { Valid: false } : { Valid: true, Int32: value });
 
 /**
- * The wrapped payload of spec 3 §3: optional values with their valid flag, the lists as arrays made
+ * The wrapped payload of docs/product.md#admin-entities: optional values with their valid flag, the lists as arrays made
  * from the comma separated text, the rate in whole cents; a new coach gets the default schedule.
  * An edit leaves the schedule out: the wizard has no schedule step, and the spec's "always every day
  * 9-5" would overwrite the hours the coach set for themselves (the server keeps what is not sent).

@@ -17,7 +17,7 @@ import { EditCoachWizard } from '../components/EditCoachWizard';
 const LOAD_FAILED = 'Failed to load coaches. Please try again later.';
 const LIMIT = PAGE_SIZES.adminCoaches;
 
-/** Spec 3 §2 "Coaches management" (/admin/coaches): the server pages the table, 10 a page. */
+/** docs/product.md#admin-sections "Coaches management" (/admin/coaches): the server pages the table, 10 a page. */
 export function CoachesPage() {
   const { params, update } = useAddressQuery({ page: 1 });
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -45,7 +45,7 @@ export function CoachesPage() {
     });
   };
 
-  // A failed load shows its sentence above an empty list (spec 3 §8).
+  // A failed load shows its sentence above an empty list (docs/product.md#admin-errors).
   const rows = coaches.isError ? [] : (coaches.data?.coaches ?? []);
   const state = coaches.isPending
     ? 'Loading coaches...'

@@ -4,7 +4,7 @@ import type { VenueOption as Option } from '../../../lib/admin-venue-options';
 import { api } from '../../../lib/api-client';
 import { adminCreateEventKeys } from './keys';
 
-/** Spec 3 §7: GET /admin/coaches?limit=100 (site admins): the coaches an event may name. */
+/** docs/product.md#admin-calls: GET /admin/coaches?limit=100 (site admins): the coaches an event may name. */
 export const getCoachOptions = () =>
   api.get<AdminCoachesReply>('/admin/coaches?limit=100').then((reply): Option[] =>
     reply.coaches.map((coach) => ({

@@ -49,7 +49,7 @@ const focusFirstError = () =>
   requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
 
 /**
- * Spec 3 §§2, 4, 5 "Create {product} Event": the event (title, description, venue, optional coach,
+ * docs/product.md#admin-sections, #admin-states, #admin-validation "Create {product} Event": the event (title, description, venue, optional coach,
  * start and end, capacity 1-100) and its slot types, created in one call with the fallback of
  * create-flow.ts; on success back to /admin/events with a notification.
  */

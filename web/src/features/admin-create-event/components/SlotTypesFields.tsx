@@ -18,7 +18,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CURRENCY_OPTIONS, type EventErrors, type SlotTypeValues } from './event-form';
 
 /**
- * Spec 3 §§3, 5, 9 slot types: at least one; each with a name, a description, a price (not
+ * docs/product.md#admin-entities, #admin-validation, #admin-limits slot types: at least one; each with a name, a description, a price (not
  * negative) or 'Free', a currency (AUD by default) and whether it is on sale. A new one is free and
  * named 'Standard Admission'; the last one cannot be removed.
  */

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { addTicketTypes } from '../api/add-ticket-types';
 import { createOfficialEvent } from '../api/create-official-event';
 
-/** Spec 3 §8 "Event creation": what the admin reads once the calls are done. */
+/** docs/product.md#admin-errors "Event creation": what the admin reads once the calls are done. */
 export const CREATE_EVENT_TEXTS = {
   created: 'Event created successfully',
   fixErrors: 'Please fix the errors in the form.',
@@ -63,7 +63,7 @@ async function fallback(
 }
 
 /**
- * Spec 3 §4 "Event creation": the event with its slot types in one call. If that call fails (see
+ * docs/product.md#admin-states "Event creation": the event with its slot types in one call. If that call fails (see
  * `fallsBack`), the event is created on its own and its slot types added to it separately; a reply
  * with the event but not its slot types adds them the same way. A reply without a usable event
  * leaves the outcome unclear (the admin is asked to check the list, not to create it again).

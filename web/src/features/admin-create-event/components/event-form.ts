@@ -11,7 +11,7 @@ import {
 import dayjs from 'dayjs';
 import { randomId } from '../../../lib/random-id';
 
-/** Spec 3 §3 "Ticket (slot) type" as the form holds it; the price in the currency's units as typed. */
+/** docs/product.md#admin-entities "Ticket (slot) type" as the form holds it; the price in the currency's units as typed. */
 export interface SlotTypeValues {
   /** The row's identity while it is edited (never sent). */
   key: string;
@@ -41,7 +41,7 @@ export type EventErrors = Record<string, string>;
 export const DEFAULT_EVENT_HOURS = 4;
 export const CURRENCY_OPTIONS = CREATE_CURRENCIES.map((code) => ({ value: code, label: code }));
 
-/** Spec 3 §9: a new slot type is free, named 'Standard Admission', in AUD, active. */
+/** docs/product.md#admin-limits: a new slot type is free, named 'Standard Admission', in AUD, active. */
 export const newSlotType = (): SlotTypeValues => ({
   key: randomId(),
   name: DEFAULT_SLOT_TYPE_NAME,
@@ -63,7 +63,7 @@ export const newEventValues = (): EventValues => ({
   slotTypes: [newSlotType()],
 });
 
-/** Spec 3 §2: the end defaults after the start; a later end stays as it was. */
+/** docs/product.md#admin-sections: the end defaults after the start; a later end stays as it was. */
 export function endAfterStart(start: Date | null, end: Date | null): Date | null {
   if (!start || (end && end.getTime() > start.getTime())) return end;
   return dayjs(start).add(DEFAULT_EVENT_HOURS, 'hour').toDate();
@@ -71,7 +71,7 @@ export function endAfterStart(start: Date | null, end: Date | null): Date | null
 
 const number = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 
-/** Spec 3 §5 "Create event", in the form's order. */
+/** docs/product.md#admin-validation "Create event", in the form's order. */
 export function checkEvent(values: EventValues, now = new Date()): EventErrors {
   const errors: EventErrors = {};
   if (!values.title.trim()) errors.title = EVENT_MESSAGES.officialTitleRequired;

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { CreateEventForm } from '../components/CreateEventForm';
 
-/** Spec 3 §2 "Create {product} Event" (/admin/create-{product}-event): admin and site_admin. */
+/** docs/product.md#admin-sections "Create {product} Event" (/admin/create-{product}-event): admin and site_admin. */
 export function CreateEventPage() {
   return (
     <Stack gap="lg" maw={960}>

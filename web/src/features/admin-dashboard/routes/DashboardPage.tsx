@@ -30,7 +30,7 @@ const SCOPE_NOTE: Record<AdminDashboardReply['scope'], string> = {
 };
 
 /**
- * The admin area's landing page (spec 3 §2 "/admin"): figures worth a look. Site admins see members,
+ * The admin area's landing page (docs/product.md#admin-sections "/admin"): figures worth a look. Site admins see members,
  * sign-ups and revenue beside this month's events and bookings; venue and coach admins only the
  * events and bookings of their part (the server sends them nothing else). A coach_admin arriving
  * here is sent to bookings.

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
-/** Spec 3 §7: POST /admin/events/{id}/add-user with {user_id, notes}: a confirmed seat. */
+/** docs/product.md#admin-calls: POST /admin/events/{id}/add-user with {user_id, notes}: a confirmed seat. */
 export const addUserToEvent = ({ eventId, ...body }: { eventId: number } & AddUserToEventBody) =>
   api.post<JoinEventReply>(`/admin/events/${eventId}/add-user`, body);
 

@@ -7,7 +7,7 @@ import { adminEventsKeys } from './keys';
 export type EventsListQuery = Partial<AdminEventsQuery>;
 
 /**
- * Spec 3 §7: GET /admin/events with event_type, venue_id, coach_id, status, start_date, end_date,
+ * docs/product.md#admin-calls: GET /admin/events with event_type, venue_id, coach_id, status, start_date, end_date,
  * search, limit, offset → events and total.
  */
 export const getEvents = (query: EventsListQuery) =>

@@ -11,7 +11,7 @@ export interface PickableUser {
   username: string;
 }
 
-/** Spec 3 §7: GET /admin/users?limit=100 (with what was typed as `search`) → `{users}`. */
+/** docs/product.md#admin-calls: GET /admin/users?limit=100 (with what was typed as `search`) → `{users}`. */
 export const getPickableUsers = (search: string) =>
   api
     .get<{ users: PickableUser[] }>(`/admin/users${queryString({ limit: 100, search: search || undefined })}`)

@@ -16,7 +16,7 @@ const labelOf = (user: PickableUser) => {
 };
 
 /**
- * Spec 3 §2 "Events management" 'Add user to event' (admin and site_admin): a person found by name,
+ * docs/product.md#admin-sections "Events management" 'Add user to event' (admin and site_admin): a person found by name,
  * e-mail or username (the server searches what is typed), optional notes, and a confirmed seat.
  */
 export function AddUserDialog({ event, onClose }: { event: Event | null; onClose(): void }) {

@@ -12,7 +12,7 @@ export interface EventFilterValues {
 }
 
 /**
- * Spec 3 §2 "Events management" filters: type, status, a search of title, description and venue,
+ * docs/product.md#admin-sections "Events management" filters: type, status, a search of title, description and venue,
  * and (in the list) a date range. `search` is what is being typed; the list follows once it settles.
  */
 export function EventFilters({

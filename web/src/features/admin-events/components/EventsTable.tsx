@@ -17,7 +17,7 @@ import {
 } from './event-text';
 
 /**
- * Spec 3 §2 "Events management" list: each event opens its page in a new tab; site admins may add a
+ * docs/product.md#admin-sections "Events management" list: each event opens its page in a new tab; site admins may add a
  * person to it.
  */
 export function EventsTable({

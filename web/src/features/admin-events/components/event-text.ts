@@ -8,7 +8,7 @@ import {
   PRODUCT_NAME,
 } from '@linksmate/proto/rules';
 
-/** Spec 3 §8 "Events". */
+/** docs/product.md#admin-errors "Events". */
 export const EVENTS_TEXTS = {
   loadFailed: 'Failed to fetch events. Please try again.',
   addFailed: 'Failed to add user to event',
@@ -48,7 +48,7 @@ export const STATUS_FILTERS = [
   ...EVENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
 ];
 
-/** The list's title by role (spec 3 §2: 'All Platform Events' for site admins). */
+/** The list's title by role (docs/product.md#admin-sections: 'All Platform Events' for site admins). */
 export function eventsTitle(role: string | null): string {
   if (role === 'coach_admin') return 'My Events';
   if (role === 'facility_admin') return 'Venue Events';

@@ -26,7 +26,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string | null): T | 
   (list as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 /**
- * Spec 3 §2 "Events management" (/admin/events): the events the server lets the caller see (every
+ * docs/product.md#admin-sections "Events management" (/admin/events): the events the server lets the caller see (every
  * one for site admins) as a list of 6 a page or a month calendar (up to 3 pills a day, '+N more'),
  * filtered by type, status, search and dates. Each event opens in a new tab. The list's state lives
  * in the address.

@@ -6,7 +6,7 @@ import { adminTransactionsKeys } from './keys';
 export type TransactionsListQuery = Partial<TransactionsQuery>;
 
 /**
- * Spec 3 §7: GET /admin/payments/transactions with limit, offset, status, type, currency, dateFrom,
+ * docs/product.md#admin-calls: GET /admin/payments/transactions with limit, offset, status, type, currency, dateFrom,
  * dateTo (YYYY-MM-DD), minAmount, maxAmount (cents) and userEmail.
  */
 export const getTransactions = (query: TransactionsListQuery) =>

@@ -13,7 +13,7 @@ import {
 } from './filters';
 
 /**
- * Spec 3 §2 "Payment Transactions" filters: status, type, currency, a date range, an amount range in
+ * docs/product.md#admin-sections "Payment Transactions" filters: status, type, currency, a date range, an amount range in
  * dollars and the payer's e-mail. `filters` is what the list shows; `drafts` is what is being typed.
  */
 export function FilterPanel({

@@ -15,7 +15,7 @@ const STATUS_COLOURS: Record<string, string> = {
   canceled: 'gray',
 };
 
-/** Spec 3 §2: amounts are cents, shown in en-AU in the transaction's own currency. */
+/** docs/product.md#admin-sections: amounts are cents, shown in en-AU in the transaction's own currency. */
 export function formatAmount(cents: number, currency: string): string {
   const code = currency.toUpperCase();
   try {
@@ -38,7 +38,7 @@ export function bookingReference(
   return parts.filter(Boolean).join(' · ');
 }
 
-/** Spec 3 §2 "Payment Transactions" table: date, type, status, amount, user, description. */
+/** docs/product.md#admin-sections "Payment Transactions" table: date, type, status, amount, user, description. */
 export function TransactionsTable({
   transactions,
   state,

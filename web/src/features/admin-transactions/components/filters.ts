@@ -8,7 +8,7 @@ import {
 import type { TransactionsListQuery } from '../api/get-transactions';
 
 /**
- * The transaction list's filters as the address keeps them (spec 3 §2 "Payment Transactions").
+ * The transaction list's filters as the address keeps them (docs/product.md#admin-sections "Payment Transactions").
  * Amounts stay in dollars as typed; the query sends them in cents.
  */
 export interface Filters {

@@ -14,7 +14,7 @@ import { TransactionsTable } from '../components/TransactionsTable';
 
 const FAILED = 'Failed to fetch transactions. Please try again.';
 
-/** Spec 3 §2 "Payment Transactions" (/admin/transactions). The list's state lives in the address. */
+/** docs/product.md#admin-sections "Payment Transactions" (/admin/transactions). The list's state lives in the address. */
 export function TransactionsPage() {
   const [params, update] = useListParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);

@@ -2,7 +2,7 @@ import type { BulkActionReply, BulkGrantBody } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useUsersMutation } from './keys';
 
-/** Spec 3 §7: POST /admin/users/bulk-grant-membership with user_ids, membership_type, duration. */
+/** docs/product.md#admin-calls: POST /admin/users/bulk-grant-membership with user_ids, membership_type, duration. */
 export const bulkGrant = (body: BulkGrantBody) =>
   api.post<BulkActionReply>('/admin/users/bulk-grant-membership', body);
 

@@ -5,7 +5,7 @@ import { adminUsersKeys } from './keys';
 
 export type UsersListQuery = Partial<AdminUsersQuery>;
 
-/** Spec 3 §7: GET /admin/users with page, limit, search, role, sort_by, sort_order. */
+/** docs/product.md#admin-calls: GET /admin/users with page, limit, search, role, sort_by, sort_order. */
 export const getUsers = (query: UsersListQuery) =>
   api.get<AdminUsersReply>(`/admin/users${queryString(query)}`);
 

@@ -2,7 +2,7 @@ import type { AdminGrantBody, AdminUserActionReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useUsersMutation } from './keys';
 
-/** Spec 3 §7: POST /admin/users/{id}/grant-membership with membership_type, duration, expiry_date. */
+/** docs/product.md#admin-calls: POST /admin/users/{id}/grant-membership with membership_type, duration, expiry_date. */
 export const grantMembership = ({ userId, grant }: { userId: number; grant: AdminGrantBody }) =>
   api.post<AdminUserActionReply>(`/admin/users/${userId}/grant-membership`, grant);
 

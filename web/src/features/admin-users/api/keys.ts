@@ -8,7 +8,7 @@ export const adminUsersKeys = {
   list: (query: Partial<AdminUsersQuery>) => [...root, 'list', query] as const,
 };
 
-/** After any change to people the list is read again (spec 3 §4 "After any successful user change"). */
+/** After any change to people the list is read again (docs/product.md#admin-states "After any successful user change"). */
 export const reloadUsers = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
 

@@ -2,7 +2,7 @@ import type { AdminUserActionReply, SendUserEmailBody } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useUsersMutation } from './keys';
 
-/** Spec 3 §7: POST /admin/users/{id}/send-email with subject, message. */
+/** docs/product.md#admin-calls: POST /admin/users/{id}/send-email with subject, message. */
 export const sendUserEmail = ({ userId, mail }: { userId: number; mail: SendUserEmailBody }) =>
   api.post<AdminUserActionReply>(`/admin/users/${userId}/send-email`, mail);
 

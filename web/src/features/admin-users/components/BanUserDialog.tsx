@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
 /**
- * Ban one person or the selected ones (spec 3 §2 "Ban User", §5 "Bulk ban"): a confirmation with an
+ * Ban one person or the selected ones (docs/product.md#admin-sections "Ban User", §5 "Bulk ban"): a confirmation with an
  * optional reason. Closing resets the reason.
  */
 export function BanUserDialog({

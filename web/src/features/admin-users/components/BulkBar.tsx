@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconBan, IconCrown, IconX } from '@tabler/icons-react';
 
-/** Spec 3 §2: shown only while rows are selected. */
+/** docs/product.md#admin-sections: shown only while rows are selected. */
 export function BulkBar({
   count,
   onBan,

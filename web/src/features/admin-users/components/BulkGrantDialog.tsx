@@ -4,7 +4,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { capitalise } from '../../../lib/text';
 
-/** The durations the bulk grant offers (spec 3 §5: like 1_months, 1_years, lifetime). */
+/** The durations the bulk grant offers (docs/product.md#admin-validation: like 1_months, 1_years, lifetime). */
 const DURATIONS = [
   { value: '1_months', label: '1 month' },
   { value: '3_months', label: '3 months' },
@@ -13,7 +13,7 @@ const DURATIONS = [
   { value: 'lifetime', label: 'Lifetime' },
 ];
 
-/** Spec 3 §5 "Bulk grant": a type (premium or basic) and a duration for every selected person. */
+/** docs/product.md#admin-validation "Bulk grant": a type (premium or basic) and a duration for every selected person. */
 export function BulkGrantDialog({
   opened,
   count,

@@ -23,7 +23,7 @@ function durationError(amount: number | string): string | undefined {
 }
 
 /**
- * Spec 3 §5 "Grant membership": a type (monthly, annual, lifetime) and a duration of 1 to 12 days,
+ * docs/product.md#admin-validation "Grant membership": a type (monthly, annual, lifetime) and a duration of 1 to 12 days,
  * weeks, months or years, or lifetime; the number is off when the unit or the type is lifetime. An
  * annual grant may name its last day (not before today); left empty it runs a year.
  */

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-/** Spec 3 §2 "Send Email": subject and message, sent only when both are filled. */
+/** docs/product.md#admin-sections "Send Email": subject and message, sent only when both are filled. */
 export function SendEmailDialog({
   opened,
   to,

@@ -68,7 +68,7 @@ function SortHeader({
   );
 }
 
-/** Spec 3 §2 "User Management" table: selection, people, role, membership, joined, status, actions. */
+/** docs/product.md#admin-sections "User Management" table: selection, people, role, membership, joined, status, actions. */
 export function UsersTable({
   users,
   state,

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Spec 3 §8: a failed action says 'Error: {message}'; a done one says what was done. */
+/** docs/product.md#admin-errors: a failed action says 'Error: {message}'; a done one says what was done. */
 export const notifyFailure = (error: unknown) =>
   notifications.show({
     color: 'red',

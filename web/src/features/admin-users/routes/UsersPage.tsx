@@ -50,7 +50,7 @@ const ROLE_FILTERS = [
 const isSort = (value: string | null): value is AdminUserSort =>
   (ADMIN_USER_SORTS as readonly string[]).includes(value ?? '');
 
-/** Spec 3 §2 "User Management" (/admin/users). The list's state lives in the address. */
+/** docs/product.md#admin-sections "User Management" (/admin/users). The list's state lives in the address. */
 export function UsersPage() {
   const { claims } = useSession();
   const [params, update] = useListParams();

@@ -5,7 +5,7 @@ import { adminVenuesKeys } from './keys';
 
 export type { AdminVenue, VenueMedia } from '@linksmate/proto';
 
-/** Spec 3 §7: GET /admin/venues/{id} → `{venue}` (commercials and blockers for site admins only). */
+/** docs/product.md#admin-calls: GET /admin/venues/{id} → `{venue}` (commercials and blockers for site admins only). */
 export const getAdminVenue = (venueId: number) => api.get<AdminVenueReply>(`/admin/venues/${venueId}`);
 
 export const adminVenueQuery = (venueId: number) =>

@@ -5,15 +5,15 @@ import { adminVenuesKeys } from './keys';
 
 export type { AdminVenueListItem } from '@linksmate/proto';
 
-/** Spec 3 §7, §9: the table asks for at least this many venues at once. */
+/** docs/product.md#admin-calls, §9: the table asks for at least this many venues at once. */
 const TABLE_FETCH_AT_LEAST = 1000;
 
 const page = (limit: number, offset = 0) =>
   api.get<AdminVenuesReply>(`/admin/venues${queryString({ limit, offset })}`);
 
 /**
- * Spec 3 §7: GET /admin/venues?limit&offset. The table asks for one venue to learn the count, then
- * for all of them at once (at least 1,000), and pages them itself (spec 3 §9).
+ * docs/product.md#admin-calls: GET /admin/venues?limit&offset. The table asks for one venue to learn the count, then
+ * for all of them at once (at least 1,000), and pages them itself (docs/product.md#admin-limits).
  */
 export async function getAllAdminVenues(): Promise<AdminVenuesReply> {
   const { count } = await page(1);

@@ -2,7 +2,7 @@ import type { AdminVenueBody, AdminVenueReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 import { useVenuesMutation } from './keys';
 
-/** Spec 3 §7: PUT /admin/venues/{id}, the same payload as creation. */
+/** docs/product.md#admin-calls: PUT /admin/venues/{id}, the same payload as creation. */
 export const updateVenue = ({ venueId, body }: { venueId: number; body: AdminVenueBody }) =>
   api.put<AdminVenueReply>(`/admin/venues/${venueId}`, body);
 

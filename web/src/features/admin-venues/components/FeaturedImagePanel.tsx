@@ -8,7 +8,7 @@ import { FEATURED_IMAGE_HINT, featuredImageProblem, IMAGE_ACCEPT, uploadFailure 
 
 /**
  * Spec 3 "Admin venue detail", Media: the featured image, uploaded (checked here first, at most
- * 10MB of JPEG, PNG, GIF or WebP) or removed; uploading and any error are shown (spec 3 §4).
+ * 10MB of JPEG, PNG, GIF or WebP) or removed; uploading and any error are shown (docs/product.md#admin-states).
  */
 export function FeaturedImagePanel({ venue }: { venue: AdminVenue }) {
   const upload = useUploadVenuePhoto();

@@ -7,7 +7,7 @@ import {
 } from '@linksmate/proto/rules';
 import { ApiError } from '../../../lib/api-client';
 
-/** Venue media checked before it is sent (spec 3 §5); the server checks the content again. */
+/** Venue media checked before it is sent (docs/product.md#admin-validation); the server checks the content again. */
 
 const MB = 1024 * 1024;
 const sizeLabel = (bytes: number) => `${Math.round(bytes / MB)}MB`;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export type RegisterInput = Omit<RegisterBody, 'role'>;
 
-/** The role sent at registration is always member (spec 1 §5). */
+/** The role sent at registration is always member (docs/product.md#account-validation). */
 export const register = (input: RegisterInput) =>
   api.post<RegisterReply>('/auth/register', { ...input, role: 'member' } satisfies RegisterBody, {
     auth: false,

@@ -7,7 +7,7 @@ import { secondsText, useSecondsUntil } from '../../../lib/countdown';
 
 /**
  * The resend-verification and forgot-password forms: one e-mail field and the four states of
- * spec 1 §4 (idle, loading, success, error), and a wait when the server says to ask again later
+ * docs/product.md#account-states (idle, loading, success, error), and a wait when the server says to ask again later
  * (429 with the seconds left), counted down with the button held until it ends.
  */
 export function EmailRequestForm(props: {

@@ -21,7 +21,7 @@ export function LoginPage() {
   const [remembered] = useState(rememberedLoginState);
   useEffect(() => forgetRememberedLoginState(), []);
   const state = remembered ?? ((location.state ?? {}) as LoginState);
-  // Spec 2 §4: a profile claim ends here; its new account logs in once its e-mail is verified.
+  // docs/product.md#community-states: a profile claim ends here; its new account logs in once its e-mail is verified.
   const claimed = useSearchParams()[0].get('claimed') === 'true';
   const session = useSession();
   const login = useLogin();

@@ -26,7 +26,7 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-/** Spec 1 §2.9: choose a new password with the link's token. */
+/** docs/product.md#account-screens: choose a new password with the link's token. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

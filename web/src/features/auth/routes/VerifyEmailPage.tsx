@@ -16,7 +16,7 @@ function failureMessage(error: unknown): string {
   return 'An error occurred while verifying your email.';
 }
 
-/** Spec 1 §2.6: verifies on arrival; on success goes on to onboarding after 3 seconds. */
+/** docs/product.md#account-screens: verifies on arrival; on success goes on to onboarding after 3 seconds. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -5,7 +5,7 @@ import { bookingsKeys } from './keys';
 
 export type { Booking } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /bookings/my with status, limit, offset → the caller's bookings. */
+/** docs/product.md#community-calls: GET /bookings/my with status, limit, offset → the caller's bookings. */
 export const getMyBookings = (query: MyBookingsQuery) =>
   api.get<BookingsReply>(`/bookings/my${queryString(query)}`);
 

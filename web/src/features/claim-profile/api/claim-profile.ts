@@ -11,7 +11,7 @@ export interface ClaimInput {
 }
 
 /**
- * Spec 2 §7: POST /claim-profile (public). Makes an unverified account linked to a pending claim and
+ * docs/product.md#community-calls: POST /claim-profile (public). Makes an unverified account linked to a pending claim and
  * mails the verification link; refusals carry `error` and, for a field, `errors`.
  */
 export const claimProfile = (input: ClaimInput) =>

@@ -5,7 +5,7 @@ import { claimProfileKeys } from './keys';
 
 export type { Coach } from '@linksmate/proto';
 
-/** Spec 2 §7 "Claim profile": GET /coaches/{id} shows whose profile is being claimed; public. */
+/** docs/product.md#community-calls "Claim profile": GET /coaches/{id} shows whose profile is being claimed; public. */
 export const getCoachSummary = (coachId: number) =>
   api.get<CoachReply>(`/coaches/${coachId}`, { auth: false });
 

@@ -5,7 +5,7 @@ import { claimProfileKeys } from './keys';
 
 export type { Venue } from '@linksmate/proto';
 
-/** Spec 2 §7 "Claim profile": GET /venues/{id} shows which venue is being claimed; public. */
+/** docs/product.md#community-calls "Claim profile": GET /venues/{id} shows which venue is being claimed; public. */
 export const getVenueSummary = (venueId: number) =>
   api.get<VenueReply>(`/venues/${venueId}`, { auth: false });
 

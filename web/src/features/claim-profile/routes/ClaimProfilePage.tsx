@@ -50,7 +50,7 @@ const TOO_SHORT = PASSWORD_RULES[0]!.message;
 
 /**
  * The account a claim makes keeps identity's password rules, as the server checks them; the length
- * rule reads in the claim form's own words (spec 2 §5).
+ * rule reads in the claim form's own words (docs/product.md#community-validation).
  */
 function claimPasswordError(password: string): string | null {
   const problem = passwordError(password);
@@ -145,7 +145,7 @@ function ClaimForm({ entityType, entityId }: { entityType: ClaimEntityType; enti
     },
   });
 
-  // Spec 2 §4: a claimed profile's new account logs in once its e-mail is verified.
+  // docs/product.md#community-states: a claimed profile's new account logs in once its e-mail is verified.
   useEffect(() => {
     if (!claimed) return;
     const timer = setTimeout(

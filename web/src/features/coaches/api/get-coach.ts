@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { coachesKeys } from './keys';
 
-/** Spec 2 §7: GET /coaches/{id} → `{coach}`; public. A coach that does not exist answers 404. */
+/** docs/product.md#community-calls: GET /coaches/{id} → `{coach}`; public. A coach that does not exist answers 404. */
 export const getCoach = (coachId: number) => api.get<CoachReply>(`/coaches/${coachId}`, { auth: false });
 
 export const coachQuery = (coachId: number) =>

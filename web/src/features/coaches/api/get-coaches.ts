@@ -5,7 +5,7 @@ import { coachesKeys } from './keys';
 
 export type { Coach } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /coaches with limit and offset → `{coaches, total}`; public, no token needed. */
+/** docs/product.md#community-calls: GET /coaches with limit and offset → `{coaches, total}`; public, no token needed. */
 export const getCoaches = (query: CoachesQuery) =>
   api.get<CoachesReply>(`/coaches${queryString(query)}`, { auth: false });
 

@@ -29,7 +29,7 @@ import { matchesSearch, matchesSpecialty } from '../components/coach-text';
 
 const LIMIT = PAGE_SIZES.coaches;
 
-// Mantine's Select treats '' as no choice; "all" stands for the filter being off (spec 2 §9).
+// Mantine's Select treats '' as no choice; "all" stands for the filter being off (docs/product.md#community-limits).
 const ALL = 'all';
 const SPECIALTY_OPTIONS = [
   { value: ALL, label: 'All Specialties' },
@@ -75,7 +75,7 @@ export function FindCoachesPage() {
   const total = data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / LIMIT));
 
-  // Spec 2 §5: never past the total; an address beyond the last page shows the last page.
+  // docs/product.md#community-validation: never past the total; an address beyond the last page shows the last page.
   useEffect(() => {
     if (data && !isPlaceholderData && page > totalPages) update({ page: totalPages }, true);
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
-/** Spec 2 §7: POST /admin/events/{id}/add-user with {user_id, notes}; admin only, a confirmed seat. */
+/** docs/product.md#community-calls: POST /admin/events/{id}/add-user with {user_id, notes}; admin only, a confirmed seat. */
 export const addUserToEvent = (eventId: number, body: AddUserToEventBody) =>
   api.post<JoinEventReply>(`/admin/events/${eventId}/add-user`, body);
 

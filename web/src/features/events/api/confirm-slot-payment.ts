@@ -1,6 +1,6 @@
 import type { ConfirmSlotPaymentBody, ConfirmSlotPaymentReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 
-/** Spec 2 §7: POST /events/confirm-slot-payment once the card is confirmed; books the held seats. */
+/** docs/product.md#community-calls: POST /events/confirm-slot-payment once the card is confirmed; books the held seats. */
 export const confirmSlotPayment = (body: ConfirmSlotPaymentBody) =>
   api.post<ConfirmSlotPaymentReply>('/events/confirm-slot-payment', body);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 export type { SlotPaymentIntentReply, SlotSelection } from '@linksmate/proto';
 
 /**
- * Spec 2 §7: POST /events/slot-payment-intent. The server prices the selection itself, holds the
+ * docs/product.md#community-calls: POST /events/slot-payment-intent. The server prices the selection itself, holds the
  * seats while the person pays and answers with the client secret to confirm by card.
  */
 export const createSlotPaymentIntent = (body: SlotPaymentIntentBody, idempotencyKey: string) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
-/** Spec 2 §7: DELETE /events/{id}; creator or admin. */
+/** docs/product.md#community-calls: DELETE /events/{id}; creator or admin. */
 export const deleteEvent = (eventId: number) => api.delete<unknown>(`/events/${eventId}`);
 
 export function useDeleteEvent(eventId: number) {

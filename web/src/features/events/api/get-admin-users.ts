@@ -11,7 +11,7 @@ export interface PickableUser {
   email?: string | null;
 }
 
-/** Spec 2 §7: GET /v1/admin/users?limit=100 → `{users}`, for the add-user dialog's picker. */
+/** docs/product.md#community-calls: GET /v1/admin/users?limit=100 → `{users}`, for the add-user dialog's picker. */
 export const getAdminUsers = () =>
   api.get<{ users?: PickableUser[] }>('/admin/users?limit=100').then((reply) => reply.users ?? []);
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
-/** Spec 2 §7: GET /events/{id}, with the caller's own booking and waitlist standing. Public. */
+/** docs/product.md#community-calls: GET /events/{id}, with the caller's own booking and waitlist standing. Public. */
 export const getEvent = (eventId: number) => api.get<Event>(`/events/${eventId}`);
 
 export const eventQuery = (eventId: number) =>

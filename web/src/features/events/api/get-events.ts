@@ -5,7 +5,7 @@ import { eventsKeys } from './keys';
 
 export type { Event, EventsQuery } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /events with event_type, venue_id, limit, offset → `{events, count}`. Public. */
+/** docs/product.md#community-calls: GET /events with event_type, venue_id, limit, offset → `{events, count}`. Public. */
 export const getEvents = (query: EventsQuery) => api.get<EventsReply>(`/events${queryString(query)}`);
 
 export const eventsQuery = (query: EventsQuery) =>

@@ -5,7 +5,7 @@ import { eventsKeys } from './keys';
 
 export type { TicketType } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /events/{id}/ticket-types → `{ticket_types}`; only the active ones are sold. */
+/** docs/product.md#community-calls: GET /events/{id}/ticket-types → `{ticket_types}`; only the active ones are sold. */
 export const getTicketTypes = (eventId: number) =>
   api.get<TicketTypesReply>(`/events/${eventId}/ticket-types`);
 

@@ -5,7 +5,7 @@ import { eventsKeys } from './keys';
 
 const BATCH = 100;
 
-/** Spec 2 §7: venues for pickers are loaded in batches of 100 until a short batch. */
+/** docs/product.md#community-calls: venues for pickers are loaded in batches of 100 until a short batch. */
 export async function getVenueChoices(): Promise<VenueListItem[]> {
   const venues: VenueListItem[] = [];
   for (let offset = 0; ; offset += BATCH) {

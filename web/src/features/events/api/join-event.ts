@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
 /**
- * Spec 2 §7: POST /events/{id}/join with optional notes. A member game answers with a pending
+ * docs/product.md#community-calls: POST /events/{id}/join with optional notes. A member game answers with a pending
  * request, an open official event with a confirmed seat; a member without a membership gets 402.
  */
 export const joinEvent = (eventId: number, body: JoinEventBody) =>

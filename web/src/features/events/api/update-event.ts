@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventsKeys } from './keys';
 
-/** Spec 2 §7: PUT /events/{id} with the changed fields only; creator or admin. */
+/** docs/product.md#community-calls: PUT /events/{id} with the changed fields only; creator or admin. */
 export const updateEvent = (eventId: number, body: UpdateEventBody) =>
   api.put<Event>(`/events/${eventId}`, body);
 

@@ -48,7 +48,7 @@ export function gatesOf(event: Event): string[] {
   return gates;
 }
 
-/** Spec 2 §3 Event: where, when, who organises and coaches, what it costs and how it is paid. */
+/** docs/product.md#community-entities Event: where, when, who organises and coaches, what it costs and how it is paid. */
 export function EventFacts({ event }: { event: Event }) {
   const organiser = organiserOf(event);
   const coach = coachOf(event);

@@ -44,7 +44,7 @@ export function JoinPanel({ event }: { event: Event }) {
   const waitlist = useWaitlist(event.id);
   const [dialog, setDialog] = useState<'join' | 'slots' | 'offer' | null>(null);
 
-  // Spec 1 §1: 'Please log in to join this event', then /login, remembering where the person was.
+  // docs/product.md#account-limits: 'Please log in to join this event', then /login, remembering where the person was.
   const logIn = () => {
     const state: LoginState = {
       message: 'Please log in to join this event',

@@ -24,14 +24,14 @@ import { optionsOf, type Quantities, selectionsOf, totalsOf } from './slot-selec
 
 type Step = 'select' | 'starting' | 'pay' | 'paying';
 
-/** Spec 2 §8: a seat lost while the card was charged is refunded, and the person told so. */
+/** docs/product.md#community-errors: a seat lost while the card was charged is refunded, and the person told so. */
 const seatLost = (error: unknown) =>
   error instanceof ApiError &&
   error.status === 409 &&
   (error.code === 'seat_lost_refunded' || error.message === EVENT_MESSAGES.seatLostRefunded);
 
 /**
- * Spec 2 §4 "Slot purchase": the slot types load (or fail, with a retry), the person picks
+ * docs/product.md#community-states "Slot purchase": the slot types load (or fail, with a retry), the person picks
  * quantities, a payment intent holds the seats, the card is confirmed with the shared card field,
  * then the payment is confirmed with the selection and the event read again. `fromOffer` accepts a
  * waitlist offer: one seat, the one held for the person.

@@ -39,7 +39,7 @@ export const valuesOf = (event: Event): EditValues => ({
   status: event.status,
 });
 
-/** Spec 2 §5 "Edit event": title, venue and start required; capacity a whole number from 1. */
+/** docs/product.md#community-validation "Edit event": title, venue and start required; capacity a whole number from 1. */
 export function validate(values: EditValues): Partial<Record<keyof EditValues, string>> {
   const errors: Partial<Record<keyof EditValues, string>> = {};
   if (!values.title.trim()) errors.title = EVENT_MESSAGES.titleRequired;
@@ -54,7 +54,7 @@ export function validate(values: EditValues): Partial<Record<keyof EditValues, s
   return errors;
 }
 
-/** Spec 2 §5: only the fields that changed are sent; an empty body means 'No changes to save'. */
+/** docs/product.md#community-validation: only the fields that changed are sent; an empty body means 'No changes to save'. */
 export function changesOf(event: Event, values: EditValues): UpdateEventBody {
   const before = valuesOf(event);
   const body: UpdateEventBody = {};

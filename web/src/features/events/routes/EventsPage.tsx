@@ -44,7 +44,7 @@ export function EventsPage() {
   const count = data?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / LIMIT));
 
-  // Spec 2 §5: offsets never go past the total; an address beyond the last page shows the last page.
+  // docs/product.md#community-validation: offsets never go past the total; an address beyond the last page shows the last page.
   useEffect(() => {
     if (!data || isPlaceholderData || listing.page <= lastPage) return;
     update({ page: lastPage }, true);

@@ -8,7 +8,7 @@ export interface JoinRequestRef {
   requestId: number;
 }
 
-/** Spec 2 §7: PUT /member-games/{gameId}/join-requests/{requestId}/approve: a seat, the count up by one. */
+/** docs/product.md#community-calls: PUT /member-games/{gameId}/join-requests/{requestId}/approve: a seat, the count up by one. */
 export const approveJoinRequest = ({ gameId, requestId }: JoinRequestRef) =>
   api.put<JoinRequestDecisionReply>(`/member-games/${gameId}/join-requests/${requestId}/approve`);
 

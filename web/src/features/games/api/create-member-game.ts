@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { gamesKeys } from './keys';
 
-/** Spec 2 §7: POST /member-games → the created game (members need a valid membership). */
+/** docs/product.md#community-calls: POST /member-games → the created game (members need a valid membership). */
 export const createMemberGame = (body: CreateMemberGameBody) => api.post<Event>('/member-games', body);
 
 export function useCreateMemberGame() {

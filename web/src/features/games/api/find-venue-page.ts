@@ -5,7 +5,7 @@ import { gamesKeys } from './keys';
 
 export type { VenueListItem } from '@linksmate/proto';
 
-/** Spec 2 §9: the venue picker searches by name (and place) and shows 10 venues a page. Public. */
+/** docs/product.md#community-limits: the venue picker searches by name (and place) and shows 10 venues a page. Public. */
 export const findVenuePage = (query: VenuesQuery) => api.get<VenuesReply>(`/venues${queryString(query)}`);
 
 export const venuePageQuery = (query: VenuesQuery) =>

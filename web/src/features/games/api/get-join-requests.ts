@@ -5,7 +5,7 @@ import { gamesKeys } from './keys';
 
 export type { JoinRequest } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /member-games/{gameId}/join-requests → the requests waiting on the creator. */
+/** docs/product.md#community-calls: GET /member-games/{gameId}/join-requests → the requests waiting on the creator. */
 export const getJoinRequests = (gameId: number) =>
   api.get<JoinRequestsReply>(`/member-games/${gameId}/join-requests`);
 

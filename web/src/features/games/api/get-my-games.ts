@@ -5,7 +5,7 @@ import { gamesKeys } from './keys';
 
 export type { MyGame } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /member-games/my-created with limit, offset → the caller's games, newest first. */
+/** docs/product.md#community-calls: GET /member-games/my-created with limit, offset → the caller's games, newest first. */
 export const getMyGames = (query: MyGamesQuery) =>
   api.get<MyGamesReply>(`/member-games/my-created${queryString(query)}`);
 

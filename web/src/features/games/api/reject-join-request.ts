@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { JoinRequestRef } from './approve-join-request';
 import { gamesKeys } from './keys';
 
-/** Spec 2 §7: PUT /member-games/{gameId}/join-requests/{requestId}/reject (may answer 204). */
+/** docs/product.md#community-calls: PUT /member-games/{gameId}/join-requests/{requestId}/reject (may answer 204). */
 export const rejectJoinRequest = ({ gameId, requestId }: JoinRequestRef) =>
   api.put<unknown>(`/member-games/${gameId}/join-requests/${requestId}/reject`);
 

@@ -56,7 +56,7 @@ function bodyOf(values: VenueFormValues): UserVenueBody {
 
 /**
  * Spec 2 "Create member game": 'Add New Venue'. A new venue goes to review before anyone can pick
- * it (spec 2 §4), so the dialog closes with the server's word on that rather than selecting it.
+ * it (docs/product.md#community-states), so the dialog closes with the server's word on that rather than selecting it.
  */
 export function AddVenueDialog({
   opened,

@@ -85,7 +85,7 @@ export function CreateGameForm() {
     validate: validateGame,
   });
 
-  // Spec 2 §9: the venue-created banner shows for 5 seconds.
+  // docs/product.md#community-limits: the venue-created banner shows for 5 seconds.
   useEffect(() => {
     if (!venueNotice) return;
     const timer = setTimeout(() => setVenueNotice(null), DELAYS_MS.venueCreatedBanner);

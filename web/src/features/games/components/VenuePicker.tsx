@@ -27,7 +27,7 @@ const placeOf = (venue: Pick<VenueListItem, 'suburb' | 'city' | 'state'>) =>
 
 /**
  * Spec 2 "Create member game": the venue picker, searched by name (and place), ten venues a page
- * (spec 2 §9), with 'Add New Venue' beside it.
+ * (docs/product.md#community-limits), with 'Add New Venue' beside it.
  */
 export function VenuePicker({
   id,

@@ -92,7 +92,7 @@ export const centsOf = (price: number | string, currency: string) =>
 export const isFree = (values: Pick<GameFormValues, 'price' | 'currency'>) =>
   centsOf(values.price, values.currency) === 0;
 
-/** Spec 2 §5: the client's courtesy checks, with the spec's messages (the server checks the same). */
+/** docs/product.md#community-validation: the client's courtesy checks, with the spec's messages (the server checks the same). */
 export function validateGame(values: GameFormValues): Partial<Record<GameField, string>> {
   const errors: Partial<Record<GameField, string>> = {};
   if (!values.title.trim()) errors.title = EVENT_MESSAGES.titleRequired;

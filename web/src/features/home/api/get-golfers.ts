@@ -5,7 +5,7 @@ import { api, queryString } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';
 import { homeKeys } from './keys';
 
-/** Golfer card (spec 1 §3, camelCase on the home page). */
+/** Golfer card (docs/product.md#account-entities, camelCase on the home page). */
 export interface GolferCard {
   id: number;
   firstName: string | null;
@@ -20,7 +20,7 @@ export async function getGolfers(
   page = 1,
   limit: number = PAGE_SIZES.featuredGolfers,
 ): Promise<GolferCard[]> {
-  // Spec 1 §7: the call is made only if a token exists.
+  // docs/product.md#account-calls: the call is made only if a token exists.
   if (!getStoredToken()) return [];
   try {
     const query: GolfersQuery = { page, limit };
@@ -35,7 +35,7 @@ export async function getGolfers(
       handicap: u.manual_handicap,
     }));
   } catch (error) {
-    // Spec 1 §8: a failed fetch is logged only and shows nothing.
+    // docs/product.md#account-errors: a failed fetch is logged only and shows nothing.
     console.warn('Featured golfers could not be loaded', error);
     return [];
   }

@@ -8,7 +8,7 @@ import { capitalise, initialsOf } from '../../../lib/text';
 import { type GolferCard, useFeaturedGolfers } from '../api/get-golfers';
 
 /**
- * Shown when no golfers come back (spec 1 §2.3). Invented people, named unlike anyone in the demo
+ * Shown when no golfers come back (docs/product.md#account-screens). Invented people, named unlike anyone in the demo
  * data, so a sample never contradicts a real profile.
  */
 export const SAMPLE_GOLFERS: GolferCard[] = [

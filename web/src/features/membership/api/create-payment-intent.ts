@@ -1,7 +1,7 @@
 import type { CreatePaymentIntentBody, CreatePaymentIntentReply } from '@linksmate/proto';
 import { api } from '../../../lib/api-client';
 
-/** Spec 1 §7's payload; the server sets the amount whatever is sent. */
+/** docs/product.md#account-calls's payload; the server sets the amount whatever is sent. */
 export const createPaymentIntent = (input: CreatePaymentIntentBody, idempotencyKey: string) =>
   api.post<CreatePaymentIntentReply>('/payments/create-payment-intent', input, {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -14,7 +14,7 @@ import { usePaymentsConfig } from '../api/get-payments-config';
 import type { Plan } from '../api/get-plans';
 import { intervalLabel, money, submitLabel } from './money';
 
-/** Spec 1 §4: loading/setup, ready, processing, submitted (no double submit; reset on error). */
+/** docs/product.md#account-states: loading/setup, ready, processing, submitted (no double submit; reset on error). */
 type Phase = 'setup' | 'ready' | 'processing' | 'submitted';
 
 interface Session {
@@ -50,7 +50,7 @@ function SummaryLine({
   );
 }
 
-/** The payment modal of spec 1 §2.11: plan summary, e-mail, card, error box and the submit button. */
+/** The payment modal of docs/product.md#account-screens: plan summary, e-mail, card, error box and the submit button. */
 export function CheckoutModal({
   plan,
   onClose,

@@ -60,7 +60,7 @@ function MemberCard({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** Spec 1 §2.11: choosing a plan. */
+/** docs/product.md#account-screens: choosing a plan. */
 export function MembershipPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();

@@ -31,7 +31,7 @@ const COACH_BENEFITS = [
 
 const LOGIN_AGAIN = 'Welcome to LinksMate membership! Please log in again to access your member benefits.';
 
-/** Spec 1 §2.10: the step after registration. */
+/** docs/product.md#account-screens: the step after registration. */
 export function OnboardingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { messagesKeys } from './keys';
 
-/** Spec 2 §7: GET /announcements with limit and offset, newest first, 10 a page. */
+/** docs/product.md#community-calls: GET /announcements with limit and offset, newest first, 10 a page. */
 export const getAnnouncements = (offset: number) =>
   api.get<AnnouncementsReply>(`/announcements${queryString({ limit: PAGE_SIZES.announcements, offset })}`);
 

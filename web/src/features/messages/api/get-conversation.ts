@@ -8,7 +8,7 @@ import { messagesKeys } from './keys';
 export type ConversationPage = DirectMessagesReply | EventMessagesReply;
 
 /**
- * Spec 2 §7: GET /messages/dm/{userId} or /messages/event/{eventId}, a page of 20 oldest first.
+ * docs/product.md#community-calls: GET /messages/dm/{userId} or /messages/event/{eventId}, a page of 20 oldest first.
  * Older pages are asked for before the oldest message shown (`before`), so messages arriving
  * meanwhile never shift a page.
  */

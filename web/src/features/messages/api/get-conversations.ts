@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messagesKeys } from './keys';
 
-/** Spec 2 §7: GET /messages/conversations — direct conversations and event chats with unread counts. */
+/** docs/product.md#community-calls: GET /messages/conversations — direct conversations and event chats with unread counts. */
 export const getConversations = () => api.get<ConversationsReply>('/messages/conversations');
 
 export const conversationsQuery = () =>

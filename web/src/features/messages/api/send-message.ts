@@ -5,7 +5,7 @@ import { readAfresh } from '../../../lib/live-queries';
 import type { ConversationType } from '../../../lib/paths';
 import { applyMessage } from './live-cache';
 
-/** Spec 2 §7: POST /messages/dm (receiver_user_id…) or POST /messages/event/{eventId}. */
+/** docs/product.md#community-calls: POST /messages/dm (receiver_user_id…) or POST /messages/event/{eventId}. */
 export const sendMessage = (type: ConversationType, id: number, body: SendEventMessageBody) =>
   type === 'direct'
     ? api.post<SendMessageReply>('/messages/dm', {

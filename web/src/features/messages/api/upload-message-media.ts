@@ -2,7 +2,7 @@ import type { MessageMediaReply } from '@linksmate/proto';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Spec 1 §7: multipart POST /upload/message-media (field `media`) → url and media_type. */
+/** docs/product.md#account-calls: multipart POST /upload/message-media (field `media`) → url and media_type. */
 export const uploadMessageMedia = (file: File) => {
   const form = new FormData();
   form.append('media', file);

@@ -43,7 +43,7 @@ const VIDEO_TYPES = [
 ];
 const MB = 1024 * 1024;
 
-/** Spec 2 §5: the attachment's type and size checked before it is sent (the server checks again). */
+/** docs/product.md#community-validation: the attachment's type and size checked before it is sent (the server checks again). */
 function attachmentProblem(file: File): string | null {
   const image = IMAGE_TYPES.includes(file.type);
   if (!image && !VIDEO_TYPES.includes(file.type)) return UPLOAD_MESSAGES.invalidMediaType;

@@ -6,7 +6,7 @@ import { playersKeys } from './keys';
 export type { PlayerCard } from '@linksmate/proto';
 
 /**
- * Spec 2 §7: GET /discovery/members with the filters and a page → `{users, total_count}`. Members
+ * docs/product.md#community-calls: GET /discovery/members with the filters and a page → `{users, total_count}`. Members
  * without a membership are answered 402, which the app turns into the membership redirect.
  */
 export const findPlayers = (query: DiscoveryQuery) =>

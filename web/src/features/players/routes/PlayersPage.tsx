@@ -41,7 +41,7 @@ const SKILL_OPTIONS = [
   { value: ALL, label: 'All Skill Levels' },
   ...SKILL_LEVELS.map((level) => ({ value: level, label: capitalise(level) })),
 ];
-// The filter sends "Playing" for those currently playing (spec 2 §4), labelled as the profile labels it.
+// The filter sends "Playing" for those currently playing (docs/product.md#community-states), labelled as the profile labels it.
 const AVAILABILITY_OPTIONS = [
   { value: ALL, label: 'Any Availability' },
   ...DISCOVERY_AVAILABILITY_FILTERS.map((value) => ({
@@ -116,7 +116,7 @@ export function PlayersPage() {
   );
   const total = data?.total_count ?? 0;
 
-  // Spec 2 §5: the offset never goes below 0 or past the total; an address beyond the last page
+  // docs/product.md#community-validation: the offset never goes below 0 or past the total; an address beyond the last page
   // shows the last page.
   useEffect(() => {
     if (!data || isPlaceholderData || search.offset < Math.max(total, 1)) return;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 import { profileKeys } from './keys';
 
-/** Spec 2 §7: POST /profile/block/{id}; idempotent. */
+/** docs/product.md#community-calls: POST /profile/block/{id}; idempotent. */
 export const blockUser = (userId: number) => api.post<BlockReply>(`/profile/block/${userId}`);
 
 /**

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
 /**
- * Spec 2 §7: another golfer's profile. A hidden profile, or one behind a block either way, answers
+ * docs/product.md#community-calls: another golfer's profile. A hidden profile, or one behind a block either way, answers
  * 404 like a missing one.
  */
 export const getUserProfile = (userId: number) => api.get<ProfileReply>(`/profile/${userId}`);

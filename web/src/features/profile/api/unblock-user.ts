@@ -5,7 +5,7 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 import type { ProfileResponse } from './get-profile';
 import { profileKeys } from './keys';
 
-/** Spec 1 §7: DELETE /profile/block/{id}; idempotent. */
+/** docs/product.md#account-calls: DELETE /profile/block/{id}; idempotent. */
 export const unblockUser = (userId: number) => api.delete<BlockReply>(`/profile/block/${userId}`);
 
 /**

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 import { profileKeys } from './keys';
 
-/** Spec 1 §7: PUT /profile with the form's fields; answers the updated profile (422 with field errors). */
+/** docs/product.md#account-calls: PUT /profile with the form's fields; answers the updated profile (422 with field errors). */
 export const updateProfile = (body: UpdateProfileBody) => api.put<UpdateProfileReply>('/profile', body);
 
 /**

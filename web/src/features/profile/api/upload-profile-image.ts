@@ -4,7 +4,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';
 
 /**
- * Spec 1 §7: multipart POST /upload/profile-image, field `image`. Without a usable token nothing is
+ * docs/product.md#account-calls: multipart POST /upload/profile-image, field `image`. Without a usable token nothing is
  * sent. The picture becomes the profile's only when the form that uploaded it is saved.
  */
 export function uploadProfileImage(file: File): Promise<UploadReply> {

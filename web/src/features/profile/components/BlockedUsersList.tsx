@@ -10,17 +10,17 @@ import { useUnblockUser } from '../api/unblock-user';
 
 type BlockedUser = NonNullable<ProfileUser['blocked_users']>[number];
 
-/** How long 'User unblocked successfully!' stays (spec 1 §§4, 9). */
+/** How long 'User unblocked successfully!' stays (docs/product.md#account-states, #account-limits). */
 const UNBLOCKED_MESSAGE_MS = 3000;
 
-/** Spec 1 §8's messages for a failed unblock. */
+/** docs/product.md#account-errors's messages for a failed unblock. */
 function unblockFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Network error: Failed to unblock user';
   if (error.status === 401) return 'Authentication failed. Please log in again.';
   return 'Failed to unblock user';
 }
 
-/** Spec 1 §2.13: the people one has blocked, each with a way to unblock them. */
+/** docs/product.md#account-screens: the people one has blocked, each with a way to unblock them. */
 export function BlockedUsersList({ users }: { users: BlockedUser[] }) {
   const unblock = useUnblockUser();
   const [unblocked, setUnblocked] = useState(false);

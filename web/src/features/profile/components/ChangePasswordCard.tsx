@@ -12,7 +12,7 @@ const FIELDS = ['current_password', 'new_password'] as const;
 
 /**
  * The dialog's form: the current password, then a new one under the same rules and messages as a
- * reset (spec 1 §5), confirmed. The server's per-field answers (a wrong current password, a weak or
+ * reset (docs/product.md#account-validation), confirmed. The server's per-field answers (a wrong current password, a weak or
  * unchanged new one) land under their fields.
  */
 function ChangePasswordForm({ onDone, onCancel }: { onDone(message: string): void; onCancel(): void }) {

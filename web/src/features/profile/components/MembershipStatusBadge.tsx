@@ -10,7 +10,7 @@ const SHADES = {
   grey: { color: 'gray.2', text: 'dark.6' },
 } as const;
 
-/** Spec 1 §4: active green, trialing blue, past_due yellow, canceled or unpaid red, other grey; none shows 'none'. */
+/** docs/product.md#account-states: active green, trialing blue, past_due yellow, canceled or unpaid red, other grey; none shows 'none'. */
 export function MembershipStatusBadge({ status }: { status: string | null | undefined }) {
   const shade = SHADES[membershipStatusColour(status)];
   return (

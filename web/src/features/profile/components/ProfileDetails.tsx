@@ -25,7 +25,7 @@ const renewsAutomatically = (m: ProfileMembership) =>
   !!m.provider_subscription_id && !m.cancel_at_period_end && !m.ends_at;
 
 /**
- * Spec 1 §§1, 6: coaches and admin-like roles have the platform without paying. Unless they hold a
+ * docs/product.md#account-limits, #roles: coaches and admin-like roles have the platform without paying. Unless they hold a
  * running subscription of their own, that is the access they have, and nothing is offered to buy.
  */
 function complimentaryRole(role: string, membership: ProfileMembership | null): string | null {
@@ -84,7 +84,7 @@ function MembershipFields({
   );
 }
 
-/** Spec 1 §2.12: About Me, Golf Information, Availability and Account, as the owner sees them. */
+/** docs/product.md#account-screens: About Me, Golf Information, Availability and Account, as the owner sees them. */
 export function ProfileDetails({
   profile,
   membershipActions,

@@ -99,7 +99,7 @@ function splitServerErrors(fieldErrors: Record<string, string>) {
 }
 
 /**
- * Spec 1 §2.13: the own profile's edit form. Save is offered only for a change; unsaved changes are
+ * docs/product.md#account-screens: the own profile's edit form. Save is offered only for a change; unsaved changes are
  * marked in a bar that stays in view and guarded on Cancel, on leaving the page and on closing the
  * tab. Errors, the client's or the server's, are shown at their field, and the first is scrolled to.
  */

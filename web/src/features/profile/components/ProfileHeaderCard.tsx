@@ -5,7 +5,7 @@ import { formatHandicap } from '../../../lib/golf';
 import { capitalise, initialsOf } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
 
-/** Spec 1 §2.12: avatar or initials, name or username or 'Golfer', @username, skill, handicap above 0. */
+/** docs/product.md#account-screens: avatar or initials, name or username or 'Golfer', @username, skill, handicap above 0. */
 export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; actions?: ReactNode }) {
   const full = [user.first_name, user.last_name].filter(Boolean).join(' ');
   const name = full || user.username || displayName(user);

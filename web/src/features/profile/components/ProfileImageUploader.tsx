@@ -21,7 +21,7 @@ function readDimensions(url: string): Promise<{ width: number; height: number } 
   });
 }
 
-/** Spec 1 §2.13: a picture much wider or taller than square may be cropped. */
+/** docs/product.md#account-screens: a picture much wider or taller than square may be cropped. */
 function aspectWarning({ width, height }: { width: number; height: number }): string | null {
   const ratio = width / height;
   if (ratio < PROFILE_IMAGE_ASPECT.min)
@@ -36,7 +36,7 @@ const uploadFailure = (error: unknown) =>
   error instanceof ApiError && !error.message.startsWith('API error') ? error.message : 'Upload failed';
 
 /**
- * The profile picture with its preview (spec 1 §§2.13, 5): the file is checked here first (type,
+ * The profile picture with its preview (docs/product.md#account-screens, #account-validation): the file is checked here first (type,
  * 5 MB, readable, aspect), then uploaded at once; the form keeps the URL and saves it with the rest.
  */
 export function ProfileImageUploader({

@@ -67,7 +67,7 @@ function handicapOf(value: number | string): number | null {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** Spec 1 §5: what is sent — trimmed text, empty optional text as null, the handicap as a decimal or null. */
+/** docs/product.md#account-validation: what is sent — trimmed text, empty optional text as null, the handicap as a decimal or null. */
 export function bodyOf(values: ProfileFormValues): UpdateProfileBody {
   return {
     username: values.username.trim(),
@@ -91,7 +91,7 @@ export function sameProfile(a: ProfileFormValues, b: ProfileFormValues): boolean
 const tooLong = (text: string, limit: number, message: string) =>
   text.trim().length > limit ? message : null;
 
-/** Spec 1 §5's rules in the spec's words, per field; the server answers the same ones field by field. */
+/** docs/product.md#account-validation's rules in the spec's words, per field; the server answers the same ones field by field. */
 export function validateProfile(values: ProfileFormValues): Partial<Record<ProfileField, string>> {
   const handicap = handicapOf(values.manual_handicap);
   const errors: Partial<Record<ProfileField, string | null>> = {

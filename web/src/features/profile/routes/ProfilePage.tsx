@@ -36,7 +36,7 @@ const sectionOf = (value: string | null): ProfileFormSection | null =>
   (PROFILE_FORM_SECTIONS as readonly string[]).includes(value ?? '') ? (value as ProfileFormSection) : null;
 
 /**
- * Spec 1 §§2.12–2.13: the own profile, and its edit form at `?edit=<section>`. What can be done about
+ * docs/product.md#account-screens: the own profile, and its edit form at `?edit=<section>`. What can be done about
  * the membership belongs to the membership feature; the app fills that slot in (`membershipActions`)
  * so the two features stay apart.
  */
@@ -53,7 +53,7 @@ export function ProfilePage({
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
-    // Spec 1 §§7, 8: a failed profile load is reported and sends the user to log in; a refused
+    // docs/product.md#account-calls, #account-errors: a failed profile load is reported and sends the user to log in; a refused
     // token is dropped so the next login starts clean.
     if (!error) return;
     notifications.show({ color: 'red', title: 'Error', message: 'Failed to fetch profile' });
@@ -65,7 +65,7 @@ export function ProfilePage({
     });
   }, [error, navigate, signOut]);
 
-  // Spec 1 §4: 'Profile updated successfully!' shows for 3 seconds.
+  // docs/product.md#account-states: 'Profile updated successfully!' shows for 3 seconds.
   useEffect(() => {
     if (!saved) return;
     const timer = setTimeout(() => setSaved(false), DELAYS_MS.savedMessage);

@@ -87,7 +87,7 @@ export function UserProfilePage() {
       notifications.show({ color: 'red', title: 'Error', message: 'Failed to fetch user profile' });
   }, [error]);
 
-  // Spec 2 §4: after blocking, the person returns to their own profile after 2 seconds.
+  // docs/product.md#community-states: after blocking, the person returns to their own profile after 2 seconds.
   useEffect(() => {
     if (!blocked) return;
     const timer = setTimeout(() => navigate(paths.profile.href()), DELAYS_MS.afterBlockRedirect);

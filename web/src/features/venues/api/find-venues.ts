@@ -5,7 +5,7 @@ import { venuesKeys } from './keys';
 
 export type { VenueListItem, VenuesQuery } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /venues with the filters and a page → `{venues, count}`. Public. */
+/** docs/product.md#community-calls: GET /venues with the filters and a page → `{venues, count}`. Public. */
 export const findVenues = (query: VenuesQuery) => api.get<VenuesReply>(`/venues${queryString(query)}`);
 
 export const findVenuesQuery = (query: VenuesQuery) =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { OPTION_LISTS_STALE_MS, venuesKeys } from './keys';
 
-/** Spec 2 §7: GET /venues/club-amenities → `{amenities}` with value and label. */
+/** docs/product.md#community-calls: GET /venues/club-amenities → `{amenities}` with value and label. */
 export const getClubAmenities = () => api.get<AmenitiesReply>('/venues/club-amenities');
 
 export const clubAmenitiesQuery = () =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { OPTION_LISTS_STALE_MS, venuesKeys } from './keys';
 
-/** Spec 2 §7: GET /venues/course-amenities → `{amenities}` with value and label. */
+/** docs/product.md#community-calls: GET /venues/course-amenities → `{amenities}` with value and label. */
 export const getCourseAmenities = () => api.get<AmenitiesReply>('/venues/course-amenities');
 
 export const courseAmenitiesQuery = () =>

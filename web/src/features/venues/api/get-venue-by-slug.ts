@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { venuesKeys } from './keys';
 
-/** Spec 2 §7: GET /venues/slug/{slug} → `{venue}`, the same venue as by its id. */
+/** docs/product.md#community-calls: GET /venues/slug/{slug} → `{venue}`, the same venue as by its id. */
 export const getVenueBySlug = (slug: string) =>
   api.get<VenueReply>(`/venues/slug/${encodeURIComponent(slug)}`);
 

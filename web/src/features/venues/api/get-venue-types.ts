@@ -4,13 +4,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { OPTION_LISTS_STALE_MS, venuesKeys } from './keys';
 
-/** The eight known venue types (spec 2 §3), offered when the server's list cannot be had. */
+/** The eight known venue types (docs/product.md#community-entities), offered when the server's list cannot be had. */
 const BUILT_IN_TYPES: FilterOption[] = VENUE_TYPES.map((value) => ({
   value,
   label: VENUE_TYPE_LABELS[value],
 }));
 
-/** Spec 2 §7: GET /venues/types → `{types}` with value and label. */
+/** docs/product.md#community-calls: GET /venues/types → `{types}` with value and label. */
 export const getVenueTypes = () => api.get<VenueTypesReply>('/venues/types');
 
 export const venueTypesQuery = () =>

@@ -5,7 +5,7 @@ import { venuesKeys } from './keys';
 
 export type { Venue, VenueMedia } from '@linksmate/proto';
 
-/** Spec 2 §7: GET /venues/{id} → `{venue}`; a venue that does not exist or is not listed answers 404. */
+/** docs/product.md#community-calls: GET /venues/{id} → `{venue}`; a venue that does not exist or is not listed answers 404. */
 export const getVenue = (venueId: number) => api.get<VenueReply>(`/venues/${venueId}`);
 
 export const venueQuery = (venueId: number) =>

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 
-/** Spec 2 §9: at most five page buttons. */
+/** docs/product.md#community-limits: at most five page buttons. */
 const WINDOW = 5;
 
 /** The pages to offer: five around the current one, shifted to stay within the first and the last. */

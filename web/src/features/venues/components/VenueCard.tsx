@@ -26,7 +26,7 @@ import type { VenueListItem } from '../api/find-venues';
 import { photosBadge, placeOf, venueTypeLabel } from '../venue-text';
 import { VenueInitials } from './VenueInitials';
 
-/** Spec 2 §9: a card shows at most two venue types. */
+/** docs/product.md#community-limits: a card shows at most two venue types. */
 const MAX_TYPE_CHIPS = 2;
 
 /** Where 'View Details' leads: the venue's readable address when it has a slug, else its id. */

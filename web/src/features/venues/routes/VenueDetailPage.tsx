@@ -66,7 +66,7 @@ function NotFound() {
 }
 
 /**
- * Spec 2 §8: the error's own message, or 'Failed to load venue details'. A server failure's message
+ * docs/product.md#community-errors: the error's own message, or 'Failed to load venue details'. A server failure's message
  * ('Internal Server Error') tells a visitor nothing, so it gets the spec's sentence too.
  */
 const errorMessage = (error: Error) =>

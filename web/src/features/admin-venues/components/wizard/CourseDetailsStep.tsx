@@ -28,7 +28,7 @@ function Flag({ form, field, label }: { form: VenueForm; field: VenueField; labe
   );
 }
 
-/** Step 3: the course itself; a negative length is kept as typed and refused by the step (spec 3 §5). */
+/** Step 3: the course itself; a negative length is kept as typed and refused by the step (docs/product.md#admin-validation). */
 export function CourseDetailsStep({ form }: { form: VenueForm }) {
   const length = (field: VenueField, label: string, description?: string) => (
     <NumberInput

@@ -2,7 +2,7 @@ import { AU_STATES } from '@linksmate/proto/rules';
 import { Autocomplete, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { VenueForm } from './venue-form';
 
-/** Step 2: where the venue is; address, city and country are required (spec 3 §5). */
+/** Step 2: where the venue is; address, city and country are required (docs/product.md#admin-validation). */
 export function LocationStep({ form }: { form: VenueForm }) {
   return (
     <Stack gap="md">

@@ -25,7 +25,7 @@ import {
 } from '../media-files';
 import type { VenueField, VenueForm } from './venue-form';
 
-/** Files chosen in the wizard: sent once the venue is saved, not with the form (spec 3 §4). */
+/** Files chosen in the wizard: sent once the venue is saved, not with the form (docs/product.md#admin-states). */
 export interface PendingMedia {
   featured: File | null;
   gallery: File[];

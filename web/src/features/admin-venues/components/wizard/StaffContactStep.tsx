@@ -7,7 +7,7 @@ type Person = 'head_golf_professional' | 'teaching_golf_professional';
 
 /**
  * Step 5: how to reach the venue, its pro shop and professionals (e-mails must look like e-mails,
- * spec 3 §5), opening hours per day, notes, and for site admins the commercials and blockers.
+ * docs/product.md#admin-validation), opening hours per day, notes, and for site admins the commercials and blockers.
  */
 export function StaffContactStep({ form, withCommercials }: { form: VenueForm; withCommercials: boolean }) {
   const input = (field: VenueField, label: string, kind?: 'email' | 'tel' | 'url') => (

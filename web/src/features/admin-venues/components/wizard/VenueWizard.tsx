@@ -39,7 +39,7 @@ const MESSAGES = {
  * Spec 3 "Venue wizard": six steps, each judged before moving on (clicking a step is free backwards,
  * forwards only from a valid step); submitting judges them all and opens the first with problems,
  * and the server's field errors lead to their step the same way. The chosen files are uploaded once
- * the venue is saved; a file that fails is logged and skipped (spec 3 §4).
+ * the venue is saved; a file that fails is logged and skipped (docs/product.md#admin-states).
  */
 export function VenueWizard({
   venue,
@@ -49,7 +49,7 @@ export function VenueWizard({
 }: {
   /** The venue being edited, or null for a new one. */
   venue: AdminVenue | null;
-  /** Commercials and blockers are for admin and site_admin only (spec 3 §6). */
+  /** Commercials and blockers are for admin and site_admin only (docs/product.md#admin-roles). */
   withCommercials: boolean;
   onSaved(): void;
   onCancel(): void;

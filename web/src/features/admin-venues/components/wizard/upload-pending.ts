@@ -4,7 +4,7 @@ import { uploadFailure } from '../media-files';
 import type { PendingMedia } from './MediaStep';
 
 /**
- * Spec 3 §4: once the venue is saved, the featured image and then each gallery file in turn. A file
+ * docs/product.md#admin-states: once the venue is saved, the featured image and then each gallery file in turn. A file
  * that fails is logged and skipped; what was skipped is returned, one sentence each.
  */
 export async function uploadPendingMedia(venueId: number, pending: PendingMedia): Promise<string[]> {

@@ -70,7 +70,7 @@ export type VenueField = keyof VenueFormValues;
 const KNOWN_TYPES = ADMIN_VENUE_TYPES as readonly string[];
 const emptyHours = () => Object.fromEntries(DAYS.map((day) => [day, ''])) as Record<string, string>;
 
-/** Spec 3 §3: a new venue is a golf course, active, not verified, in Australia. */
+/** docs/product.md#admin-entities: a new venue is a golf course, active, not verified, in Australia. */
 export function newVenueValues(): VenueFormValues {
   return {
     name: '',
@@ -246,9 +246,9 @@ const TEXT_FIELDS = [
 ] as const satisfies readonly VenueField[];
 
 /**
- * What is sent (spec 3 §7): every field, text trimmed with blank as null, 'other' with its custom
+ * What is sent (docs/product.md#admin-calls): every field, text trimmed with blank as null, 'other' with its custom
  * types beside it, opening hours only for the days filled in. Commercials and blockers only from
- * those who may see them (spec 3 §6).
+ * those who may see them (docs/product.md#admin-roles).
  */
 export function venueBodyOf(values: VenueFormValues, withCommercials: boolean): AdminVenueBody {
   const orNull = (text: string) => text.trim() || null;

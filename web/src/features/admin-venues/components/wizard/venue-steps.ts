@@ -6,7 +6,7 @@ import {
 } from '@linksmate/proto/rules';
 import { LENGTHS, numberOf, type VenueField, type VenueFormValues } from './venue-form';
 
-/** Spec 3 §2 "Venue wizard": the six steps, in order. */
+/** docs/product.md#admin-sections "Venue wizard": the six steps, in order. */
 export const STEPS = [
   'Basic Info',
   'Location',
@@ -92,7 +92,7 @@ const LINK_FIELDS: ReadonlySet<string> = new Set([
 const COORDINATES = { lat: ['Latitude', 90], lng: ['Longitude', 180] } as const;
 
 /**
- * Spec 3 §5, step by step, in the server's words: name and a type (with the custom text when
+ * docs/product.md#admin-validation, step by step, in the server's words: name and a type (with the custom text when
  * 'Other' is ticked), address, city and country, lengths whole and not negative (nor past the
  * largest the server stores), e-mails that look like one, links that are web links (proto's rule, the server's
  * message).
