@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_VENUE_MESSAGES, AVAILABILITY_MESSAGES, EVENT_MESSAGES } from '../../proto/src/rules';
+import {
+  ADMIN_COACH_MESSAGES,
+  ADMIN_VENUE_MESSAGES,
+  AVAILABILITY_MESSAGES,
+  EVENT_MESSAGES,
+  GRANT_MESSAGES,
+} from '../../proto/src/rules';
 import {
   demoToken,
   logInAs,
@@ -104,6 +110,7 @@ describe('the admin area in the browser, against make run', () => {
     await admin.getByText(EVENT_MESSAGES.priceNegative).waitFor();
     expect(await capacity.inputValue()).toBe('-1');
     expect(await price.inputValue()).toMatch(/^-5(\.00)?$/);
+    await screenshot(admin, '96b-admin-create-event-number-errors');
 
     await admin.goto(`${stack.url}/admin/availability`);
     await admin.getByRole('button', { name: 'Create in Batch' }).click();
@@ -138,6 +145,14 @@ describe('the admin area in the browser, against make run', () => {
       await batch.getByText(message).waitFor();
       expect(await batch.getByLabel(label).inputValue(), label).toBe(typed);
     }
+    // Past the spec's 50 slots: kept as typed (not rewritten to 50) and named.
+    await batch.getByLabel('Number of slots').fill('60');
+    await batch.getByLabel('Minutes between starts').fill('30');
+    await batch.getByRole('button', { name: 'Create Slots' }).click();
+    await batch.getByText(AVAILABILITY_MESSAGES.batchTooMany).waitFor();
+    await batch.getByLabel('Slot length in minutes').focus();
+    expect(await batch.getByLabel('Number of slots').inputValue()).toBe('60');
+    await screenshot(admin, '97-admin-batch-number-errors');
     await batch.getByRole('button', { name: 'Cancel' }).click();
 
     // A negative amount is named under its field and is not applied to the list.
@@ -146,6 +161,55 @@ describe('the admin area in the browser, against make run', () => {
     await minAmount.fill('-5');
     await admin.getByText('Amount cannot be negative').waitFor();
     expect(await minAmount.inputValue()).toMatch(/^-\$5$/);
+
+    // A grant of 13 months stays 13 and says the range, in the words the server answers with.
+    await admin.goto(`${stack.url}/admin/users`);
+    await admin
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    await admin.getByRole('menuitem', { name: 'Grant Membership' }).click();
+    const grant = admin.getByRole('dialog', { name: 'Grant Free Membership' });
+    const duration = grant.getByLabel('Duration');
+    await duration.fill('13');
+    await grant.getByText(GRANT_MESSAGES.durationRange).waitFor();
+    await grant.getByRole('combobox', { name: 'Unit' }).focus();
+    expect(await duration.inputValue()).toBe('13');
+    expect(await grant.getByRole('button', { name: 'Grant Membership' }).isDisabled()).toBe(true);
+    await screenshot(admin, '97b-admin-grant-duration-error');
+    await grant.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('when the admin types -3 or 60 years of experience for a new coach, then the value stays as typed, the field gives the spec’s reason and no coach is sent', async () => {
+    const coachPosts: string[] = [];
+    const recordCoachPost = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/admin/coaches'))
+        coachPosts.push(request.url());
+    };
+    admin.on('request', recordCoachPost);
+    await admin.goto(`${stack.url}/admin/coaches`);
+    await admin.getByRole('button', { name: 'Add New Coach' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add New Coach' });
+    await dialog.getByLabel('First name').fill('Tom');
+    await dialog.getByLabel('Last name').fill('Watson');
+    await dialog.getByLabel('Email').fill(`tom.${Date.now().toString(36)}@example.com`);
+    const years = dialog.getByLabel('Years of experience');
+    for (const [typed, message] of [
+      ['-3', ADMIN_COACH_MESSAGES.yearsNotNegative],
+      ['60', ADMIN_COACH_MESSAGES.yearsTooMany],
+    ] as const) {
+      await years.fill(typed);
+      // Leaving the field rewrites nothing (Mantine would clamp on blur).
+      await dialog.getByLabel('Bio').focus();
+      expect(await years.inputValue()).toBe(typed);
+      await dialog.getByRole('button', { name: 'Add Coach' }).click();
+      await dialog.getByText(message).waitFor();
+      expect(await years.inputValue()).toBe(typed);
+    }
+    await screenshot(admin, '98-admin-coach-years-error');
+    admin.off('request', recordCoachPost);
+    expect(coachPosts).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('when a coach claims their profile and the admin approves it, then the coach logs in with the coach role', async () => {

@@ -122,16 +122,33 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByText('Please select a venue').waitFor();
     await screenshot(page, '71-create-game-errors');
 
-    // Numbers stay as typed: a negative or too large one is kept and named at its field, never clamped.
+    // Numbers stay as typed: a negative, zero or too large one is kept and named at its field, never
+    // clamped (a -5 price once became a paid $5 game), and nothing is sent.
+    const gamePosts: string[] = [];
+    const recordGamePost = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/member-games'))
+        gamePosts.push(request.url());
+    };
+    page.on('request', recordGamePost);
     const capacityInput = page.getByLabel('Capacity', { exact: true });
     const priceInput = page.getByLabel('Price per player', { exact: true });
-    await capacityInput.fill('-3');
+    await capacityInput.fill('0');
     await priceInput.fill('-5');
     await page.getByRole('button', { name: 'Create Game' }).click();
     await page.getByText(EVENT_MESSAGES.capacityMin).waitFor();
     await page.getByText(EVENT_MESSAGES.priceNegative).waitFor();
-    expect(await capacityInput.inputValue()).toBe('-3');
+    expect(EVENT_MESSAGES.capacityMin).toBe('Capacity must be at least 1');
+    expect(EVENT_MESSAGES.priceNegative).toBe('Price cannot be negative');
+    // Leaving the fields (blur) rewrites nothing either.
+    await page.getByRole('textbox', { name: /^Title/ }).focus();
+    expect(await capacityInput.inputValue()).toBe('0');
     expect(await priceInput.inputValue()).toBe('-5');
+    await screenshot(page, '71b-create-game-number-errors');
+    await capacityInput.fill('-3');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByText(EVENT_MESSAGES.capacityMin).waitFor();
+    expect(await capacityInput.inputValue()).toBe('-3');
+    expect(gamePosts).toEqual([]);
     await capacityInput.fill('75');
     await page.getByRole('button', { name: 'Create Game' }).click();
     await page.getByText(EVENT_MESSAGES.capacityMax).waitFor();
@@ -168,12 +185,6 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByRole('button', { name: '+2 hours' }).click();
     // A decimal typed key by key stays as typed ('.' is not swallowed into 25), is named at its
     // field, and the game is not sent until the capacity is whole.
-    const gamePosts: string[] = [];
-    const recordGamePost = (request: Request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/v1/member-games'))
-        gamePosts.push(request.url());
-    };
-    page.on('request', recordGamePost);
     await capacityInput.fill('');
     await capacityInput.pressSequentially('2.5');
     await page.getByRole('button', { name: 'Create Game' }).click();
@@ -187,6 +198,20 @@ describe('member games, join approval and bookings in the browser, against make 
     expect(gamePosts).toHaveLength(1);
     const gameId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: title }).waitFor();
+
+    // Editing: a 0 capacity and a -5 price stay as typed and are named; Cancel leaves the game as it was.
+    await page.getByRole('button', { name: 'Edit event' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit event' });
+    await edit.getByLabel('Capacity').fill('0');
+    await edit.getByLabel('Price per person').fill('-5');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText(EVENT_MESSAGES.editCapacity).waitFor();
+    await edit.getByText(EVENT_MESSAGES.priceNegative).waitFor();
+    expect(await edit.getByLabel('Capacity').inputValue()).toBe('0');
+    expect(await edit.getByLabel('Price per person').inputValue()).toMatch(/^-5(\.00)?$/);
+    await screenshot(page, '72b-edit-event-number-errors');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
 
     // Olivia watches her games while jack asks: the request arrives by push.
     await page.goto(`${stack.url}/my-games`);

@@ -162,7 +162,8 @@ export const AdminCoachBody = Type.Object({
   last_name: OptionalText(100),
   venue_id: Type.Optional(Wrappable(Id)),
   bio: OptionalText(5000),
-  years_experience: Type.Optional(Wrappable(Int({ minimum: -1000, maximum: 50 }))),
+  // Wide bounds: a negative or past-50 count reaches the 422 with the wizard's words (docs/product.md#admin-validation, docs/product.md#admin-limits).
+  years_experience: Type.Optional(Wrappable(Int({ minimum: -1000, maximum: 1000 }))),
   hourly_rate: Type.Optional(Wrappable(Int({ minimum: -1_000_000, maximum: 100_000_000 }))),
   is_verified: OptionalFlag,
   is_available_for_booking: OptionalFlag,

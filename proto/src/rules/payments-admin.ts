@@ -21,3 +21,11 @@ export const GRANT_DURATION = {
   max: 12,
   units: ['days', 'weeks', 'months', 'years', 'lifetime'],
 } as const;
+/** Grant membership's words (docs/product.md#admin-validation gives none): the server's and the dialog's alike. */
+export const GRANT_MESSAGES = {
+  durationInvalid: `Duration must be ${GRANT_DURATION.min} to ${GRANT_DURATION.max} days, weeks, months or years, or lifetime.`,
+  /** The duration field's own words, under the number typed. */
+  durationRange: `Duration must be from ${GRANT_DURATION.min} to ${GRANT_DURATION.max}`,
+  durationWhole: 'Duration must be a whole number',
+  expiryPast: 'The expiry date cannot be before today.',
+} as const;

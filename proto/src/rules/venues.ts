@@ -1,4 +1,5 @@
 /** Venues (docs/product.md#community-entities, docs/product.md#admin-entities). */
+import { COACH_YEARS_EXPERIENCE } from './coaches';
 
 export const VENUE_TYPES = [
   'golf_course',
@@ -160,6 +161,8 @@ export const ADMIN_COACH_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
   yearsNotNegative: 'Years of experience cannot be negative',
+  /** docs/product.md#admin-limits: years of experience 0-50. */
+  yearsTooMany: `Years of experience cannot be more than ${COACH_YEARS_EXPERIENCE.max}`,
   /** The form's words for a decimal (the schema's Type.Integer refuses one with a 400). */
   yearsWhole: 'Years of experience must be a whole number',
   rateNotNegative: 'Hourly rate cannot be negative',

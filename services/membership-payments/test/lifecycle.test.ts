@@ -322,6 +322,7 @@ describe('membership-payments: webhooks and the life of a membership', () => {
         { 'x-service-token': SERVICE_TOKEN },
       );
       expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({ duration: 'Duration must be from 1 to 12' });
     });
 
     it('when a membership is granted to someone paying, then their subscription stops and cannot overwrite the grant', async () => {

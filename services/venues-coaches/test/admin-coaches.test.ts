@@ -72,6 +72,21 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
     });
   });
 
+  it('when the years of experience are past the spec’s 50, then the server refuses them in the wizard’s words', async () => {
+    const res = await venues.post(
+      '/admin/coaches',
+      {
+        email: `too.long.${randomUUID()}@example.com`,
+        first_name: 'Old',
+        last_name: 'Hand',
+        years_experience: { Valid: true, Int32: 51 },
+      },
+      admin.token,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ years_experience: 'Years of experience cannot be more than 50' });
+  });
+
   it('when an admin edits and deletes a coach, then the change is published and the coach is gone', async () => {
     const id = await venues.importCoach({ first_name: 'Edit' });
     const updated = await venues.send('PUT', `/admin/coaches/${id}`, admin.token, {

@@ -1,6 +1,7 @@
 import { badRequest, type Clock, type EventMeta, HttpError, unprocessable } from '@linksmate/platform';
 import {
   GRANT_DURATION,
+  GRANT_MESSAGES,
   type GrantedMembership,
   type GrantMembershipBody,
   MEMBERSHIP_TYPES,
@@ -29,17 +30,16 @@ export function grantEndsAt(input: Omit<GrantInput, 'user_id'>, now: Date): Date
     const end = new Date(`${input.expiry_date}T23:59:59.999Z`);
     const today = new Date(now.toISOString().slice(0, 10));
     if (Number.isNaN(end.getTime()) || end < today)
-      throw unprocessable('The expiry date cannot be before today.', {
-        expiry_date: 'The expiry date cannot be before today.',
-      });
+      throw unprocessable(GRANT_MESSAGES.expiryPast, { expiry_date: GRANT_MESSAGES.expiryPast });
     return end;
   }
   const duration = input.duration ?? DEFAULT_DURATION[type];
   const match = /^(\d+)_(days|weeks|months|years)$/.exec(duration);
   const amount = Number(match?.[1]);
   if (!match || amount < GRANT_DURATION.min || amount > GRANT_DURATION.max) {
-    throw unprocessable('Duration must be 1 to 12 days, weeks, months or years, or lifetime.', {
-      duration: 'Invalid duration',
+    // A number out of the range is named as the dialog names it; a malformed text is just invalid.
+    throw unprocessable(GRANT_MESSAGES.durationInvalid, {
+      duration: match ? GRANT_MESSAGES.durationRange : 'Invalid duration',
     });
   }
   return addDuration(now, amount, match[2] as DurationUnit);

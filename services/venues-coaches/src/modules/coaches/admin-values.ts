@@ -3,6 +3,7 @@ import {
   ADMIN_COACH_MESSAGES,
   type AdminCoachBody,
   type AvailabilitySchedule,
+  COACH_YEARS_EXPERIENCE,
   DAYS,
   DEFAULT_COACH_SCHEDULE_HOURS,
   isEmailAddress,
@@ -66,6 +67,8 @@ export function adminCoachValues(body: AdminCoachBody, creating: boolean): Coach
   if (pictureProblem) errors.profile_image_url = pictureProblem;
   if (typeof values.yearsExperience === 'number' && values.yearsExperience < 0)
     errors.years_experience = ADMIN_COACH_MESSAGES.yearsNotNegative;
+  else if (typeof values.yearsExperience === 'number' && values.yearsExperience > COACH_YEARS_EXPERIENCE.max)
+    errors.years_experience = ADMIN_COACH_MESSAGES.yearsTooMany;
   if (typeof values.hourlyRate === 'number' && values.hourlyRate < 0)
     errors.hourly_rate = ADMIN_COACH_MESSAGES.rateNotNegative;
   if (Object.keys(errors).length) throw invalidFields(errors);

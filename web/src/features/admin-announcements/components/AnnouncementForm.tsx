@@ -1,7 +1,8 @@
 import { ANNOUNCEMENT_MAX_LENGTH, DELAYS_MS, MESSAGING_MESSAGES } from '@linksmate/proto/rules';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSendAnnouncement } from '../api/send-announcement';
 
 /**
@@ -10,10 +11,17 @@ import { useSendAnnouncement } from '../api/send-announcement';
  */
 export function AnnouncementForm() {
   const send = useSendAnnouncement();
-  const [content, setContent] = useState('');
-  const [blank, setBlank] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { content: '' },
+    validate: { content: (value) => (value.trim() ? null : MESSAGING_MESSAGES.announcementBlank) },
+    onValuesChange: () => {
+      if (send.isError) send.reset();
+    },
+  });
+  const content = form.values.content;
   const [sent, setSent] = useState<{ message: string; at: number } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!sent) return;
@@ -21,20 +29,14 @@ export function AnnouncementForm() {
     return () => clearTimeout(timer);
   }, [sent]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: { content: string }) => {
     if (send.isPending) return;
-    const text = content.trim();
-    if (!text) {
-      setBlank(true);
-      return;
-    }
     setSent(null);
     send.mutate(
-      { content: text },
+      { content: values.content.trim() },
       {
         onSuccess: (reply) => {
-          setContent('');
+          form.reset();
           setSent({ message: reply.message || 'Announcement sent', at: Date.now() });
         },
       },
@@ -43,7 +45,7 @@ export function AnnouncementForm() {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="send-announcement">
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={formElement} onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <Text fw={700} size="lg" component="h2" m={0} id="send-announcement">
             Send an announcement
@@ -56,17 +58,11 @@ export function AnnouncementForm() {
             minRows={4}
             maxRows={12}
             maxLength={ANNOUNCEMENT_MAX_LENGTH}
-            value={content}
-            onChange={(e) => {
-              setContent(e.currentTarget.value);
-              setBlank(false);
-              if (send.isError) send.reset();
-            }}
+            {...form.getInputProps('content')}
             onKeyDown={(e) => {
               // Ctrl+Enter (⌘+Enter) sends; Enter alone starts a new line.
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) form.current?.requestSubmit();
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) formElement.current?.requestSubmit();
             }}
-            error={blank ? MESSAGING_MESSAGES.announcementBlank : undefined}
           />
           {send.isError && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>

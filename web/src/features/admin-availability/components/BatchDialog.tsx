@@ -1,7 +1,8 @@
 import { AVAILABILITY_BATCH } from '@linksmate/proto/rules';
 import { Box, Button, Group, List, Modal, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
 import type { VenueOption } from '../../../lib/admin-venue-options';
@@ -16,8 +17,6 @@ import {
   newBatchValues,
   refusalOf,
   SLOT_TEXTS,
-  type SlotErrors,
-  withoutErrorsOf,
 } from './slot-form';
 
 const day = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
@@ -37,33 +36,26 @@ export function BatchDialog({
   venues: { options: VenueOption[]; loading: boolean } | null;
   onClose(): void;
 }) {
-  const [values, setValues] = useState<BatchValues>(newBatchValues);
-  const [errors, setErrors] = useState<SlotErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateSlotsBatch();
+  const form = useForm<BatchValues>({
+    mode: 'controlled',
+    initialValues: newBatchValues(),
+    validate: (values) => checkBatchValues(values, venues !== null),
+    onValuesChange: () => setFailure(null),
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
   useEffect(() => {
     if (!opened) return;
-    setValues(newBatchValues());
-    setErrors({});
+    form.setInitialValues(newBatchValues());
+    form.reset();
     setFailure(null);
   }, [opened]);
 
-  const change = (patch: Partial<BatchValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => withoutErrorsOf(current, patch));
-    setFailure(null);
-  };
-
+  const values = form.values;
   const preview = Object.keys(checkBatchValues(values, false)).length ? [] : batchTimes(values);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkBatchValues(values, venues !== null);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure('Please fix the errors in the form.');
-      return;
-    }
+  const submit = (values: BatchValues) => {
     setFailure(null);
     create.mutate(
       { slots: batchBody(values, venues !== null) },
@@ -74,11 +66,9 @@ export function BatchDialog({
           onClose();
         },
         onError: (error) => {
-          const refusal = refusalOf(error, SLOT_TEXTS.batchFailed);
-          setErrors(refusal.errors);
-          setFailure(
-            refusal.errors.slots ? `${SLOT_TEXTS.batchFailed}: ${refusal.errors.slots}` : refusal.message,
-          );
+          const refusal = refusalOf(error, SLOT_TEXTS.batchFailed, true);
+          form.setErrors(refusal.errors);
+          setFailure(refusal.message);
         },
       },
     );
@@ -93,49 +83,40 @@ export function BatchDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(SLOT_TEXTS.fixErrors))} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <DateTimeField
               label="First slot starts"
               required
               minDate={new Date()}
+              {...form.getInputProps('firstStart')}
               value={values.firstStart}
-              onChange={(value) => change({ firstStart: value })}
-              error={errors.start_time}
             />
             <NumberInput
               label="Number of slots"
               description={`1 to ${AVAILABILITY_BATCH.maxSlots}`}
               min={1}
               max={AVAILABILITY_BATCH.maxSlots}
-              value={values.count}
-              onChange={(value) => change({ count: value })}
-              error={errors.count}
+              {...form.getInputProps('count')}
             />
             <NumberInput
               label="Minutes between starts"
               description={`At least ${AVAILABILITY_BATCH.minIntervalMinutes}`}
               min={AVAILABILITY_BATCH.minIntervalMinutes}
-              value={values.intervalMinutes}
-              onChange={(value) => change({ intervalMinutes: value })}
-              error={errors.interval}
+              {...form.getInputProps('intervalMinutes')}
             />
             <NumberInput
               label="Slot length in minutes"
               description={`At least ${AVAILABILITY_BATCH.minDurationMinutes}`}
               min={AVAILABILITY_BATCH.minDurationMinutes}
-              value={values.durationMinutes}
-              onChange={(value) => change({ durationMinutes: value })}
-              error={errors.duration}
+              {...form.getInputProps('durationMinutes')}
             />
           </SimpleGrid>
           <SlotFields
-            values={values}
-            errors={errors}
+            input={(field) => form.getInputProps(field)}
             statusOptions={CREATE_STATUS_OPTIONS}
             venues={venues}
-            onChange={change}
           />
           <Paper withBorder radius="md" p="sm" component="section" aria-label="Preview">
             <Text fw={600} size="sm" mb={6}>

@@ -1,7 +1,8 @@
 import type { AvailabilitySlot } from '@linksmate/proto';
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
 import type { VenueOption } from '../../../lib/admin-venue-options';
@@ -15,11 +16,9 @@ import {
   newSlotValues,
   refusalOf,
   SLOT_TEXTS,
-  type SlotErrors,
   type SlotValues,
   slotBody,
   valuesOf,
-  withoutErrorsOf,
 } from './slot-form';
 
 /**
@@ -40,35 +39,28 @@ export function SlotDialog({
   onClose(): void;
 }) {
   const editing = slot !== null;
-  const [values, setValues] = useState<SlotValues>(newSlotValues);
-  const [errors, setErrors] = useState<SlotErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const needsVenue = !editing && venues !== null;
+  const form = useForm<SlotValues>({
+    mode: 'controlled',
+    initialValues: newSlotValues(),
+    validate: (values) => checkSlotValues(values, needsVenue),
+    onValuesChange: () => setFailure(null),
+  });
   const create = useCreateSlot();
   const update = useUpdateSlot();
   const busy = create.isPending || update.isPending;
 
+  // Each opening starts from the slot as it is now, or from a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
   useEffect(() => {
     if (!opened) return;
-    setValues(slot ? valuesOf(slot) : newSlotValues());
-    setErrors({});
+    form.setInitialValues(slot ? valuesOf(slot) : newSlotValues());
+    form.reset();
     setFailure(null);
   }, [opened, slot]);
 
-  const change = (patch: Partial<SlotValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => withoutErrorsOf(current, patch));
-    setFailure(null);
-  };
-
-  const needsVenue = !editing && venues !== null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkSlotValues(values, needsVenue);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure('Please fix the errors in the form.');
-      return;
-    }
+  const submit = (values: SlotValues) => {
     setFailure(null);
     const generic = editing ? SLOT_TEXTS.updateFailed : SLOT_TEXTS.createFailed;
     const handlers = {
@@ -78,7 +70,7 @@ export function SlotDialog({
       },
       onError: (error: unknown) => {
         const refusal = refusalOf(error, generic);
-        setErrors(refusal.errors);
+        form.setErrors(refusal.errors);
         setFailure(refusal.message);
       },
     };
@@ -95,33 +87,29 @@ export function SlotDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFailure(SLOT_TEXTS.fixErrors))} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <DateTimeField
               label="Start time"
               required
               minDate={editing ? undefined : new Date()}
-              value={values.start}
-              onChange={(value) => change({ start: value })}
-              error={errors.start_time}
+              {...form.getInputProps('start')}
+              value={form.values.start}
             />
             <DateTimeField
               label="End time (optional)"
-              minDate={values.start ?? undefined}
-              value={values.end}
-              onChange={(value) => change({ end: value })}
-              error={errors.end_time}
+              minDate={form.values.start ?? undefined}
+              {...form.getInputProps('end')}
+              value={form.values.end}
               clearable
               clearButtonProps={{ 'aria-label': 'Clear end time' }}
             />
           </SimpleGrid>
           <SlotFields
-            values={values}
-            errors={errors}
+            input={(field) => form.getInputProps(field)}
             statusOptions={editing ? EDIT_STATUS_OPTIONS : CREATE_STATUS_OPTIONS}
             venues={needsVenue ? venues : null}
-            onChange={change}
           />
           <FormError>{failure}</FormError>
           <Group justify="flex-end" gap="sm">

@@ -1,11 +1,8 @@
-import {
-  AVAILABILITY_DEFAULTS,
-  type AvailabilitySlotStatus,
-  type AvailabilitySlotType,
-} from '@linksmate/proto/rules';
+import { AVAILABILITY_DEFAULTS } from '@linksmate/proto/rules';
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { VenueOption } from '../../../lib/admin-venue-options';
-import { SLOT_TYPE_OPTIONS, type SlotCommon, type SlotErrors } from './slot-form';
+import { SLOT_TYPE_OPTIONS, type SlotCommon } from './slot-form';
 
 /**
  * The fields every slot has (docs/product.md#admin-entities "Availability slot"): type, price in dollars, the currency
@@ -13,18 +10,15 @@ import { SLOT_TYPE_OPTIONS, type SlotCommon, type SlotErrors } from './slot-form
  * which of their venues it is at.
  */
 export function SlotFields({
-  values,
-  errors,
+  input,
   statusOptions,
   venues,
-  onChange,
 }: {
-  values: SlotCommon;
-  errors: SlotErrors;
+  /** The form's props for one of the shared fields (the slot's form or the batch's). */
+  input(field: keyof SlotCommon): GetInputPropsReturnType;
   statusOptions: Array<{ value: string; label: string }>;
   /** The venues to choose from, when the slot needs one; null hides the field. */
   venues: { options: VenueOption[]; loading: boolean } | null;
-  onChange(patch: Partial<SlotCommon>): void;
 }) {
   return (
     <>
@@ -35,9 +29,7 @@ export function SlotFields({
           searchable
           placeholder={venues.loading ? 'Loading venues...' : 'Choose one of your venues'}
           data={venues.options}
-          value={values.venueId}
-          onChange={(value) => onChange({ venueId: value })}
-          error={errors.venue_id}
+          {...input('venueId')}
           nothingFoundMessage="No venues found"
           comboboxProps={{ withinPortal: true }}
         />
@@ -46,19 +38,15 @@ export function SlotFields({
         <Select
           label="Slot type"
           data={SLOT_TYPE_OPTIONS}
-          value={values.slotType}
-          onChange={(value) => value && onChange({ slotType: value as AvailabilitySlotType })}
+          {...input('slotType')}
           allowDeselect={false}
-          error={errors.slot_type}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
           label="Status"
           data={statusOptions}
-          value={values.status}
-          onChange={(value) => value && onChange({ status: value as AvailabilitySlotStatus })}
+          {...input('status')}
           allowDeselect={false}
-          error={errors.status}
           comboboxProps={{ withinPortal: true }}
         />
         <NumberInput
@@ -69,9 +57,7 @@ export function SlotFields({
           decimalScale={2}
           fixedDecimalScale
           thousandSeparator=","
-          value={values.price}
-          onChange={(value) => onChange({ price: value })}
-          error={errors.price}
+          {...input('price')}
         />
         <TextInput
           size="sm"
@@ -80,23 +66,14 @@ export function SlotFields({
           value={AVAILABILITY_DEFAULTS.currency}
           readOnly
         />
-        <NumberInput
-          label="Capacity"
-          description="Places in the slot"
-          min={1}
-          value={values.capacity}
-          onChange={(value) => onChange({ capacity: value })}
-          error={errors.capacity}
-        />
+        <NumberInput label="Capacity" description="Places in the slot" min={1} {...input('capacity')} />
       </SimpleGrid>
       <Textarea
         label="Notes for admins (optional)"
-        value={values.notes}
-        onChange={(e) => onChange({ notes: e.currentTarget.value })}
+        {...input('notes')}
         maxLength={2000}
         autosize
         minRows={2}
-        error={errors.notes_for_admin}
       />
     </>
   );

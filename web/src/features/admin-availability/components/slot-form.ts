@@ -14,6 +14,7 @@ import {
 } from '@linksmate/proto/rules';
 import dayjs from 'dayjs';
 import { ApiError } from '../../../lib/api-client';
+import { refusedFields } from '../../../lib/form-errors';
 
 /** docs/product.md#admin-errors "Availability": the generic failures of loading, creating, updating and deleting. */
 export const SLOT_TEXTS = {
@@ -22,19 +23,11 @@ export const SLOT_TEXTS = {
   batchFailed: 'Failed to create slots',
   updateFailed: 'Failed to update slot',
   deleteFailed: 'Failed to delete slot',
+  fixErrors: 'Please fix the errors in the form.',
 } as const;
 
-/** The fields a slot's form holds, named as the server names them (its 422 `errors` land on them). */
-export type SlotField =
-  | 'start_time'
-  | 'end_time'
-  | 'slot_type'
-  | 'price'
-  | 'capacity'
-  | 'status'
-  | 'notes_for_admin'
-  | 'venue_id';
-export type SlotErrors = Partial<Record<SlotField | 'interval' | 'count' | 'duration' | 'slots', string>>;
+/** Field errors at the form's paths (a slot's or a batch's values), as `useForm` holds them. */
+export type SlotErrors = Partial<Record<keyof SlotValues | keyof BatchValues, string>>;
 
 /** What every slot of a form shares (one slot, or each of a batch). */
 export interface SlotCommon {
@@ -134,16 +127,16 @@ function checkCommon(values: SlotCommon, needsVenue: boolean): SlotErrors {
   if (!Number.isFinite(capacity) || capacity < 1) errors.capacity = AVAILABILITY_MESSAGES.capacityMin;
   else if (!Number.isInteger(capacity)) errors.capacity = AVAILABILITY_MESSAGES.capacityWhole;
   if (number(values.price) < 0) errors.price = AVAILABILITY_MESSAGES.priceNegative;
-  if (needsVenue && !values.venueId) errors.venue_id = EVENT_MESSAGES.venueRequired;
+  if (needsVenue && !values.venueId) errors.venueId = EVENT_MESSAGES.venueRequired;
   return errors;
 }
 
 /** docs/product.md#admin-validation: a start is required; an end, if given, comes after it. */
 export function checkSlotValues(values: SlotValues, needsVenue: boolean): SlotErrors {
   const errors = checkCommon(values, needsVenue);
-  if (!values.start) errors.start_time = AVAILABILITY_MESSAGES.startRequired;
+  if (!values.start) errors.start = AVAILABILITY_MESSAGES.startRequired;
   else if (values.end && values.end.getTime() <= values.start.getTime())
-    errors.end_time = AVAILABILITY_MESSAGES.endAfterStart;
+    errors.end = AVAILABILITY_MESSAGES.endAfterStart;
   return errors;
 }
 
@@ -153,19 +146,19 @@ export function checkSlotValues(values: SlotValues, needsVenue: boolean): SlotEr
  */
 export function checkBatchValues(values: BatchValues, needsVenue: boolean): SlotErrors {
   const errors = checkCommon(values, needsVenue);
-  if (!values.firstStart) errors.start_time = AVAILABILITY_MESSAGES.startRequired;
+  if (!values.firstStart) errors.firstStart = AVAILABILITY_MESSAGES.startRequired;
   const interval = number(values.intervalMinutes);
   if (!Number.isFinite(interval) || interval < AVAILABILITY_BATCH.minIntervalMinutes)
-    errors.interval = AVAILABILITY_MESSAGES.intervalMin;
-  else if (!Number.isInteger(interval)) errors.interval = AVAILABILITY_MESSAGES.intervalWhole;
+    errors.intervalMinutes = AVAILABILITY_MESSAGES.intervalMin;
+  else if (!Number.isInteger(interval)) errors.intervalMinutes = AVAILABILITY_MESSAGES.intervalWhole;
   const count = number(values.count);
   if (!Number.isFinite(count) || count < 1) errors.count = AVAILABILITY_MESSAGES.batchEmpty;
   else if (count > AVAILABILITY_BATCH.maxSlots) errors.count = AVAILABILITY_MESSAGES.batchTooMany;
   else if (!Number.isInteger(count)) errors.count = AVAILABILITY_MESSAGES.batchCountWhole;
   const duration = number(values.durationMinutes);
   if (!Number.isFinite(duration) || duration < AVAILABILITY_BATCH.minDurationMinutes)
-    errors.duration = AVAILABILITY_MESSAGES.durationMin;
-  else if (!Number.isInteger(duration)) errors.duration = AVAILABILITY_MESSAGES.durationWhole;
+    errors.durationMinutes = AVAILABILITY_MESSAGES.durationMin;
+  else if (!Number.isInteger(duration)) errors.durationMinutes = AVAILABILITY_MESSAGES.durationWhole;
   return errors;
 }
 
@@ -208,43 +201,41 @@ export const batchBody = (values: BatchValues, withVenue: boolean): Availability
     end_time: end.toISOString(),
   }));
 
-/**
- * A refusal's field errors on the form's fields (a batch's `slots.3.capacity` on capacity, its slot
- * times on the first start or the duration), and the sentence to show above them.
- */
-export function refusalOf(error: unknown, generic: string): { errors: SlotErrors; message: string } {
-  if (!(error instanceof ApiError)) return { errors: {}, message: generic };
-  const errors: SlotErrors = {};
-  for (const [key, text] of Object.entries(error.fieldErrors ?? {})) {
-    const field = key.replace(/^slots\.\d+\./, '');
-    const batched = field !== key;
-    const target = batched && field === 'end_time' ? 'duration' : (field as keyof SlotErrors);
-    errors[target] ??= text;
-  }
-  const detail = error.fieldErrors ? 'Please fix the errors in the form.' : error.message;
-  return { errors, message: `${generic}: ${detail}` };
-}
-
-const ERROR_OF: Record<keyof SlotValues | keyof BatchValues, keyof SlotErrors> = {
-  start: 'start_time',
-  firstStart: 'start_time',
-  end: 'end_time',
-  slotType: 'slot_type',
+const SLOT_PATHS: Record<string, keyof SlotValues> = {
+  start_time: 'start',
+  end_time: 'end',
+  slot_type: 'slotType',
   price: 'price',
   capacity: 'capacity',
   status: 'status',
-  notes: 'notes_for_admin',
-  venueId: 'venue_id',
-  intervalMinutes: 'interval',
-  count: 'count',
-  durationMinutes: 'duration',
+  notes_for_admin: 'notes',
+  venue_id: 'venueId',
 };
 
-/** The errors left once the fields in `patch` have been changed (a changed field's error goes). */
-export function withoutErrorsOf(errors: SlotErrors, patch: Partial<SlotValues & BatchValues>): SlotErrors {
-  const next = { ...errors };
-  for (const key of Object.keys(patch) as Array<keyof typeof ERROR_OF>) delete next[ERROR_OF[key]];
-  // A batch's times depend on all of its numbers: a refusal of its slots' times goes with any of them.
-  if ('intervalMinutes' in patch || 'count' in patch || 'durationMinutes' in patch) delete next.slots;
-  return next;
+/**
+ * Where the server's name for a field is on a slot's form, or on a batch's: a batch's
+ * `slots.3.capacity` is its capacity, its slots' times are the first start and the length.
+ */
+export function slotPathOf(serverField: string, batch: boolean): string | undefined {
+  const field = serverField.replace(/^slots\.\d+\./, '');
+  if (!batch) return SLOT_PATHS[field];
+  if (field === 'start_time') return 'firstStart';
+  if (field === 'end_time') return 'durationMinutes';
+  return SLOT_PATHS[field];
+}
+
+/**
+ * A refusal's field errors at the form's paths, and the sentence to show above the buttons: a
+ * batch's refusal of its slots as a whole (`slots`) is named there, as is any field the form lacks.
+ */
+export function refusalOf(
+  error: unknown,
+  generic: string,
+  batch = false,
+): { errors: SlotErrors; message: string } {
+  if (!(error instanceof ApiError)) return { errors: {}, message: generic };
+  const refused = refusedFields(error, (field) => slotPathOf(field, batch));
+  if (!refused) return { errors: {}, message: `${generic}: ${error.message}` };
+  const detail = refused.other.length ? refused.other.join(' ') : SLOT_TEXTS.fixErrors;
+  return { errors: refused.fields, message: `${generic}: ${detail}` };
 }

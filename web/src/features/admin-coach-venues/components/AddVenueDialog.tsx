@@ -1,7 +1,8 @@
 import { ADMIN_COACH_MESSAGES } from '@linksmate/proto/rules';
 import { Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { useAddCoachVenue } from '../api/add-coach-venue';
 
@@ -25,24 +26,23 @@ export function AddVenueDialog({
 }) {
   const venues = useVenueOptions(opened);
   const add = useAddCoachVenue();
-  const [venueId, setVenueId] = useState<string | null>(null);
-  const [primary, setPrimary] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ venueId: string | null; primary: boolean }>({
+    mode: 'controlled',
+    initialValues: { venueId: null, primary: false },
+    validate: { venueId: (value) => (value ? null : ADMIN_COACH_MESSAGES.selectVenue) },
+  });
 
   useEffect(() => {
     if (venues.isError) notifications.show({ color: 'red', message: VENUES_FAILED });
   }, [venues.isError]);
 
   const close = () => {
-    setVenueId(null);
-    setPrimary(false);
-    setError(null);
+    form.reset();
     add.reset();
     onClose();
   };
 
-  const submit = () => {
-    if (!venueId) return setError(ADMIN_COACH_MESSAGES.selectVenue);
+  const submit = ({ venueId, primary }: { venueId: string | null; primary: boolean }) => {
     add.mutate(
       { coachId, venueId: Number(venueId), isPrimary: primary },
       {
@@ -66,35 +66,21 @@ export function AddVenueDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <Select
             label="Venue"
             placeholder={venues.isPending ? 'Loading venues...' : 'Search venues'}
             data={options}
-            value={venueId}
-            onChange={(value) => {
-              setVenueId(value);
-              setError(null);
-            }}
+            {...form.getInputProps('venueId')}
             searchable
             clearable
             required
             nothingFoundMessage="No venues found"
-            error={error ?? (venues.isError ? VENUES_FAILED_HINT : undefined)}
+            error={form.errors.venueId ?? (venues.isError ? VENUES_FAILED_HINT : undefined)}
             comboboxProps={{ withinPortal: true }}
           />
-          <Checkbox
-            label="Set as primary venue"
-            checked={primary}
-            onChange={(event) => setPrimary(event.currentTarget.checked)}
-          />
+          <Checkbox label="Set as primary venue" {...form.getInputProps('primary', { type: 'checkbox' })} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={add.isPending}>
               Cancel

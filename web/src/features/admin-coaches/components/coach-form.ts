@@ -83,7 +83,7 @@ export function coachErrors(values: CoachFormValues): Partial<Record<CoachField,
   if (years !== null && years < COACH_YEARS_EXPERIENCE.min)
     errors.years_experience = ADMIN_COACH_MESSAGES.yearsNotNegative;
   else if (years !== null && years > COACH_YEARS_EXPERIENCE.max)
-    errors.years_experience = `Years of experience cannot be more than ${COACH_YEARS_EXPERIENCE.max}`;
+    errors.years_experience = ADMIN_COACH_MESSAGES.yearsTooMany;
   else if (years !== null && !Number.isInteger(years))
     errors.years_experience = ADMIN_COACH_MESSAGES.yearsWhole;
   const rate = numberOf(values.hourly_rate);

@@ -11,38 +11,29 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
 import { useVenueOptions } from '../../../lib/admin-venue-options';
 import { ApiError } from '../../../lib/api-client';
+import { refusedFields } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useCoachOptions } from '../api/get-coach-options';
 import { useEventsMutation } from '../api/keys';
 import { CREATE_EVENT_TEXTS, createEventWithSlotTypes } from './create-flow';
 import {
   checkEvent,
-  type EventErrors,
   type EventValues,
   endAfterStart,
   eventBodyOf,
-  moveSlotErrors,
+  eventPathOf,
   newEventValues,
-  newSlotType,
-  type SlotTypeValues,
   ticketTypesOf,
 } from './event-form';
 import { SlotTypesFields } from './SlotTypesFields';
-
-const FIELD_ERRORS: Partial<Record<keyof EventValues, string>> = {
-  title: 'title',
-  venueId: 'venue_id',
-  start: 'start_time',
-  end: 'end_time',
-  capacity: 'capacity',
-};
 
 /** Moves focus to the first field the checks refused, once the errors are on screen. */
 const focusFirstError = () =>
@@ -57,49 +48,23 @@ export function CreateEventForm() {
   const navigate = useNavigate();
   const venues = useVenueOptions();
   const coaches = useCoachOptions();
-  const [values, setValues] = useState<EventValues>(newEventValues);
-  const [errors, setErrors] = useState<EventErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const create = useEventsMutation((form: EventValues) =>
-    createEventWithSlotTypes(eventBodyOf(form), ticketTypesOf(form)),
+  const form = useForm<EventValues>({
+    mode: 'controlled',
+    initialValues: newEventValues(),
+    validate: (values) => checkEvent(values),
+    onValuesChange: () => setFailure(null),
+  });
+  const create = useEventsMutation((values: EventValues) =>
+    createEventWithSlotTypes(eventBodyOf(values), ticketTypesOf(values)),
   );
 
-  const change = (patch: Partial<EventValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as Array<keyof EventValues>) {
-        const field = FIELD_ERRORS[key];
-        if (field) delete next[field];
-      }
-      return next;
-    });
-    setFailure(null);
-  };
-  const changeSlot = (index: number, patch: Partial<SlotTypeValues>) => {
-    setValues((current) => ({
-      ...current,
-      slotTypes: current.slotTypes.map((slot, i) => (i === index ? { ...slot, ...patch } : slot)),
-    }));
-    setErrors((current) => {
-      const next = { ...current };
-      if ('name' in patch) delete next[`ticket_types.${index}.name`];
-      if ('price' in patch || 'free' in patch) delete next[`ticket_types.${index}.price_per_ticket`];
-      return next;
-    });
-    setFailure(null);
+  const refuse = () => {
+    setFailure(CREATE_EVENT_TEXTS.fixErrors);
+    focusFirstError();
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkEvent(values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure(CREATE_EVENT_TEXTS.fixErrors);
-      focusFirstError();
-      return;
-    }
-    setFailure(null);
+  const submit = (values: EventValues) => {
     create.mutate(values, {
       onSuccess: (outcome) => {
         if (outcome.kind === 'created')
@@ -116,9 +81,10 @@ export function CreateEventForm() {
         navigate(paths.admin.events.href());
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          setErrors(error.fieldErrors);
-          setFailure(CREATE_EVENT_TEXTS.fixErrors);
+        const refused = refusedFields(error, eventPathOf);
+        if (refused) {
+          form.setErrors(refused.fields);
+          setFailure([CREATE_EVENT_TEXTS.fixErrors, ...refused.other].join(' '));
           focusFirstError();
         } else setFailure(error instanceof ApiError ? error.message : CREATE_EVENT_TEXTS.failed);
       },
@@ -126,30 +92,20 @@ export function CreateEventForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, refuse)} noValidate>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="event-details">
           <Title order={2} size="h4" mb="md" id="event-details">
             Event details
           </Title>
           <Stack gap="md">
-            <TextInput
-              size="sm"
-              label="Title"
-              required
-              maxLength={200}
-              value={values.title}
-              onChange={(e) => change({ title: e.currentTarget.value })}
-              error={errors.title}
-            />
+            <TextInput size="sm" label="Title" required maxLength={200} {...form.getInputProps('title')} />
             <Textarea
               label="Description (optional)"
               maxLength={5000}
               autosize
               minRows={3}
-              value={values.description}
-              onChange={(e) => change({ description: e.currentTarget.value })}
-              error={errors.description}
+              {...form.getInputProps('description')}
             />
           </Stack>
         </Paper>
@@ -165,9 +121,8 @@ export function CreateEventForm() {
               searchable
               placeholder={venues.isPending ? 'Loading venues...' : 'Search venues'}
               data={venues.data ?? []}
-              value={values.venueId}
-              onChange={(value) => change({ venueId: value })}
-              error={errors.venue_id ?? (venues.isError ? 'Failed to load venues' : undefined)}
+              {...form.getInputProps('venueId')}
+              error={form.errors.venueId ?? (venues.isError ? 'Failed to load venues' : undefined)}
               nothingFoundMessage="No venues found"
               limit={100}
             />
@@ -177,25 +132,27 @@ export function CreateEventForm() {
               clearable
               placeholder={coaches.isPending ? 'Loading coaches...' : 'No coach'}
               data={coaches.data ?? []}
-              value={values.coachId}
-              onChange={(value) => change({ coachId: value })}
-              error={errors.coach_profile_id ?? (coaches.isError ? 'Failed to load coaches' : undefined)}
+              {...form.getInputProps('coachId')}
+              error={form.errors.coachId ?? (coaches.isError ? 'Failed to load coaches' : undefined)}
               nothingFoundMessage="No coaches found"
             />
             <DateTimeField
               label="Start time"
               required
               minDate={new Date()}
-              value={values.start}
-              onChange={(start) => change({ start, end: endAfterStart(start, values.end) })}
-              error={errors.start_time}
+              value={form.values.start}
+              onChange={(start) => {
+                form.setValues({ start, end: endAfterStart(start, form.values.end) });
+                form.clearFieldError('start');
+                form.clearFieldError('end');
+              }}
+              error={form.errors.start}
             />
             <DateTimeField
               label="End time"
-              minDate={values.start ?? new Date()}
-              value={values.end}
-              onChange={(end) => change({ end })}
-              error={errors.end_time}
+              minDate={form.values.start ?? new Date()}
+              {...form.getInputProps('end')}
+              value={form.values.end}
               clearable
               clearButtonProps={{ 'aria-label': 'Clear end time' }}
             />
@@ -205,9 +162,7 @@ export function CreateEventForm() {
               required
               min={OFFICIAL_EVENT_CAPACITY.min}
               max={OFFICIAL_EVENT_CAPACITY.max}
-              value={values.capacity}
-              onChange={(capacity) => change({ capacity })}
-              error={errors.capacity}
+              {...form.getInputProps('capacity')}
             />
           </SimpleGrid>
         </Paper>
@@ -216,20 +171,7 @@ export function CreateEventForm() {
           <Title order={2} size="h4" mb="md" id="event-slot-types">
             Slot types
           </Title>
-          <SlotTypesFields
-            slotTypes={values.slotTypes}
-            errors={errors}
-            onChange={changeSlot}
-            onAdd={() => change({ slotTypes: [...values.slotTypes, newSlotType()] })}
-            onRemove={(index) => {
-              if (values.slotTypes.length <= 1) return;
-              setValues((current) => ({
-                ...current,
-                slotTypes: current.slotTypes.filter((_, i) => i !== index),
-              }));
-              setErrors((current) => moveSlotErrors(current, index));
-            }}
-          />
+          <SlotTypesFields form={form} />
         </Paper>
 
         <FormError>{failure}</FormError>

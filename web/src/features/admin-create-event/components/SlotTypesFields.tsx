@@ -1,4 +1,3 @@
-import type { Currency } from '@linksmate/proto/rules';
 import {
   ActionIcon,
   Button,
@@ -14,32 +13,22 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { CURRENCY_OPTIONS, type EventErrors, type SlotTypeValues } from './event-form';
+import { CURRENCY_OPTIONS, type EventValues, newSlotType } from './event-form';
 
 /**
  * docs/product.md#admin-entities, #admin-validation, #admin-limits slot types: at least one; each with a name, a description, a price (not
  * negative) or 'Free', a currency (AUD by default) and whether it is on sale. A new one is free and
  * named 'Standard Admission'; the last one cannot be removed.
  */
-export function SlotTypesFields({
-  slotTypes,
-  errors,
-  onChange,
-  onAdd,
-  onRemove,
-}: {
-  slotTypes: SlotTypeValues[];
-  errors: EventErrors;
-  onChange(index: number, patch: Partial<SlotTypeValues>): void;
-  onAdd(): void;
-  onRemove(index: number): void;
-}) {
+export function SlotTypesFields({ form }: { form: UseFormReturnType<EventValues> }) {
+  const slotTypes = form.values.slotTypes;
   const only = slotTypes.length <= 1;
   return (
     <Stack gap="sm">
       {slotTypes.map((slot, i) => {
-        const at = (field: string) => errors[`ticket_types.${i}.${field}`];
+        const path = (field: string) => `slotTypes.${i}.${field}`;
         const name = slot.name.trim() || `Slot type ${i + 1}`;
         return (
           <Paper
@@ -60,7 +49,7 @@ export function SlotTypesFields({
                   c={only ? undefined : 'red.8'}
                   aria-label={`Remove ${name}`}
                   disabled={only}
-                  onClick={() => onRemove(i)}
+                  onClick={() => !only && form.removeListItem('slotTypes', i)}
                 >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
@@ -72,17 +61,14 @@ export function SlotTypesFields({
                 label="Name"
                 required
                 maxLength={120}
-                value={slot.name}
-                onChange={(e) => onChange(i, { name: e.currentTarget.value })}
-                error={at('name')}
+                {...form.getInputProps(path('name'))}
               />
               <Textarea
                 label="Description (optional)"
                 maxLength={1000}
                 autosize
                 minRows={1}
-                value={slot.description}
-                onChange={(e) => onChange(i, { description: e.currentTarget.value })}
+                {...form.getInputProps(path('description'))}
               />
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="sm">
                 <NumberInput
@@ -92,15 +78,13 @@ export function SlotTypesFields({
                   fixedDecimalScale={!slot.free && slot.currency !== 'JPY'}
                   thousandSeparator=","
                   disabled={slot.free}
+                  {...form.getInputProps(path('price'))}
                   value={slot.free ? 0 : slot.price}
-                  onChange={(value) => onChange(i, { price: value })}
-                  error={at('price_per_ticket')}
                 />
                 <Select
                   label="Currency"
                   data={CURRENCY_OPTIONS}
-                  value={slot.currency}
-                  onChange={(value) => value && onChange(i, { currency: value as Currency })}
+                  {...form.getInputProps(path('currency'))}
                   allowDeselect={false}
                   comboboxProps={{ withinPortal: true }}
                 />
@@ -108,26 +92,30 @@ export function SlotTypesFields({
                   <Switch
                     label="Free"
                     checked={slot.free}
-                    onChange={(e) => onChange(i, { free: e.currentTarget.checked })}
+                    onChange={(e) => {
+                      form.setFieldValue(path('free'), e.currentTarget.checked);
+                      // A free slot type has no price to be wrong.
+                      form.clearFieldError(path('price'));
+                    }}
                   />
-                  <Switch
-                    label="On sale"
-                    checked={slot.active}
-                    onChange={(e) => onChange(i, { active: e.currentTarget.checked })}
-                  />
+                  <Switch label="On sale" {...form.getInputProps(path('active'), { type: 'checkbox' })} />
                 </Stack>
               </SimpleGrid>
             </Stack>
           </Paper>
         );
       })}
-      {errors.ticket_types && (
+      {form.errors.slotTypes && (
         <Text c="red.8" size="sm" role="alert">
-          {errors.ticket_types}
+          {form.errors.slotTypes}
         </Text>
       )}
       <Group>
-        <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => form.insertListItem('slotTypes', newSlotType())}
+        >
           Add Slot Type
         </Button>
       </Group>

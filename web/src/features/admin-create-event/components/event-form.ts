@@ -34,7 +34,7 @@ export interface EventValues {
   slotTypes: SlotTypeValues[];
 }
 
-/** Field errors keyed as the server keys them (`ticket_types.1.name`), so its 422 lands in place. */
+/** Field errors at the form's paths (`venueId`, `slotTypes.1.name`), as `useForm` holds them. */
 export type EventErrors = Record<string, string>;
 
 /** The length an event's end defaults to after its start. */
@@ -71,25 +71,24 @@ export function endAfterStart(start: Date | null, end: Date | null): Date | null
 
 const number = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 
-/** docs/product.md#admin-validation "Create event", in the form's order. */
+/** docs/product.md#admin-validation "Create event", in the form's order; the errors at the form's paths. */
 export function checkEvent(values: EventValues, now = new Date()): EventErrors {
   const errors: EventErrors = {};
   if (!values.title.trim()) errors.title = EVENT_MESSAGES.officialTitleRequired;
-  if (!values.venueId) errors.venue_id = EVENT_MESSAGES.venueRequired;
-  if (!values.start) errors.start_time = EVENT_MESSAGES.officialStartRequired;
-  else if (values.start.getTime() < now.getTime()) errors.start_time = EVENT_MESSAGES.startInPast;
+  if (!values.venueId) errors.venueId = EVENT_MESSAGES.venueRequired;
+  if (!values.start) errors.start = EVENT_MESSAGES.officialStartRequired;
+  else if (values.start.getTime() < now.getTime()) errors.start = EVENT_MESSAGES.startInPast;
   if (values.start && values.end && values.end.getTime() <= values.start.getTime())
-    errors.end_time = EVENT_MESSAGES.endAfterStart;
+    errors.end = EVENT_MESSAGES.endAfterStart;
   const capacity = number(values.capacity);
   if (!Number.isFinite(capacity) || capacity < OFFICIAL_EVENT_CAPACITY.min)
     errors.capacity = EVENT_MESSAGES.officialCapacityMin;
   else if (capacity > OFFICIAL_EVENT_CAPACITY.max) errors.capacity = EVENT_MESSAGES.officialCapacityMax;
   else if (!Number.isInteger(capacity)) errors.capacity = EVENT_MESSAGES.officialCapacityWhole;
-  if (values.slotTypes.length === 0) errors.ticket_types = EVENT_MESSAGES.slotTypeRequired;
+  if (values.slotTypes.length === 0) errors.slotTypes = EVENT_MESSAGES.slotTypeRequired;
   values.slotTypes.forEach((slot, i) => {
-    if (!slot.name.trim()) errors[`ticket_types.${i}.name`] = EVENT_MESSAGES.slotTypeNameRequired;
-    if (!slot.free && number(slot.price) < 0)
-      errors[`ticket_types.${i}.price_per_ticket`] = EVENT_MESSAGES.priceNegative;
+    if (!slot.name.trim()) errors[`slotTypes.${i}.name`] = EVENT_MESSAGES.slotTypeNameRequired;
+    if (!slot.free && number(slot.price) < 0) errors[`slotTypes.${i}.price`] = EVENT_MESSAGES.priceNegative;
   });
   return errors;
 }
@@ -116,14 +115,28 @@ export const eventBodyOf = (values: EventValues): Omit<CreateOfficialEventBody, 
   currency: values.slotTypes[0]?.currency ?? (DEFAULT_CURRENCY as Currency),
 });
 
-/** The errors once the slot type at `removed` has gone: its own go, those after it move up. */
-export function moveSlotErrors(errors: EventErrors, removed: number): EventErrors {
-  const next: EventErrors = {};
-  for (const [key, text] of Object.entries(errors)) {
-    const match = /^ticket_types\.(\d+)\.(.+)$/.exec(key);
-    if (!match) next[key] = text;
-    else if (Number(match[1]) < removed) next[key] = text;
-    else if (Number(match[1]) > removed) next[`ticket_types.${Number(match[1]) - 1}.${match[2]}`] = text;
-  }
-  return next;
+const EVENT_PATHS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  venue_id: 'venueId',
+  coach_profile_id: 'coachId',
+  start_time: 'start',
+  end_time: 'end',
+  capacity: 'capacity',
+  ticket_types: 'slotTypes',
+};
+const SLOT_TYPE_PATHS: Record<string, keyof SlotTypeValues> = {
+  name: 'name',
+  description: 'description',
+  price_per_ticket: 'price',
+  currency: 'currency',
+  is_active: 'active',
+};
+
+/** Where the server's name for a field (`ticket_types.1.price_per_ticket`) is on the form. */
+export function eventPathOf(serverField: string): string | undefined {
+  const slot = /^ticket_types\.(\d+)\.(.+)$/.exec(serverField);
+  if (!slot) return EVENT_PATHS[serverField];
+  const field = SLOT_TYPE_PATHS[slot[2]!];
+  return field && `slotTypes.${slot[1]}.${field}`;
 }

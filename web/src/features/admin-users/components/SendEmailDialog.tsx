@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 
 /** docs/product.md#admin-sections "Send Email": subject and message, sent only when both are filled. */
 export function SendEmailDialog({
@@ -15,17 +15,17 @@ export function SendEmailDialog({
   onSend(mail: { subject: string; message: string }): void;
   onClose(): void;
 }) {
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const reset = () => {
-    setSubject('');
-    setMessage('');
-  };
+  const form = useForm({ mode: 'controlled', initialValues: { subject: '', message: '' } });
   const close = () => {
-    reset();
+    form.reset();
     onClose();
   };
+  const { subject, message } = form.values;
   const ready = subject.trim() !== '' && message.trim() !== '';
+  const send = () => {
+    onSend({ subject: subject.trim(), message: message.trim() });
+    form.reset();
+  };
   return (
     <Modal
       opened={opened}
@@ -34,39 +34,32 @@ export function SendEmailDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="md">
-        <TextInput label="To" value={to} readOnly variant="filled" />
-        <TextInput
-          label="Subject"
-          value={subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
-          maxLength={200}
-          data-autofocus
-        />
-        <Textarea
-          label="Message"
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          autosize
-          minRows={5}
-          maxLength={10_000}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!ready}
-            loading={busy}
-            onClick={() => {
-              onSend({ subject: subject.trim(), message: message.trim() });
-              reset();
-            }}
-          >
-            Send Email
-          </Button>
-        </Group>
-      </Stack>
+      <form
+        onSubmit={form.onSubmit(() => {
+          if (ready) send();
+        })}
+        noValidate
+      >
+        <Stack gap="md">
+          <TextInput label="To" value={to} readOnly variant="filled" />
+          <TextInput label="Subject" {...form.getInputProps('subject')} maxLength={200} data-autofocus />
+          <Textarea
+            label="Message"
+            {...form.getInputProps('message')}
+            autosize
+            minRows={5}
+            maxLength={10_000}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ready} loading={busy}>
+              Send Email
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormError } from '../../../components/FormError';
@@ -21,7 +22,7 @@ export function EmailRequestForm(props: {
   waitText?: (seconds: number) => string;
   footer: ReactNode;
 }) {
-  const [email, setEmail] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' } });
   const [state, setState] = useState<
     | { kind: 'idle' | 'loading' }
     | { kind: 'success'; text: ReactNode }
@@ -36,8 +37,7 @@ export function EmailRequestForm(props: {
     if (state.kind === 'wait' && secondsLeft === 0) setState({ kind: 'idle' });
   }, [state.kind, secondsLeft]);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ email }: { email: string }) => {
     if (!email.trim()) {
       setState({ kind: 'error', text: 'Please enter your email address.' });
       return;
@@ -59,7 +59,7 @@ export function EmailRequestForm(props: {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         {state.kind === 'success' && (
           <Alert
@@ -82,8 +82,7 @@ export function EmailRequestForm(props: {
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          {...form.getInputProps('email')}
         />
         <Button type="submit" loading={state.kind === 'loading'} disabled={waiting} fullWidth size="md">
           {props.submitLabel}

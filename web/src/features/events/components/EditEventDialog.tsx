@@ -11,17 +11,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/FormError';
-import { ApiError } from '../../../lib/api-client';
+import { refusedFields } from '../../../lib/form-errors';
 import { useVenueChoices } from '../api/get-venue-choices';
 import { useUpdateEvent } from '../api/update-event';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from '../event-text';
-import { changesOf, type EditValues, validate, valuesOf } from './edit-form';
+import { changesOf, type EditValues, editPathOf, validate, valuesOf } from './edit-form';
 import { failureText } from './join-errors';
-
-type Errors = Partial<Record<keyof EditValues, string>>;
 
 /** Spec 2 "Event detail" edit dialog: the creator or an admin changes fields; only changes are sent. */
 export function EditEventDialog({
@@ -33,9 +32,9 @@ export function EditEventDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<EditValues>(() => valuesOf(event));
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<EditValues>({ mode: 'controlled', initialValues: valuesOf(event), validate });
+  const values = form.values;
   const update = useUpdateEvent(event.id);
   const venues = useVenueChoices(opened);
 
@@ -43,16 +42,11 @@ export function EditEventDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
   useEffect(() => {
     if (!opened) return;
-    setValues(valuesOf(event));
-    setErrors({});
+    form.setInitialValues(valuesOf(event));
+    form.reset();
     setFormError(null);
     update.reset();
   }, [opened]);
-
-  const set = <K extends keyof EditValues>(name: K, value: EditValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const venueOptions = (venues.data ?? []).map((venue) => ({
     value: String(venue.id),
@@ -68,12 +62,8 @@ export function EditEventDialog({
     : [event.currency, ...EDIT_CURRENCIES];
   const isGame = event.event_type === 'member_game';
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (values: EditValues) => {
     setFormError(null);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
     const body = changesOf(event, values);
     if (Object.keys(body).length === 0) {
       setFormError(EVENT_MESSAGES.noChanges);
@@ -85,7 +75,8 @@ export function EditEventDialog({
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors as Errors);
+        const refused = refusedFields(error, editPathOf);
+        if (refused) form.setErrors(refused.fields);
         setFormError(failureText(error, 'Failed to update event. Please try again.'));
       },
     });
@@ -100,21 +91,13 @@ export function EditEventDialog({
       centered
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Title"
-            required
-            value={values.title}
-            onChange={(e) => set('title', e.currentTarget.value)}
-            error={errors.title}
-            maxLength={200}
-          />
+          <TextInput label="Title" required {...form.getInputProps('title')} maxLength={200} />
           <Textarea
             size="md"
             label="Description"
-            value={values.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
+            {...form.getInputProps('description')}
             autosize
             minRows={3}
             maxLength={5000}
@@ -125,9 +108,9 @@ export function EditEventDialog({
             required
             searchable
             data={venueOptions}
+            {...form.getInputProps('venue_id')}
             value={values.venue_id || null}
-            onChange={(value) => set('venue_id', value ?? '')}
-            error={errors.venue_id}
+            onChange={(value) => form.setFieldValue('venue_id', value ?? '')}
             nothingFoundMessage={venues.isPending ? 'Loading venues...' : 'No venues found'}
             comboboxProps={{ withinPortal: true }}
           />
@@ -136,44 +119,25 @@ export function EditEventDialog({
               label="Start time"
               type="datetime-local"
               required
-              value={values.start_time}
-              onChange={(e) => set('start_time', e.currentTarget.value)}
-              error={errors.start_time}
+              {...form.getInputProps('start_time')}
             />
-            <TextInput
-              label="End time"
-              type="datetime-local"
-              value={values.end_time}
-              onChange={(e) => set('end_time', e.currentTarget.value)}
-              error={errors.end_time}
-            />
+            <TextInput label="End time" type="datetime-local" {...form.getInputProps('end_time')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <NumberInput
-              size="md"
-              label="Capacity"
-              required
-              min={1}
-              value={values.capacity}
-              onChange={(value) => set('capacity', value)}
-              error={errors.capacity}
-            />
+            <NumberInput size="md" label="Capacity" required min={1} {...form.getInputProps('capacity')} />
             <NumberInput
               size="md"
               label="Price per person"
               min={0}
               decimalScale={2}
               fixedDecimalScale
-              value={values.price}
-              onChange={(value) => set('price', value)}
-              error={errors.price}
+              {...form.getInputProps('price')}
             />
             <Select
               size="md"
               label="Currency"
               data={currencies}
-              value={values.currency}
-              onChange={(value) => set('currency', value ?? values.currency)}
+              {...form.getInputProps('currency')}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
@@ -187,15 +151,15 @@ export function EditEventDialog({
                   value: method,
                   label: PAYMENT_METHOD_LABELS[method],
                 }))}
+                {...form.getInputProps('payment_method')}
                 value={values.payment_method || null}
-                onChange={(value) => set('payment_method', value ?? '')}
+                onChange={(value) => form.setFieldValue('payment_method', value ?? '')}
                 comboboxProps={{ withinPortal: true }}
               />
               <Textarea
                 size="md"
                 label="Payment instructions"
-                value={values.payment_instructions}
-                onChange={(e) => set('payment_instructions', e.currentTarget.value)}
+                {...form.getInputProps('payment_instructions')}
                 autosize
                 minRows={2}
                 maxLength={2000}
@@ -206,8 +170,7 @@ export function EditEventDialog({
             size="md"
             label="Status"
             data={EVENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
-            value={values.status}
-            onChange={(value) => set('status', (value ?? values.status) as Event['status'])}
+            {...form.getInputProps('status')}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />

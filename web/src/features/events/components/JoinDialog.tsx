@@ -1,7 +1,7 @@
 import type { Event } from '@linksmate/proto';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { useJoinEvent } from '../api/join-event';
 import { failureText } from './join-errors';
@@ -18,7 +18,7 @@ export function JoinDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [notes, setNotes] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { notes: '' } });
   const join = useJoinEvent(event.id);
   const isGame = event.event_type === 'member_game';
 
@@ -27,14 +27,13 @@ export function JoinDialog({
     onClose();
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = ({ notes }: { notes: string }) => {
     join.mutate(
       { notes: notes.trim() || undefined },
       {
         onSuccess: (reply) => {
           notifications.show({ color: 'green', message: reply.message });
-          setNotes('');
+          form.reset();
           close();
         },
       },
@@ -49,7 +48,7 @@ export function JoinDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Text size="sm">
             {isGame
@@ -63,8 +62,7 @@ export function JoinDialog({
             size="md"
             label="Notes (optional)"
             description={isGame ? 'Anything the organiser should know, e.g. your usual score.' : undefined}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
+            {...form.getInputProps('notes')}
             maxLength={NOTES_MAX}
             autosize
             minRows={3}

@@ -5,14 +5,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useReducer, useRef } from 'react';
 import { FormError } from '../../../components/FormError';
 import { CardField } from '../../../components/payments/CardField';
 import { ApiError } from '../../../lib/api-client';
 import { type CardConfirmer, outcomeMessage } from '../../../lib/card-payments';
 import { randomId } from '../../../lib/random-id';
 import { confirmSlotPayment } from '../api/confirm-slot-payment';
-import { createSlotPaymentIntent, type SlotPaymentIntentReply } from '../api/create-slot-payment-intent';
+import { createSlotPaymentIntent } from '../api/create-slot-payment-intent';
 import { useBillingEmail } from '../api/get-billing-email';
 import { usePaymentsConfig } from '../api/get-payments-config';
 import { useTicketTypes } from '../api/get-ticket-types';
@@ -20,9 +20,15 @@ import { eventsKeys } from '../api/keys';
 import { formatTime } from '../event-text';
 import { failureText } from './join-errors';
 import { SlotSelector, SlotSummary } from './SlotSelector';
-import { optionsOf, type Quantities, selectionsOf, totalsOf } from './slot-selection';
-
-type Step = 'select' | 'starting' | 'pay' | 'paying';
+import {
+  CHECKOUT_TEXTS,
+  type CheckoutAction,
+  checkoutReducer,
+  initialCheckoutState,
+  intentOf,
+  isBusy,
+} from './slot-checkout-state';
+import { optionsOf, selectionsOf, totalsOf } from './slot-selection';
 
 /** docs/product.md#community-errors: a seat lost while the card was charged is refunded, and the person told so. */
 const seatLost = (error: unknown) =>
@@ -51,12 +57,9 @@ export function SlotCheckout({
   const ticketTypes = useTicketTypes(event.id, opened);
   const config = usePaymentsConfig(opened);
   const billingEmail = useBillingEmail(opened);
-  const [step, setStep] = useState<Step>('select');
-  const [quantities, setQuantities] = useState<Quantities>({});
-  const [notes, setNotes] = useState('');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [intent, setIntent] = useState<SlotPaymentIntentReply | null>(null);
+  const [state, dispatch] = useReducer(checkoutReducer, undefined, initialCheckoutState);
+  const { step, quantities, notes, email, error } = state;
+  const intent = intentOf(state);
   const controller = useRef<CardConfirmer | null>(null);
   // On a phone the checkout takes the whole screen: the card keyboard leaves little room otherwise.
   const phone = useMediaQuery('(max-width: 36em)');
@@ -65,10 +68,7 @@ export function SlotCheckout({
   // Each opening is a new attempt: nothing chosen, no intent, no error.
   useEffect(() => {
     if (!opened) return;
-    setStep('select');
-    setQuantities({});
-    setIntent(null);
-    setError(null);
+    dispatch({ type: 'opened' });
     attemptKey.current = `slots-${randomId()}`;
   }, [opened]);
 
@@ -76,8 +76,14 @@ export function SlotCheckout({
   useEffect(() => {
     if (!billingEmail.data || prefilled.current) return;
     prefilled.current = true;
-    setEmail((current) => current || billingEmail.data!);
+    dispatch({ type: 'billingEmailLoaded', email: billingEmail.data });
   }, [billingEmail.data]);
+
+  /** Dispatches `action` and answers the step it leads to (the reducer decides whether it may go on). */
+  const advance = (action: CheckoutAction) => {
+    dispatch(action);
+    return checkoutReducer(state, action).step.kind;
+  };
 
   const options = optionsOf(ticketTypes.data?.ticket_types ?? [], event);
   const totals = totalsOf(options, quantities);
@@ -86,12 +92,7 @@ export function SlotCheckout({
   const currency = options[0]?.currency ?? event.currency;
 
   const start = async () => {
-    if (totals.seats === 0) {
-      setError(EVENT_MESSAGES.slotRequired);
-      return;
-    }
-    setError(null);
-    setStep('starting');
+    if (advance({ type: 'startRequested', seats: totals.seats }) !== 'starting') return;
     try {
       const created = await createSlotPaymentIntent(
         {
@@ -104,24 +105,16 @@ export function SlotCheckout({
         },
         attemptKey.current,
       );
-      if (!created.client_secret) throw new Error('Failed to initialize payment. Please try again.');
-      setIntent(created);
-      setStep('pay');
+      if (!created.client_secret) throw new Error(CHECKOUT_TEXTS.startFailed);
+      dispatch({ type: 'intentCreated', intent: created });
     } catch (err) {
-      setError(failureText(err, 'Failed to initialize payment. Please try again.'));
-      setStep('select');
+      dispatch({ type: 'startFailed', message: failureText(err, CHECKOUT_TEXTS.startFailed) });
     }
   };
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
-    if (!intent || step !== 'pay') return;
-    if (!email.trim()) {
-      setError('Please enter your email address');
-      return;
-    }
-    setError(null);
-    setStep('paying');
+    if (!intent || advance({ type: 'payRequested' }) !== 'paying') return;
     try {
       if (!controller.current)
         throw new Error('Payment session not initialized. Please close and try again.');
@@ -140,43 +133,42 @@ export function SlotCheckout({
       onClose();
     } catch (err) {
       if (seatLost(err)) {
-        setError(EVENT_MESSAGES.seatLostRefunded);
         // The seat is gone and the money on its way back: nothing is left to retry here.
-        setIntent(null);
-        setStep('select');
+        dispatch({ type: 'seatLost' });
         void queryClient.invalidateQueries({ queryKey: eventsKeys.all });
         return;
       }
-      setError(
-        err instanceof ApiError
-          ? failureText(err, 'Payment failed. Please try again.')
-          : err instanceof Error && err.message
-            ? err.message
-            : 'An unexpected error occurred. Please try again.',
-      );
-      setStep('pay');
+      dispatch({
+        type: 'payFailed',
+        message:
+          err instanceof ApiError
+            ? failureText(err, 'Payment failed. Please try again.')
+            : err instanceof Error && err.message
+              ? err.message
+              : 'An unexpected error occurred. Please try again.',
+      });
     }
   };
 
-  const busy = step === 'starting' || step === 'paying';
+  const busy = isBusy(state);
   let body: React.ReactNode;
-  if (step === 'pay' || step === 'paying') {
+  if (intent) {
     body = (
       <form onSubmit={pay} noValidate>
         <Stack gap="md">
           <SlotSummary
-            lines={intent!.slots.map((slot) => ({
+            lines={intent.slots.map((slot) => ({
               label: `${slot.slot_type_name} × ${slot.quantity}`,
               amount: slot.line_total,
             }))}
-            subtotal={intent!.subtotal}
-            gst={intent!.gst_amount}
-            total={intent!.total_amount}
-            currency={intent!.currency}
+            subtotal={intent.subtotal}
+            gst={intent.gst_amount}
+            total={intent.total_amount}
+            currency={intent.currency}
           />
           <Text size="sm" c="dimmed">
             Your {totals.seats === 1 ? 'seat is' : 'seats are'} held until{' '}
-            {formatTime(intent!.hold_expires_at)}.
+            {formatTime(intent.hold_expires_at)}.
           </Text>
           <FormError>{error}</FormError>
           <TextInput
@@ -185,15 +177,19 @@ export function SlotCheckout({
             autoComplete="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => dispatch({ type: 'emailChanged', email: e.currentTarget.value })}
           />
           <CardField setup={config.data} controller={controller} />
           <Group justify="space-between" gap="sm">
-            <Button variant="default" onClick={() => setStep('select')} disabled={busy || fromOffer}>
+            <Button
+              variant="default"
+              onClick={() => dispatch({ type: 'selectionReopened' })}
+              disabled={busy || fromOffer}
+            >
               Change selection
             </Button>
-            <Button type="submit" loading={step === 'paying'} disabled={!config.data}>
-              Pay {formatCents(intent!.total_amount, intent!.currency)}
+            <Button type="submit" loading={step.kind === 'paying'} disabled={!config.data}>
+              Pay {formatCents(intent.total_amount, intent.currency)}
             </Button>
           </Group>
         </Stack>
@@ -234,10 +230,7 @@ export function SlotCheckout({
         <SlotSelector
           options={options}
           quantities={quantities}
-          onChange={(next) => {
-            setQuantities(next);
-            setError(null);
-          }}
+          onChange={(next) => dispatch({ type: 'quantitiesChanged', quantities: next })}
           maxSeats={maxSeats}
           totals={totals}
           currency={currency}
@@ -246,7 +239,7 @@ export function SlotCheckout({
           size="md"
           label="Notes (optional)"
           value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
+          onChange={(e) => dispatch({ type: 'notesChanged', notes: e.currentTarget.value })}
           maxLength={1000}
           autosize
           minRows={2}
@@ -256,7 +249,7 @@ export function SlotCheckout({
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={() => void start()} loading={step === 'starting'}>
+          <Button onClick={() => void start()} loading={step.kind === 'starting'}>
             Continue to payment
           </Button>
         </Group>
@@ -268,13 +261,7 @@ export function SlotCheckout({
     <Modal
       opened={opened}
       onClose={busy ? () => {} : onClose}
-      title={
-        fromOffer
-          ? 'Accept your seat'
-          : step === 'pay' || step === 'paying'
-            ? 'Pay by card'
-            : 'Choose your slots'
-      }
+      title={fromOffer ? 'Accept your seat' : intent ? 'Pay by card' : 'Choose your slots'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       size="lg"

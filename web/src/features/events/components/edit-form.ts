@@ -77,3 +77,21 @@ export function changesOf(event: Event, values: EditValues): UpdateEventBody {
     body.payment_instructions = values.payment_instructions.trim() || null;
   return body;
 }
+
+const EDIT_FIELDS: Record<keyof EditValues, true> = {
+  title: true,
+  description: true,
+  venue_id: true,
+  start_time: true,
+  end_time: true,
+  capacity: true,
+  price: true,
+  currency: true,
+  payment_method: true,
+  payment_instructions: true,
+  status: true,
+};
+
+/** Where the server's name for a field is on the form (the price is `price_per_participant` there). */
+export const editPathOf = (serverField: string): string | undefined =>
+  serverField === 'price_per_participant' ? 'price' : serverField in EDIT_FIELDS ? serverField : undefined;
