@@ -45,4 +45,18 @@ describe('citations of the design documents', () => {
     expect(cited).toBeGreaterThan(100);
     expect(broken).toEqual([]);
   });
+
+  it("when code cites the product, then it cites docs/product.md's anchors, not the specs' section numbers", () => {
+    // The specs are not in the repository: a section number tells a newcomer nothing they can open.
+    const OLD_CITATION = /\b[Ss]pec [123] §/;
+    const old: string[] = [];
+    for (const folder of CODE_FOLDERS)
+      for (const file of codeFiles(join(ROOT, folder)))
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, index) => {
+            if (OLD_CITATION.test(line)) old.push(`${relative(ROOT, file)}:${index + 1}`);
+          });
+    expect(old).toEqual([]);
+  });
 });
