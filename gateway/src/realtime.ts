@@ -69,6 +69,23 @@ export function eventChatAccessOver(messagingUrl: string, serviceToken: string):
   };
 }
 
+/** Events a gateway remembers having pushed, to push a redelivered one only once. */
+const RECENT_EVENTS_KEPT = 20_000;
+
+/** The last `size` ids seen, oldest forgotten first. */
+export class RecentIds {
+  private readonly ids = new Set<string>();
+  constructor(private readonly size: number) {}
+
+  /** Whether `id` was seen already; remembers it if not. */
+  seen(id: string): boolean {
+    if (this.ids.has(id)) return true;
+    this.ids.add(id);
+    if (this.ids.size > this.size) this.ids.delete(this.ids.values().next().value as string);
+    return false;
+  }
+}
+
 /** The answer to a client's `event-chat:join`/`leave`. */
 type ChatAck = (answer: { ok: boolean; error?: string }) => void;
 
@@ -144,6 +161,9 @@ export class Realtime {
       patterns: REALTIME_EVENTS.map((definition) => definition.type),
       exclusive: true,
       handler: async (event) => {
+        // Delivery is at least once: a relay that published and died before marking its row sent
+        // publishes again on another replica. Every other consumer has an inbox; sockets have this.
+        if (this.recentlyPushed.seen(event.id)) return;
         const versioned = eventOf(tokenVersionEvents, event);
         if (versioned)
           this.options.tokenVersions.observe(versioned.data.user_id, versioned.data.token_version);
@@ -206,6 +226,7 @@ export class Realtime {
   }
 
   private readonly unwatchSockets: Unwatch;
+  private readonly recentlyPushed = new RecentIds(RECENT_EVENTS_KEPT);
 
   async close(): Promise<void> {
     this.unwatchSockets();

@@ -379,6 +379,43 @@ describe('gateway', () => {
     });
   });
 
+  it('when the same event is delivered twice (a relay republishing after a crash), then the socket hears it once', async () => {
+    const token = await auth.tokenFor(43);
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connectSocket(base, {
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    const heard: unknown[] = [];
+    socket.on('waitlist:offered', (payload) => heard.push(payload));
+    const event = {
+      id: crypto.randomUUID(),
+      type: 'events.waitlist.offered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      source: 'events-bookings',
+      correlationId: 'c-twice',
+      data: {
+        event_id: 13,
+        event_title: 'Dawn Patrol',
+        user_id: 43,
+        offer_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        occurred_at: new Date().toISOString(),
+      },
+    };
+    await bus.publish([event]);
+    await bus.publish([event]);
+    await eventually(() => expect(heard).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toHaveLength(1);
+    socket.close();
+  });
+
   it("when a waitlisted person is offered a seat, then only that person's socket hears waitlist:offered", async () => {
     const connect = (token: string) =>
       new Promise<Socket>((resolve, reject) => {
