@@ -102,9 +102,9 @@ function Figures({ figures }: { figures: AdminDashboardReply }) {
         )}
         {revenue && (
           <StatCard
-            label="Revenue this month"
-            value={formatAud(revenue.this_month)}
-            hint="Payments taken (AUD)"
+            label="Revenue this month (net)"
+            value={formatAud(revenue.net_this_month)}
+            hint={`${formatAud(revenue.this_month)} taken, ${formatAud(revenue.refunded_this_month)} refunded (AUD)`}
             icon={IconCurrencyDollar}
             color="sand"
           />
