@@ -35,7 +35,12 @@ export const GAME_LINKS: NavItem[] = [
 ];
 
 /** Spec 1 §2.2: the admin menu, by role. */
+/** The menu's name: a coach's one entry is their coaching, not administration. */
+export const adminMenuLabel = (role: string | null) => (role === 'coach' ? 'Coaching' : 'Admin');
+
 export function adminLinks(role: string | null): NavItem[] {
+  // A coach's part of the admin area is their coaching venues (spec 3 "My Coaching Venues").
+  if (role === 'coach') return [{ label: 'My Coaching Venues', to: paths.admin.coachVenues.href() }];
   const links: NavItem[] = [{ label: 'Admin Dashboard', to: paths.admin.dashboard.href() }];
   if (role === 'admin')
     links.push({ label: 'Create LinksMate Event', to: paths.admin.createOfficialEvent.href() });
