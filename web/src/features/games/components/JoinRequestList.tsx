@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { initialsOf } from '../../../lib/text';
 import { useApproveJoinRequest } from '../api/approve-join-request';
-import { type JoinRequest, useJoinRequests } from '../api/get-join-requests';
+import { useJoinRequests } from '../api/get-join-requests';
 import { useRejectJoinRequest } from '../api/reject-join-request';
 import { decisionFailure, requesterGolf, requesterName } from '../join-request-text';
 
