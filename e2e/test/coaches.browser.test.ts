@@ -1,7 +1,8 @@
 import type { CoachesReply } from '@linksmate/proto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
+import { ADMIN_MESSAGES } from '../../proto/src/rules';
+import { logInAs, screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
 const MOBILE = { width: 390, height: 844 };
@@ -40,6 +41,48 @@ describe('coaches and profile claims in the browser, against make run', () => {
     page = await context.newPage();
     const response = await fetch(`${stack.url}/api/v1/coaches?limit=100`);
     coaches = (await response.json()) as CoachesReply;
+  });
+
+  it('when a coach opens the admin area, then they land on My Coaching Venues with their own venues, and any other admin address says Access Denied', async () => {
+    const coachPage = await (
+      await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await logInAs(coachPage, stack.url, 'coach@linksmate.dev');
+    // The navigation offers their part of the admin area; /admin itself takes them there.
+    const menu = coachPage.getByRole('button', { name: 'Coaching' });
+    const entry = coachPage.getByRole('menuitem', { name: 'My Coaching Venues' });
+    // The dropdown's code arrives after the page: hover again until it opens.
+    await expect
+      .poll(async () => {
+        await coachPage.mouse.move(0, 0);
+        await menu.hover();
+        return entry.isVisible();
+      })
+      .toBe(true);
+    expect(await entry.getAttribute('href')).toBe('/admin/coach-venues');
+    await coachPage.goto(`${stack.url}/admin`);
+    await coachPage.waitForURL('**/admin/coach-venues');
+    await coachPage.getByRole('heading', { name: 'My Coaching Venues', level: 1 }).waitFor();
+    const sections = coachPage.getByRole('navigation', { name: 'Admin sections' });
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['My Coaching Venues', 'Back to App']);
+    // Their own profile's venues (Sam Fairweather teaches at a demo venue), not an error.
+    await coachPage.getByRole('heading', { name: 'Your venues' }).waitFor();
+    await coachPage.getByRole('button', { name: 'Add Venue' }).waitFor();
+    expect(await coachPage.getByRole('alert').count()).toBe(0);
+    await coachPage.waitForLoadState('networkidle');
+    await screenshot(coachPage, '98-coach-my-coaching-venues');
+    expect(await seriousAccessibilityViolations(coachPage)).toEqual([]);
+    await coachPage.setViewportSize(MOBILE);
+    await screenshot(coachPage, '98-coach-my-coaching-venues-390');
+    await coachPage.setViewportSize({ width: 1280, height: 900 });
+
+    // Another section's address is refused in words.
+    await coachPage.goto(`${stack.url}/admin/users`);
+    await coachPage.getByRole('heading', { name: ADMIN_MESSAGES.accessDenied, level: 1 }).waitFor();
+    await coachPage.getByText(ADMIN_MESSAGES.adminPrivilegesRequired).waitFor();
+    expect(new URL(coachPage.url()).pathname).toBe('/admin/users');
+    await screenshot(coachPage, '98-coach-access-denied');
+    await coachPage.context().close();
   });
 
   it('when a visitor searches coaches and filters by a specialty, then only matching coaches of the page are shown, and one opens with its details', async () => {

@@ -265,6 +265,52 @@ describe('member games, join approval and bookings in the browser, against make 
     await jackPage.getByRole('link', { name: title }).first().waitFor({ state: 'detached' });
   });
 
+  it('when olivia approves a request on a game that filled meanwhile, then the alert says the event is full', async () => {
+    const post = async (path: string, token: string, body: object, method = 'POST') => {
+      const response = await fetch(`${stack.url}/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return (await response.json()) as { id: number; booking: { id: number } };
+    };
+    const oliviaToken = await apiToken(stack.url, OLIVIA);
+    const { venues } = await apiGet<{ venues: Array<{ id: number }> }>(stack.url, '/venues?limit=1');
+    const title = `Solo hit ${Date.now().toString(36)}`;
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    const game = await post('/member-games', oliviaToken, {
+      title,
+      venue_id: venues[0]!.id,
+      start_time: start.toISOString(),
+      capacity: 1,
+      price_per_participant: 0,
+    });
+    const jackRequest = await post(`/events/${game.id}/join`, await apiToken(stack.url, JACK), {});
+    await post(`/events/${game.id}/join`, await apiToken(stack.url, ADMIN), {});
+    await oliviaPage.goto(`${stack.url}/my-games`);
+    const card = oliviaPage
+      .getByTestId('my-game')
+      .filter({ has: oliviaPage.getByRole('heading', { name: title }) });
+    await card.getByTestId('pending-count').getByText('2 pending requests').waitFor();
+    // Jack's is approved elsewhere (another tab): the one seat is gone before olivia clicks.
+    await post(
+      `/member-games/${game.id}/join-requests/${jackRequest.booking.id}/approve`,
+      oliviaToken,
+      {},
+      'PUT',
+    );
+    await card.getByRole('button', { name: /^Approve Alex/ }).click();
+    await card
+      .getByRole('alert')
+      .getByText(`Failed to approve join request: ${EVENT_MESSAGES.eventFull}`)
+      .waitFor();
+    await screenshot(oliviaPage, '77-my-games-approve-full');
+    await oliviaPage.setViewportSize({ width: 390, height: 844 });
+    await screenshot(oliviaPage, '77-my-games-approve-full-390');
+    await oliviaPage.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('when jack buys two slots of a paid official event with 4242, then My Bookings shows them and what he paid', async () => {
     const page = jackPage;
     const paid = await paidEventWithRoom(stack.url, await apiToken(stack.url, JACK));

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGING_MESSAGES } from '../../proto/src/rules';
 import {
   demoToken,
   logInAs as logIn,
@@ -189,5 +190,53 @@ describe('messages in the browser, against make run', () => {
     });
     expect(sent.status).toBe(201);
     await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
+  });
+  it('when an address names no kind of conversation or no valid id, then the page says which, in the spec’s words', async () => {
+    await olivia.goto(`${stack.url}/messages/foo/6`);
+    await olivia.getByRole('alert').filter({ hasText: 'Invalid conversation type: foo' }).waitFor();
+    expect(await olivia.getByText('No conversation selected').count()).toBe(0);
+    await screenshot(olivia, '91-messages-invalid-type');
+    await olivia.setViewportSize({ width: 390, height: 844 });
+    await screenshot(olivia, '91-messages-invalid-type-390');
+    await olivia.setViewportSize({ width: 1280, height: 900 });
+    await olivia.goto(`${stack.url}/messages/direct/abc`);
+    await olivia.getByRole('alert').filter({ hasText: MESSAGING_MESSAGES.invalidUserId }).waitFor();
+    await olivia.goto(`${stack.url}/messages/event/abc`);
+    await olivia.getByRole('alert').filter({ hasText: MESSAGING_MESSAGES.invalidEventId }).waitFor();
+  });
+
+  it('when someone has blocked olivia, then their thread says she cannot message them instead of offering a box that fails on send', async () => {
+    const miaToken = await demoToken(stack.url, 'mia@linksmate.dev');
+    const miaId = userIdOfToken(miaToken);
+    const oliviaId = userIdOfToken(await demoToken(stack.url, 'olivia@linksmate.dev'));
+    const block = (method: 'POST' | 'DELETE') =>
+      fetch(`${stack.url}/api/v1/profile/block/${oliviaId}`, {
+        method,
+        headers: { authorization: `Bearer ${miaToken}` },
+      });
+    expect((await block('POST')).status).toBe(200);
+    try {
+      // The block reaches messaging over the bus: the thread shows it once it has.
+      await expect
+        .poll(
+          async () => {
+            await olivia.goto(`${stack.url}/messages/direct/${miaId}`);
+            await olivia.getByRole('heading', { name: /Mia/ }).waitFor();
+            return olivia.getByText(MESSAGING_MESSAGES.blocked).count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      expect(await olivia.getByLabel('Message', { exact: true }).count()).toBe(0);
+      expect(await olivia.getByRole('button', { name: 'Send' }).count()).toBe(0);
+      await screenshot(olivia, '92-messages-blocked');
+      findings.blocked = await seriousAccessibilityViolations(olivia);
+      await olivia.setViewportSize({ width: 390, height: 844 });
+      await screenshot(olivia, '92-messages-blocked-390');
+      await olivia.setViewportSize({ width: 1280, height: 900 });
+      expect(findings.blocked).toEqual([]);
+    } finally {
+      expect((await block('DELETE')).status).toBe(200);
+    }
   });
 });

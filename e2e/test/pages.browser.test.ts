@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../proto/src/rules';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
@@ -73,10 +74,19 @@ describe('the first page, planned screens and payments script, against make run'
     await screenshot(page, '31-login-first-messages');
     findings.member = await seriousAccessibilityViolations(page);
 
-    // The admin area stays closed to a member: the guard sends them home.
-    await page.goto(`${stack.url}/admin`);
+    // The admin area stays closed to a member, and says so (spec 3) rather than sending them home.
+    await page.goto(`${stack.url}/admin/users`);
+    await page.getByRole('heading', { name: ADMIN_MESSAGES.accessDenied, level: 1 }).waitFor();
+    await page.getByText(ADMIN_MESSAGES.adminPrivilegesRequired).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/users');
+    await screenshot(page, '31-member-access-denied');
+    findings.denied = await seriousAccessibilityViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, '31-member-access-denied-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${stack.url}/`);
-    expect(findings).toEqual({ visitor: [], member: [] });
+    expect(findings).toEqual({ visitor: [], member: [], denied: [] });
   });
 
   /** The membership status the stored token claims (decoded as the app decodes it). */

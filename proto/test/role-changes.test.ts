@@ -67,9 +67,13 @@ describe('role changes', () => {
     expect(describeRoleChange('coach', 'coach_admin')).toBe(
       "They will have the admin area's Dashboard, Coach Venues, Availability, Bookings and Events.",
     );
+    // A coach's part of the admin area is their own coaching venues (spec 3 "My Coaching Venues").
     expect(describeRoleChange('facility_admin', 'coach')).toBe(
-      'They will have no access to the admin area. They lose Dashboard, Venues, Availability, Bookings and Events.',
+      "They will have the admin area's Coach Venues. They lose Dashboard, Venues, Availability, Bookings and Events.",
     );
-    expect(describeRoleChange('member', 'coach')).toBe('They will have no access to the admin area.');
+    expect(describeRoleChange('member', 'coach')).toBe("They will have the admin area's Coach Venues.");
+    expect(describeRoleChange('coach', 'member')).toBe(
+      'They will have no access to the admin area. They lose Coach Venues.',
+    );
   });
 });

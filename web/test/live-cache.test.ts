@@ -58,7 +58,9 @@ const person = (id: number) => ({
   profile_image_url: null,
 });
 const conversationWith = (...messages: Message[]): Conversation => ({
-  pages: [{ messages, user: person(OLIVIA), total: messages.length, limit: 20, offset: 0 }],
+  pages: [
+    { messages, user: person(OLIVIA), can_message: true, total: messages.length, limit: 20, offset: 0 },
+  ],
   pageParams: [undefined],
 });
 const direct = (other: number, unread: number, minute: number) => ({

@@ -198,8 +198,12 @@ export const DashboardRevenue = Type.Object({
   currency: Type.Literal(DASHBOARD_CURRENCY),
   /** Succeeded payments taken this month, in cents (refunds not taken off). */
   this_month: CentsTotal,
-  /** The same for each month, oldest first, DASHBOARD_MONTHS of them (this one last). */
-  by_month: Type.Array(Type.Object({ month: MonthKey, amount: CentsTotal })),
+  /** Refunds made this month, in cents, whenever the payment was taken. */
+  refunded_this_month: CentsTotal,
+  /** Taken less refunded this month: below zero when refunds of earlier payments outweigh it. */
+  net_this_month: Type.Integer({ description: 'Cents' }),
+  /** Taken (`amount`) and refunded each month, oldest first, DASHBOARD_MONTHS of them (this one last). */
+  by_month: Type.Array(Type.Object({ month: MonthKey, amount: CentsTotal, refunded: CentsTotal })),
 });
 export type DashboardRevenue = Type.Static<typeof DashboardRevenue>;
 

@@ -96,7 +96,13 @@ export type ChatEvent = Type.Static<typeof ChatEvent>;
 
 const Page = { total: Int({ minimum: 0 }), limit: Int({ minimum: 1 }), offset: Int({ minimum: 0 }) };
 
-export const DirectMessagesReply = Type.Object({ messages: Type.Array(Message), user: ChatPerson, ...Page });
+export const DirectMessagesReply = Type.Object({
+  messages: Type.Array(Message),
+  user: ChatPerson,
+  /** False while either has blocked the other: the thread says so up front rather than failing on send. */
+  can_message: Type.Boolean(),
+  ...Page,
+});
 export type DirectMessagesReply = Type.Static<typeof DirectMessagesReply>;
 export const EventMessagesReply = Type.Object({ messages: Type.Array(Message), event: ChatEvent, ...Page });
 export type EventMessagesReply = Type.Static<typeof EventMessagesReply>;

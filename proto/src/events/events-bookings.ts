@@ -44,6 +44,8 @@ const JoinRequestFacts = Type.Object({
   creator_user_id: Nullable(Id),
   notes: NullableString,
   occurred_at: Timestamp,
+  /** When the request was made (a request after a cancelled or rejected one is a new one). */
+  booked_at: Type.Optional(Timestamp),
 });
 export const JoinRequestSubmitted = defineEvent('events.join-request.submitted', 1, JoinRequestFacts);
 export const JoinRequestApproved = defineEvent('events.join-request.approved', 1, JoinRequestFacts);
@@ -58,6 +60,8 @@ const BookingFacts = Type.Object({
   status: Type.String(),
   previous_status: NullableString,
   occurred_at: Timestamp,
+  /** When the booking was made: the month it counts in (booking again after cancelling makes it anew). */
+  booked_at: Type.Optional(Timestamp),
 });
 export const BookingConfirmed = defineEvent('events.booking.confirmed', 1, BookingFacts);
 export const BookingCancelled = defineEvent('events.booking.cancelled', 1, BookingFacts);

@@ -20,18 +20,21 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const VENUE_ADMINS = ['admin', 'site_admin', 'facility_admin'] as const satisfies readonly Role[];
 const COACHING_ADMINS = ['admin', 'site_admin', 'coach_admin'] as const satisfies readonly Role[];
+/** Coach venues: a coach manages the venues of their own profile there (spec 3 "My Coaching Venues"). */
+const COACH_VENUE_ROLES = [...COACHING_ADMINS, 'coach'] as const satisfies readonly Role[];
 
 /**
  * Who may use each section: the table of docs/product.md#admin-sections (facility_admin without coaches, coach venues,
  * claims, official events, announcements, transactions and users; coach_admin with the dashboard,
- * coach venues, availability, bookings and events only). The menu hides what this refuses, and
+ * coach venues, availability, bookings and events only; a coach their own coach venues, spec 3
+ * "Coaches and coach admins see only 'My Coaching Venues'"). The menu hides what this refuses, and
  * every admin route declares its roles from here, so the server refuses the same.
  */
 export const ADMIN_SECTION_ROLES: Record<AdminSection, readonly Role[]> = {
   dashboard: ADMIN_ROLES,
   venues: VENUE_ADMINS,
   coaches: SITE_ADMIN_ROLES,
-  'coach-venues': COACHING_ADMINS,
+  'coach-venues': COACH_VENUE_ROLES,
   'profile-claims': SITE_ADMIN_ROLES,
   availability: ADMIN_ROLES,
   bookings: ADMIN_ROLES,
@@ -46,16 +49,26 @@ export function mayUseAdminSection(role: string | null | undefined, section: Adm
   return !!role && (ADMIN_SECTION_ROLES[section] as readonly string[]).includes(role);
 }
 
+/** Whether any section of the admin area is the role's: who gets past its door (else 'Access Denied'). */
+export function mayEnterAdminArea(role: string | null | undefined): boolean {
+  return ADMIN_SECTIONS.some((section) => mayUseAdminSection(role, section));
+}
+
 /** The sidebar's subtitle by role (docs/product.md#admin-sections). */
 export function adminSubtitle(role: string | null | undefined): string {
   if (role === 'facility_admin') return 'Venue Management';
-  if (role === 'coach_admin') return 'My Coaching Business';
+  if (role === 'coach_admin' || role === 'coach') return 'My Coaching Business';
   return 'Site Management';
 }
 
-/** Where a role lands on `/admin` (docs/product.md#admin-sections: a coach_admin goes to bookings). */
+/**
+ * Where a role lands on `/admin` (docs/product.md#admin-sections: a coach_admin goes to bookings; a coach to the one
+ * section they have, their coaching venues).
+ */
 export function adminLandingSection(role: string | null | undefined): AdminSection {
-  return role === 'coach_admin' ? 'bookings' : 'dashboard';
+  if (role === 'coach_admin') return 'bookings';
+  if (role === 'coach') return 'coach-venues';
+  return 'dashboard';
 }
 
 /**

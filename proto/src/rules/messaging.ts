@@ -34,6 +34,7 @@ export const MESSAGING_MESSAGES = {
   // docs/product.md#community-errors "Messaging"
   receiverRequired: 'Receiver ID is required',
   invalidUserId: 'Invalid user ID',
+  invalidConversationType: (type: string) => `Invalid conversation type: ${type}`,
   eventRequired: 'Event ID is required',
   invalidEventId: 'Invalid event ID',
   contentOrMedia: 'Either message content or media must be provided',

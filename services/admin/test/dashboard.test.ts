@@ -124,7 +124,7 @@ describe('admin: the dashboard (GET /admin/dashboard)', () => {
     admin.deliver('payments.transaction.recorded', data, 'membership-payments');
   const eventSaid = (type: string, data: Record<string, unknown>) =>
     admin.deliver(`events.event.${type}`, data, 'events-bookings');
-  const bookingSaid = (type: string, data: ReturnType<typeof booking>) =>
+  const bookingSaid = (type: string, data: Record<string, unknown>) =>
     admin.deliver(`events.booking.${type}`, data, 'events-bookings');
 
   it('when nothing has happened yet, then every figure is there and zero, this month last', async () => {
@@ -235,6 +235,102 @@ describe('admin: the dashboard (GET /admin/dashboard)', () => {
     expect(after.revenue.this_month - before.revenue.this_month).toBe(1234);
     expect(after.events_this_month.total - before.events_this_month.total).toBe(1);
     expect(after.bookings_this_month.total - before.bookings_this_month.total).toBe(1);
+  });
+
+  it('when join requests are made and decided, a cancelled booking is made again and an event with bookings is deleted, then the bookings count as events-bookings holds them', async () => {
+    const before = await figures();
+    const joinSaid = (type: string, id: number, at: string, eventId = 20) =>
+      admin.deliver(
+        `events.join-request.${type}`,
+        {
+          request_id: id,
+          event_id: eventId,
+          event_title: 'Midweek Nine',
+          user_id: 3000 + id,
+          creator_user_id: 1,
+          notes: null,
+          occurred_at: at,
+          booked_at: '2026-03-09T00:00:00.000Z',
+        },
+        'events-bookings',
+      );
+    await eventSaid('created', event(20, { start: '2026-03-25T08:00:00.000Z' }));
+    await joinSaid('submitted', 20, '2026-03-09T00:00:00.000Z'); // still waiting: pending
+    await joinSaid('submitted', 21, '2026-03-09T00:00:00.000Z');
+    await joinSaid('rejected', 21, '2026-03-10T00:00:00.000Z');
+    await joinSaid('submitted', 22, '2026-03-09T00:00:00.000Z');
+    await joinSaid('approved', 22, '2026-03-10T00:00:00.000Z');
+    await bookingSaid('confirmed', {
+      ...booking(22, { status: 'confirmed', at: '2026-03-10T00:00:00.000Z', eventId: 20 }),
+      previous_status: 'pending',
+    });
+    // Booked in February, cancelled, booked again in March: a booking made this month.
+    const again = (status: string, at: string, bookedAt: string) => ({
+      ...booking(24, { status, at, eventId: 20 }),
+      booked_at: bookedAt,
+    });
+    await bookingSaid('confirmed', again('confirmed', FEBRUARY_28_SYDNEY, FEBRUARY_28_SYDNEY));
+    await bookingSaid('cancelled', again('cancelled', '2026-03-02T00:00:00.000Z', FEBRUARY_28_SYDNEY));
+    await bookingSaid(
+      'confirmed',
+      again('confirmed', '2026-03-11T00:00:00.000Z', '2026-03-11T00:00:00.000Z'),
+    );
+    // An event deleted with its booking: the cancellation its deletion made counts nowhere.
+    await eventSaid('created', event(21, { start: '2026-03-26T08:00:00.000Z' }));
+    await bookingSaid(
+      'confirmed',
+      booking(23, { status: 'confirmed', at: '2026-03-09T00:00:00.000Z', eventId: 21 }),
+    );
+    await bookingSaid(
+      'cancelled',
+      booking(23, { status: 'cancelled', at: '2026-03-12T00:00:00.000Z', eventId: 21 }),
+    );
+    await eventSaid('deleted', { event_id: 21, version: 2 });
+
+    const after = await figures();
+    const grew = (status: string) =>
+      countOf(after.bookings_this_month.by_status, status)! -
+      countOf(before.bookings_this_month.by_status, status)!;
+    expect(grew('pending')).toBe(1);
+    expect(grew('rejected')).toBe(1);
+    expect(grew('confirmed')).toBe(2);
+    expect(grew('cancelled')).toBe(0);
+    expect(after.bookings_this_month.total - before.bookings_this_month.total).toBe(4);
+  });
+
+  it('when refunds are made this month, then revenue shows what was taken, what was refunded and the net', async () => {
+    const before = (await figures()).revenue;
+    await pay(transaction({ amount: 8000, at: '2026-03-12T00:00:00.000Z' }));
+    // One refund of part of it, as the provider reports it twice: the refund, and the charge's total.
+    await pay(
+      transaction({
+        amount: 3000,
+        at: '2026-03-13T00:00:00.000Z',
+        type: 'refund.created',
+        status: 'processed',
+      }),
+    );
+    await pay(
+      transaction({
+        amount: 3000,
+        at: '2026-03-13T00:00:00.000Z',
+        type: 'charge.refunded',
+        status: 'processed',
+      }),
+    );
+    // A refund last month counts in last month.
+    await pay(
+      transaction({ amount: 500, at: FEBRUARY_28_SYDNEY, type: 'refund.created', status: 'processed' }),
+    );
+
+    const after = (await figures()).revenue;
+    expect(after.this_month - before.this_month).toBe(8000);
+    expect(after.refunded_this_month - before.refunded_this_month).toBe(3000);
+    expect(after.net_this_month).toBe(after.this_month - after.refunded_this_month);
+    expect(after.net_this_month - before.net_this_month).toBe(5000);
+    const february = (r: typeof after) =>
+      r.by_month.find((m: { month: string }) => m.month === '2026-02') as { refunded: number };
+    expect(february(after).refunded - february(before).refunded).toBe(500);
   });
 
   it('when a facility admin asks, then only this month’s events and bookings at the venues they run come back', async () => {

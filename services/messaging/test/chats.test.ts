@@ -128,6 +128,10 @@ describe('messaging: direct messages and event chats', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe(MESSAGING_MESSAGES.blocked);
     expect((await dm(ben, cal.id, 'Sorry')).statusCode).toBe(403);
+    // The thread itself says so, either way round, before anyone tries to send.
+    expect((await m.get(`/messages/dm/${ben.id}`, cal.token)).json().can_message).toBe(false);
+    expect((await m.get(`/messages/dm/${cal.id}`, ben.token)).json().can_message).toBe(false);
+    expect((await m.get(`/messages/dm/${ava.id}`, cal.token)).json().can_message).toBe(true);
     // An older block arriving late does not undo the newer unblock.
     const blockedAt = new Date(Date.now() - 60_000).toISOString();
     await m.deliver('identity.user.unblocked', {
@@ -143,6 +147,7 @@ describe('messaging: direct messages and event chats', () => {
     });
     await blockIs(ben, cal, false);
     expect((await dm(cal, ben.id, 'Friends again')).statusCode).toBe(201);
+    expect((await m.get(`/messages/dm/${ben.id}`, cal.token)).json().can_message).toBe(true);
   });
 
   it('when a member without a membership sends, then 402; reading stays free with a login; anonymous gets 401', async () => {

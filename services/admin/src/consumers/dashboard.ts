@@ -10,6 +10,9 @@ import {
   EventCreated,
   EventDeleted,
   EventUpdated,
+  JoinRequestApproved,
+  JoinRequestRejected,
+  JoinRequestSubmitted,
   TransactionRecorded,
   VenueCreated,
   VenueDeleted,
@@ -18,6 +21,13 @@ import {
 } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { Dashboard } from '../modules/dashboard/service';
+
+/** The status a join request's booking has after each of its events. */
+const JOIN_REQUEST_STATUS: Record<string, string> = {
+  [JoinRequestSubmitted.type]: 'pending',
+  [JoinRequestApproved.type]: 'confirmed',
+  [JoinRequestRejected.type]: 'rejected',
+};
 
 /**
  * The dashboard's figures: payments taken (payments), events and bookings (events-bookings), and who
@@ -41,6 +51,14 @@ export function consumeDashboard(runtime: ServiceRuntime<typeof schema>, dashboa
     [BookingConfirmed, BookingCancelled, BookingStatusChanged],
     async (event, tx) => {
       await dashboard.bookingChanged(tx, event.data);
+    },
+  );
+  // A member game's join request is its booking while pending (events-bookings' bookings table).
+  runtime.consume(
+    'dashboard-join-requests',
+    [JoinRequestSubmitted, JoinRequestApproved, JoinRequestRejected],
+    async (event, tx) => {
+      await dashboard.joinRequestChanged(tx, event.data, JOIN_REQUEST_STATUS[event.type]!);
     },
   );
   runtime.consume(

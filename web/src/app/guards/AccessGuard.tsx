@@ -1,7 +1,8 @@
-import { passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
+import { mayEnterAdminArea, passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { AccessDenied } from '../../components/AccessDenied';
 import type { LoginState } from '../../lib/login-state';
 import { paths } from '../../lib/paths';
 import { ensureFreshToken, onSessionEnded, refreshToken } from '../../lib/refresh-session';
@@ -9,11 +10,12 @@ import { readSession, type TokenClaims } from '../../lib/session';
 import { useSession } from '../../lib/session-context';
 import { type LoginReason, pleaseLogIn } from './login-reasons';
 
-type Verdict = 'checking' | 'allowed' | 'login' | 'home' | 'membership';
+type Verdict = 'checking' | 'allowed' | 'login' | 'denied' | 'membership';
 
 /**
  * docs/product.md#roles / spec 2 "Access guard": login required (else /login, saying why and remembering the
- * origin to return to), optionally an admin role (else /), optionally a valid membership (else
+ * origin to return to), optionally a role with a part of the admin area (else spec 3's 'Access
+ * Denied', not a silent trip home), optionally a valid membership (else
  * /membership with the 'required' flag). Shows 'Checking access...' meanwhile. The server enforces
  * the same rules.
  */
@@ -48,7 +50,7 @@ export function AccessGuard({
         if (!current) return;
         const session = readSession();
         if (!session.isLoggedIn || !session.claims) return setVerdict('login');
-        if (admin && !session.isAdmin) return setVerdict('home');
+        if (admin && !mayEnterAdminArea(session.role)) return setVerdict('denied');
         if (!lacksMembership(session.claims)) return setVerdict('allowed');
         // The token may predate a membership granted or bought since (its push missed): a renewed
         // token carries the membership as it is now, so it decides.
@@ -80,8 +82,8 @@ export function AccessGuard({
       };
       return <Navigate to={paths.login.href()} replace state={state} />;
     }
-    case 'home':
-      return <Navigate to={paths.home.href()} replace />;
+    case 'denied':
+      return <AccessDenied backTo={paths.home.href()} backLabel="Back to the home page" />;
     case 'membership':
       return <Navigate to={paths.membership.href()} replace state={{ required: true }} />;
     default:

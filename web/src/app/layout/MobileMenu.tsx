@@ -1,9 +1,17 @@
+import { mayEnterAdminArea } from '@linksmate/proto/rules';
 import { Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
-import { adminLinks, GAME_LINKS, type NavItem, PUBLIC_LINKS, SIGNED_IN_LINKS } from './nav-links';
+import {
+  adminLinks,
+  adminMenuLabel,
+  GAME_LINKS,
+  type NavItem,
+  PUBLIC_LINKS,
+  SIGNED_IN_LINKS,
+} from './nav-links';
 import { UnreadBadge } from './UnreadBadge';
 
 /** Small screens: the navigation in a full-screen drawer; tapping an item closes it (docs/product.md#account-screens). */
@@ -46,8 +54,8 @@ export function MobileMenu({
             <NavLink label="My Games" defaultOpened childrenOffset="md">
               {GAME_LINKS.map(item)}
             </NavLink>
-            {session.isAdmin && (
-              <NavLink label="Admin" childrenOffset="md">
+            {mayEnterAdminArea(session.role) && (
+              <NavLink label={adminMenuLabel(session.role)} childrenOffset="md">
                 {adminLinks(session.role).map(item)}
               </NavLink>
             )}

@@ -1,3 +1,4 @@
+import { mayEnterAdminArea } from '@linksmate/proto/rules';
 import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef } from 'react';
@@ -9,6 +10,7 @@ import classes from './Navbar.module.css';
 import { NavMenuLabel } from './NavMenuLabel';
 import {
   adminLinks,
+  adminMenuLabel,
   GAME_LINKS,
   inSectionElsewhere,
   type NavItem,
@@ -81,8 +83,8 @@ export function Navbar() {
               </RouterNavLink>
             ))}
             {session.isLoggedIn && <Dropdown label="My Games" links={GAME_LINKS} />}
-            {session.isLoggedIn && session.isAdmin && (
-              <Dropdown label="Admin" links={adminLinks(session.role)} />
+            {session.isLoggedIn && mayEnterAdminArea(session.role) && (
+              <Dropdown label={adminMenuLabel(session.role)} links={adminLinks(session.role)} />
             )}
           </Group>
           <Group gap="xs" visibleFrom="md" wrap="nowrap">

@@ -53,10 +53,13 @@ const SECTIONS: AdminSectionLink[] = ADMIN_SECTIONS.map((section) => ({
   ...ICONS_AND_PATHS[section],
 }));
 
+/** Where a section of the admin area lives. */
+export const adminSectionPath = (section: AdminSection) => ICONS_AND_PATHS[section].to;
+
 export function adminSectionLinks(role: string | null): AdminSectionLink[] {
   return SECTIONS.filter((link) => mayUseAdminSection(role, link.section)).map((link) =>
     // A coach admin's venues are their own (spec 3 "Coach venues").
-    link.section === 'coach-venues' && role === 'coach_admin'
+    link.section === 'coach-venues' && (role === 'coach_admin' || role === 'coach')
       ? { ...link, label: 'My Coaching Venues' }
       : link,
   );

@@ -34,8 +34,13 @@ export const GAME_LINKS: NavItem[] = [
   { label: 'My Bookings', to: paths.myBookings.href() },
 ];
 
+/** The menu's name: a coach's one entry is their coaching, not administration. */
+export const adminMenuLabel = (role: string | null) => (role === 'coach' ? 'Coaching' : 'Admin');
+
 /** docs/product.md#account-screens: the admin menu, by role. */
 export function adminLinks(role: string | null): NavItem[] {
+  // A coach's part of the admin area is their coaching venues (spec 3 "My Coaching Venues").
+  if (role === 'coach') return [{ label: 'My Coaching Venues', to: paths.admin.coachVenues.href() }];
   const links: NavItem[] = [{ label: 'Admin Dashboard', to: paths.admin.dashboard.href() }];
   if (role === 'admin')
     links.push({ label: 'Create LinksMate Event', to: paths.admin.createOfficialEvent.href() });

@@ -26,18 +26,26 @@ export const markEventDeleted = (db: Db, eventId: number, version: number) =>
 
 /**
  * A booking's status as of `changedAt`: kept when no later one is, whatever order the events come
- * in; the booking counts from the earliest moment heard of, and hearing one twice changes nothing.
+ * in; hearing one twice changes nothing.
  */
-export async function applyBooking(db: Db, row: NewBookingFact): Promise<void> {
+export async function applyBooking(
+  db: Db,
+  { bookedAtKnown, ...row }: NewBookingFact & { bookedAtKnown: boolean },
+): Promise<void> {
+  const later = sql`excluded.changed_at >= ${bookingFacts.changedAt}`;
   await db
     .insert(bookingFacts)
     .values(row)
     .onConflictDoUpdate({
       target: bookingFacts.bookingId,
       set: {
-        status: sql`case when excluded.changed_at >= ${bookingFacts.changedAt} then excluded.status else ${bookingFacts.status} end`,
+        status: sql`case when ${later} then excluded.status else ${bookingFacts.status} end`,
         changedAt: sql`greatest(excluded.changed_at, ${bookingFacts.changedAt})`,
-        createdAt: sql`least(excluded.created_at, ${bookingFacts.createdAt})`,
+        // The latest event says when the booking was made (booking again after cancelling makes it
+        // anew); without that said, the earliest moment heard of stands for it.
+        createdAt: bookedAtKnown
+          ? sql`case when ${later} then excluded.created_at else ${bookingFacts.createdAt} end`
+          : sql`least(excluded.created_at, ${bookingFacts.createdAt})`,
         eventId: sql`excluded.event_id`,
       },
     });
@@ -102,8 +110,9 @@ export async function countEventsByStatus(
 }
 
 /**
- * Bookings first heard of in [since, until), by the status they have now; outside the `all` scope,
- * only bookings of the events it covers (a booking heard of before its event counts once it is).
+ * Bookings made in [since, until) of events not deleted, by the status they have now; outside the
+ * `all` scope, only bookings of the events it covers (a booking heard of before its event counts
+ * once it is).
  */
 export async function countBookingsByStatus(
   db: Db,
@@ -112,8 +121,10 @@ export async function countBookingsByStatus(
 ): Promise<Array<{ status: string; count: number }>> {
   const made = and(gte(bookingFacts.createdAt, span.since), lt(bookingFacts.createdAt, span.until));
   const count = { status: bookingFacts.status, count: sql<number>`count(*)::int` };
+  // A deleted event stops counting (countEventsByStatus), and its bookings with it.
+  const eventNotDeleted = sql`not exists (select 1 from ${eventFacts} where ${eventFacts.eventId} = ${bookingFacts.eventId} and ${eventFacts.deleted})`;
   if (scope.kind === 'all')
-    return db.select(count).from(bookingFacts).where(made).groupBy(bookingFacts.status);
+    return db.select(count).from(bookingFacts).where(and(made, eventNotDeleted)).groupBy(bookingFacts.status);
   return db
     .select(count)
     .from(bookingFacts)

@@ -21,6 +21,7 @@ import {
   type EventData,
   type EventDeleted,
   isSiteAdminRole,
+  type JoinRequestSubmitted,
   resolveAdminScope,
   type TransactionRecorded,
   type VenueCreated,
@@ -58,6 +59,12 @@ interface DashboardDeps {
  * one intent, so its success is the one counted.
  */
 const PAYMENT_TYPES = ['payment_intent.succeeded'] as const;
+/**
+ * What counts as money given back: each refund as the provider made it, of its own amount
+ * (`charge.refunded` says the charge's running total, so adding those up would count a part twice).
+ */
+const REFUND_TYPES = ['refund.created'] as const;
+const keptTypes: readonly string[] = [...PAYMENT_TYPES, ...REFUND_TYPES];
 
 /** payments' statuses, in the members' chart's (api/admin.ts DASHBOARD_MEMBER_STATUSES). */
 function memberStatus(status: string | null): DashboardMemberStatus {
@@ -87,9 +94,10 @@ function activity(
 export class Dashboard {
   constructor(private readonly deps: DashboardDeps) {}
 
-  /** A succeeded transaction is kept (once); any other status takes no money. */
+  /** A payment taken or a refund made is kept (once); nothing else moves money. */
   async transactionRecorded(tx: Db, data: EventData<typeof TransactionRecorded>): Promise<void> {
-    if (data.status !== 'succeeded') return;
+    if (!keptTypes.includes(data.type)) return;
+    if ((PAYMENT_TYPES as readonly string[]).includes(data.type) && data.status !== 'succeeded') return;
     await insertRevenue(tx, {
       transactionId: data.transaction_id,
       type: data.type,
@@ -115,12 +123,31 @@ export class Dashboard {
   }
 
   async bookingChanged(tx: Db, booking: EventData<typeof BookingConfirmed>): Promise<void> {
-    const at = new Date(booking.occurred_at);
+    await this.applyBooking(tx, booking, booking.status);
+  }
+
+  /** A join request is its game's booking: pending, then confirmed or rejected. */
+  async joinRequestChanged(
+    tx: Db,
+    request: EventData<typeof JoinRequestSubmitted>,
+    status: string,
+  ): Promise<void> {
+    await this.applyBooking(tx, { ...request, booking_id: request.request_id }, status);
+  }
+
+  private async applyBooking(
+    tx: Db,
+    facts: { booking_id: number; event_id: number; occurred_at: string; booked_at?: string },
+    status: string,
+  ): Promise<void> {
+    const at = new Date(facts.occurred_at);
     await applyBooking(tx, {
-      bookingId: booking.booking_id,
-      eventId: booking.event_id,
-      status: booking.status,
-      createdAt: at,
+      bookingId: facts.booking_id,
+      eventId: facts.event_id,
+      status,
+      // Events from before `booked_at` was sent: the earliest one heard of stands for it.
+      createdAt: facts.booked_at ? new Date(facts.booked_at) : at,
+      bookedAtKnown: facts.booked_at !== undefined,
       changedAt: at,
     });
   }
@@ -205,12 +232,23 @@ export class Dashboard {
   }
 
   private async revenue(keys: string[], span: Span): Promise<DashboardRevenue> {
-    const sums = await sumRevenueByMonth(this.deps.db, span, DASHBOARD_TIME_ZONE, {
-      types: PAYMENT_TYPES,
+    const sumOf = (types: readonly string[]) =>
+      sumRevenueByMonth(this.deps.db, span, DASHBOARD_TIME_ZONE, { types, currency: DASHBOARD_CURRENCY });
+    const [taken, refunded] = await Promise.all([sumOf(PAYMENT_TYPES), sumOf(REFUND_TYPES)]);
+    const takenBy = new Map(taken.map((s) => [s.month, s.amount]));
+    const refundedBy = new Map(refunded.map((s) => [s.month, s.amount]));
+    const byMonth = keys.map((month) => ({
+      month,
+      amount: takenBy.get(month) ?? 0,
+      refunded: refundedBy.get(month) ?? 0,
+    }));
+    const current = byMonth.at(-1)!;
+    return {
       currency: DASHBOARD_CURRENCY,
-    });
-    const by = new Map(sums.map((s) => [s.month, s.amount]));
-    const byMonth = keys.map((month) => ({ month, amount: by.get(month) ?? 0 }));
-    return { currency: DASHBOARD_CURRENCY, this_month: byMonth.at(-1)?.amount ?? 0, by_month: byMonth };
+      this_month: current.amount,
+      refunded_this_month: current.refunded,
+      net_this_month: current.amount - current.refunded,
+      by_month: byMonth,
+    };
   }
 }

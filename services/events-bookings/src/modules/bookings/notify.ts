@@ -59,6 +59,7 @@ export class BookingNotices {
         creator_user_id: event.creatorUserId,
         notes: booking.notes,
         occurred_at: now.toISOString(),
+        booked_at: booking.bookedAt.toISOString(),
       },
       meta,
     );
@@ -95,6 +96,7 @@ export class BookingNotices {
         status: booking.status,
         previous_status: previousStatus,
         occurred_at: now.toISOString(),
+        booked_at: booking.bookedAt.toISOString(),
       },
       meta,
     );

@@ -125,6 +125,7 @@ export class PaidHolds {
           status: 'confirmed',
           previous_status: existing?.status ?? null,
           occurred_at: now.toISOString(),
+          booked_at: booking.bookedAt.toISOString(),
         },
         meta,
       ),

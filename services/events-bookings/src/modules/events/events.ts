@@ -76,6 +76,7 @@ export class EventPublisher {
             status: 'cancelled',
             previous_status: previousStatus,
             occurred_at: now.toISOString(),
+            booked_at: booking.bookedAt.toISOString(),
           },
           meta,
         ),

@@ -73,8 +73,15 @@ export class ChatsService {
 
   async readDirect(viewer: Viewer, rawId: unknown, query: MessagesQuery): Promise<DirectMessagesReply> {
     const other = await this.otherPerson(rawId, viewer);
-    const conversation = await repo.findDirectConversation(this.db, viewer.user_id, other.id);
-    return { ...(await this.page(conversation, query)), user: repo.toChatPerson(other) };
+    const [conversation, blocked] = await Promise.all([
+      repo.findDirectConversation(this.db, viewer.user_id, other.id),
+      this.deps.projections.eitherBlocked(this.db, viewer.user_id, other.id),
+    ]);
+    return {
+      ...(await this.page(conversation, query)),
+      user: repo.toChatPerson(other),
+      can_message: !blocked,
+    };
   }
 
   async markDirectRead(viewer: Viewer, rawId: unknown, meta: EventMeta): Promise<MarkReadReply> {

@@ -10,22 +10,34 @@ const compactAud = new Intl.NumberFormat('en-AU', {
   maximumFractionDigits: 1,
 });
 
-/** Payments taken each month of the last twelve, in AUD. */
+/** Payments taken and refunds made each month of the last twelve, in AUD. */
 export function RevenueChart({ revenue }: { revenue: DashboardRevenue }) {
   const total = revenue.by_month.reduce((sum, m) => sum + m.amount, 0);
+  const refunded = revenue.by_month.reduce((sum, m) => sum + m.refunded, 0);
   const best = peak(revenue.by_month, (m) => m.amount);
   const summary =
-    total === 0
+    total === 0 && refunded === 0
       ? 'No revenue in the last 12 months.'
-      : `${formatAud(total)} over the last 12 months; ${formatAud(revenue.this_month)} this month; most in ${monthName(best!.month)} (${formatAud(best!.amount)}).`;
+      : `${formatAud(total)} taken and ${formatAud(refunded)} refunded over the last 12 months; this month ${formatAud(revenue.this_month)} taken, ${formatAud(revenue.refunded_this_month)} refunded, ${formatAud(revenue.net_this_month)} net${best ? `; most taken in ${monthName(best.month)} (${formatAud(best.amount)})` : ''}.`;
   return (
-    <ChartCard title="Revenue by month" caption="Payments taken, last 12 months (AUD)" summary={summary}>
+    <ChartCard
+      title="Revenue by month"
+      caption="Payments taken and refunds made, last 12 months (AUD)"
+      summary={summary}
+    >
       <AreaChart
         accessibilityLayer={false}
         h={260}
-        data={revenue.by_month.map((m) => ({ month: monthTick(m.month), revenue: m.amount }))}
+        data={revenue.by_month.map((m) => ({
+          month: monthTick(m.month),
+          taken: m.amount,
+          refunded: m.refunded,
+        }))}
         dataKey="month"
-        series={[{ name: 'revenue', label: 'Revenue', color: 'fairway.6' }]}
+        series={[
+          { name: 'taken', label: 'Taken', color: 'fairway.6' },
+          { name: 'refunded', label: 'Refunded', color: 'red.6' },
+        ]}
         curveType="monotone"
         valueFormatter={formatAud}
         yAxisProps={{ tickFormatter: (cents: number) => compactAud.format(cents / 100), width: 64 }}

@@ -1,4 +1,4 @@
-import { adminLandingSection, isSiteAdminRole } from '@linksmate/proto/rules';
+import { isSiteAdminRole } from '@linksmate/proto/rules';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import {
   IconCalendarEvent,
@@ -7,10 +7,8 @@ import {
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
-import { Navigate, useLocation } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
 import { PageHeader, RefreshButton } from '../../../components/PageHeader';
-import { chosenInAdminMenu, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type AdminDashboardReply, useDashboard } from '../api/get-dashboard';
 import { ActivityChart } from '../components/ActivityChart';
@@ -32,15 +30,11 @@ const SCOPE_NOTE: Record<AdminDashboardReply['scope'], string> = {
 /**
  * The admin area's landing page (docs/product.md#admin-sections "/admin"): figures worth a look. Site admins see members,
  * sign-ups and revenue beside this month's events and bookings; venue and coach admins only the
- * events and bookings of their part (the server sends them nothing else). A coach_admin arriving
- * here is sent to bookings.
+ * events and bookings of their part (the server sends them nothing else). Roles landing elsewhere
+ * are taken there by the section guard.
  */
 export function DashboardPage() {
   const { role } = useSession();
-  const { state } = useLocation();
-  // Arriving at /admin, a coach_admin lands on bookings; the sidebar's Dashboard still opens this.
-  if (adminLandingSection(role) === 'bookings' && !chosenInAdminMenu(state))
-    return <Navigate to={paths.admin.bookings.href()} replace />;
   return <Dashboard siteAdmin={isSiteAdminRole(role)} />;
 }
 
@@ -102,9 +96,9 @@ function Figures({ figures }: { figures: AdminDashboardReply }) {
         )}
         {revenue && (
           <StatCard
-            label="Revenue this month"
-            value={formatAud(revenue.this_month)}
-            hint="Payments taken (AUD)"
+            label="Revenue this month (net)"
+            value={formatAud(revenue.net_this_month)}
+            hint={`${formatAud(revenue.this_month)} taken, ${formatAud(revenue.refunded_this_month)} refunded (AUD)`}
             icon={IconCurrencyDollar}
             color="sand"
           />

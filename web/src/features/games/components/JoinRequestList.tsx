@@ -3,22 +3,11 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
-import { capitalise, initialsOf } from '../../../lib/text';
+import { initialsOf } from '../../../lib/text';
 import { useApproveJoinRequest } from '../api/approve-join-request';
-import { type JoinRequest, useJoinRequests } from '../api/get-join-requests';
+import { useJoinRequests } from '../api/get-join-requests';
 import { useRejectJoinRequest } from '../api/reject-join-request';
-
-const nameOf = (request: JoinRequest) =>
-  [request.user_first_name, request.user_last_name].filter(Boolean).join(' ') ||
-  request.user_username ||
-  'Golfer';
-
-function golfOf(request: JoinRequest): string {
-  const parts: string[] = [];
-  if (request.user_handicap !== null) parts.push(`Handicap ${request.user_handicap}`);
-  if (request.user_skill_level) parts.push(capitalise(request.user_skill_level));
-  return parts.join(' · ');
-}
+import { decisionFailure, requesterGolf, requesterName } from '../join-request-text';
 
 /** Spec 2 "My Created Games": a game's join requests, each approved or rejected by its creator. */
 export function JoinRequestList({ gameId, gameTitle }: { gameId: number; gameTitle: string }) {
@@ -55,12 +44,12 @@ export function JoinRequestList({ gameId, gameTitle }: { gameId: number; gameTit
     <Stack gap="xs">
       {approve.isError && (
         <Alert color="red" variant="light" role="alert">
-          Failed to approve join request
+          {decisionFailure('approve', approve.error)}
         </Alert>
       )}
       {reject.isError && (
         <Alert color="red" variant="light" role="alert">
-          Failed to reject join request
+          {decisionFailure('reject', reject.error)}
         </Alert>
       )}
       <Stack
@@ -72,8 +61,8 @@ export function JoinRequestList({ gameId, gameTitle }: { gameId: number; gameTit
         aria-label={`Join requests for ${gameTitle}`}
       >
         {list.map((request) => {
-          const name = nameOf(request);
-          const golf = golfOf(request);
+          const name = requesterName(request);
+          const golf = requesterGolf(request);
           const ref = { gameId, requestId: request.id };
           return (
             <li key={request.id} data-testid="join-request">

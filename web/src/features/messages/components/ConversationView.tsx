@@ -1,5 +1,5 @@
 import type { Message } from '@linksmate/proto';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@linksmate/proto/rules';
+import { MESSAGING_MESSAGES, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@linksmate/proto/rules';
 import {
   ActionIcon,
   Alert,
@@ -17,7 +17,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconChecks, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconChecks, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
@@ -169,6 +169,8 @@ export function ConversationView({ open }: { open: OpenConversation }) {
   const image = 'user' in header ? header.user.profile_image_url : null;
   const sendError = send.error ?? upload.error;
   const busy = send.isPending || upload.isPending;
+  // Either of the two has blocked the other: no composer to type into for nothing.
+  const blocked = 'can_message' in header && !header.can_message;
 
   return (
     <Stack gap="sm" h="100%">
@@ -295,75 +297,83 @@ export function ConversationView({ open }: { open: OpenConversation }) {
         <div ref={bottom} />
       </Box>
 
-      {sendError && (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => send.reset()}>
-          {sendError instanceof ApiError && sendError.membershipRequired
-            ? null
-            : `Failed to send message: ${sendError instanceof Error ? sendError.message : 'Please try again.'}`}
+      {blocked ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {MESSAGING_MESSAGES.blocked}
         </Alert>
-      )}
-      {fileError && (
-        <Text size="sm" c="red.8" role="alert">
-          {fileError}
-        </Text>
-      )}
-      {file && (
-        <Group gap="xs">
-          <Text size="sm">📎 {file.name}</Text>
-          <CloseButton size="sm" aria-label="Remove attachment" onClick={() => setFile(null)} />
-        </Group>
-      )}
-      <form onSubmit={submit}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <FileButton
-            accept={[...IMAGE_TYPES, ...VIDEO_TYPES].join(',')}
-            onChange={(picked) => {
-              if (!picked) return;
-              const problem = attachmentProblem(picked);
-              setFileError(problem);
-              setFile(problem ? null : picked);
-            }}
-          >
-            {(props) => (
-              <ActionIcon
-                {...props}
-                variant="default"
-                size="lg"
-                aria-label="Attach a photo or video"
-                disabled={busy}
+      ) : (
+        <>
+          {sendError && (
+            <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => send.reset()}>
+              {sendError instanceof ApiError && sendError.membershipRequired
+                ? null
+                : `Failed to send message: ${sendError instanceof Error ? sendError.message : 'Please try again.'}`}
+            </Alert>
+          )}
+          {fileError && (
+            <Text size="sm" c="red.8" role="alert">
+              {fileError}
+            </Text>
+          )}
+          {file && (
+            <Group gap="xs">
+              <Text size="sm">📎 {file.name}</Text>
+              <CloseButton size="sm" aria-label="Remove attachment" onClick={() => setFile(null)} />
+            </Group>
+          )}
+          <form onSubmit={submit}>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <FileButton
+                accept={[...IMAGE_TYPES, ...VIDEO_TYPES].join(',')}
+                onChange={(picked) => {
+                  if (!picked) return;
+                  const problem = attachmentProblem(picked);
+                  setFileError(problem);
+                  setFile(problem ? null : picked);
+                }}
               >
-                <IconPaperclip size={18} />
-              </ActionIcon>
-            )}
-          </FileButton>
-          <Textarea
-            aria-label="Message"
-            placeholder="Type a message…"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                e.currentTarget.form?.requestSubmit();
-              }
-            }}
-            disabled={busy}
-            autosize
-            minRows={1}
-            maxRows={5}
-            maxLength={4000}
-            style={{ flex: 1 }}
-          />
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={!text.trim() && !file}
-            leftSection={<IconSend size={16} />}
-          >
-            Send
-          </Button>
-        </Group>
-      </form>
+                {(props) => (
+                  <ActionIcon
+                    {...props}
+                    variant="default"
+                    size="lg"
+                    aria-label="Attach a photo or video"
+                    disabled={busy}
+                  >
+                    <IconPaperclip size={18} />
+                  </ActionIcon>
+                )}
+              </FileButton>
+              <Textarea
+                aria-label="Message"
+                placeholder="Type a message…"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && !e.shiftKey) {
+                    e.preventDefault();
+                    e.currentTarget.form?.requestSubmit();
+                  }
+                }}
+                disabled={busy}
+                autosize
+                minRows={1}
+                maxRows={5}
+                maxLength={4000}
+                style={{ flex: 1 }}
+              />
+              <Button
+                type="submit"
+                loading={busy}
+                disabled={!text.trim() && !file}
+                leftSection={<IconSend size={16} />}
+              >
+                Send
+              </Button>
+            </Group>
+          </form>
+        </>
+      )}
     </Stack>
   );
 }

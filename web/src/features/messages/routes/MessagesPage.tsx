@@ -1,19 +1,13 @@
-import { Button, Card, Container, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
+import { Alert, Button, Card, Container, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { type ConversationType, paths } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useSocketConnected } from '../../../lib/socket-pushes';
 import { useConversations } from '../api/get-conversations';
 import { AnnouncementsPanel } from '../components/AnnouncementsPanel';
-import { ConversationList, type OpenConversation } from '../components/ConversationList';
+import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-
-/** The conversation the address names: `/messages/direct/12`, `/messages/event/7` (ids as numbers). */
-function openFromRoute(type: string | undefined, id: string | undefined): OpenConversation | null {
-  if (type !== 'direct' && type !== 'event') return null;
-  const number = Number(id);
-  return Number.isSafeInteger(number) && number > 0 ? { type: type as ConversationType, id: number } : null;
-}
+import { conversationFromRoute } from '../conversation-route';
 
 /**
  * Spec 2 "Messaging" (/messages, /messages/{type}/{id}, /messages/announcements): the Messages and
@@ -23,7 +17,8 @@ function openFromRoute(type: string | undefined, id: string | undefined): OpenCo
 export function MessagesPage({ tab = 'messages' }: { tab?: 'messages' | 'announcements' }) {
   const params = useParams();
   const navigate = useNavigate();
-  const open = openFromRoute(params.conversationType, params.id);
+  const route = conversationFromRoute(params.conversationType, params.id);
+  const open = route.kind === 'open' ? { type: route.type, id: route.id } : null;
   const socketUp = useSocketConnected();
   const conversations = useConversations(socketUp);
 
@@ -74,6 +69,15 @@ export function MessagesPage({ tab = 'messages' }: { tab?: 'messages' | 'announc
               <Card withBorder p="md" mih={360}>
                 {open ? (
                   <ConversationView key={`${open.type}-${open.id}`} open={open} />
+                ) : route.kind === 'invalid' ? (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    role="alert"
+                    icon={<IconAlertCircle size={18} aria-hidden />}
+                  >
+                    {route.message}
+                  </Alert>
                 ) : (
                   <Stack align="center" justify="center" gap={4} h={300}>
                     <Text fw={600}>No conversation selected</Text>

@@ -1,7 +1,7 @@
 import { displayName } from '@linksmate/proto/rules';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatHandicap } from '../../../lib/golf';
+import { formatHandicap, showsHandicap } from '../../../lib/golf';
 import { capitalise, initialsOf } from '../../../lib/text';
 import type { ProfileUser } from '../api/get-profile';
 
@@ -27,7 +27,7 @@ export function ProfileHeaderCard({ user, actions }: { user: ProfileUser; action
                   {capitalise(user.skill_level)}
                 </Badge>
               )}
-              {user.manual_handicap !== null && user.manual_handicap > 0 && (
+              {showsHandicap(user.manual_handicap) && (
                 <Badge variant="light" color="sand" c="sand.9">
                   Handicap {formatHandicap(user.manual_handicap)}
                 </Badge>
