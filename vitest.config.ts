@@ -43,6 +43,8 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['test/support/setup.ts'],
           env: { TZ: 'Australia/Sydney' },
+          // A rendered screen takes milliseconds alone, far longer on a machine shared with others.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { Event, ProfileUser, TicketType } from '@linksmate/proto';
+import type { ChatPerson, Event, Message, ProfileUser, TicketType } from '@linksmate/proto';
 
 /** An official event as GET /events/{id} answers it: paid, AUD, ten seats, two taken. */
 export function anEvent(patch: Partial<Event> = {}): Event {
@@ -83,5 +83,45 @@ export function aProfileUser(patch: Partial<ProfileUser> = {}): ProfileUser {
     role: 'member',
     created_at: '2026-01-10T00:00:00.000Z',
     ...patch,
+  };
+}
+
+export const chatPerson = (id: number, username: string): ChatPerson => ({
+  id,
+  username,
+  first_name: null,
+  last_name: null,
+  profile_image_url: null,
+});
+
+/** A direct message `id`, sent `id` minutes after 9:00 UTC on 28 November 2026. */
+export function aMessage(
+  id: number,
+  from: ChatPerson,
+  to: ChatPerson,
+  content: string | null = `message ${id}`,
+): Message {
+  const at = new Date(Date.UTC(2026, 10, 28, 9, 0) + id * 60_000).toISOString();
+  return {
+    id,
+    conversation_id: 7,
+    conversation_type: 'direct',
+    sender_user_id: from.id,
+    receiver_user_id: to.id,
+    event_id: null,
+    content,
+    media_url: null,
+    media_type: null,
+    media_filename: null,
+    media_thumbnail_url: null,
+    sent_at: at,
+    created_at: at,
+    updated_at: at,
+    read_at: null,
+    is_announcement: false,
+    Username: from.username,
+    sender_first_name: null,
+    sender_last_name: null,
+    sender_profile_image_url: null,
   };
 }

@@ -38,7 +38,8 @@ export function renderRoutes(routes: RouteObject[], options: Omit<RenderOptions,
   if (options.signedInAs) storeToken(tokenFor(options.signedInAs));
   const queryClient = options.queryClient ?? testQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [options.at ?? '/'] });
-  const user = userEvent.setup();
+  // No pause between keystrokes: typing is instant, as the tier must be.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

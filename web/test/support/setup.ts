@@ -24,6 +24,11 @@ class NoResizes {
   disconnect() {}
 }
 if (!window.ResizeObserver) window.ResizeObserver = NoResizes as unknown as typeof ResizeObserver;
+// Mantine's autosizing textarea listens for fonts loading.
+if (!document.fonts)
+  Object.defineProperty(document, 'fonts', {
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve(), status: 'loaded' }),
+  });
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
