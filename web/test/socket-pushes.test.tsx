@@ -25,6 +25,18 @@ function Bookings({ live }: { live: () => void }) {
   return <p>Booking: {bookings.data?.status ?? 'loading'}</p>;
 }
 
+/** An event's page: its standing follows the person's pushes. */
+function EventStanding() {
+  useEventPushes();
+  const event = useQuery({ queryKey: ['events', 'detail', 41], queryFn: () => apiClient.get('/events/41') });
+  return <p>{event.isSuccess ? 'read' : 'reading'}</p>;
+}
+
+function EventChat() {
+  useFollowEventChat(41);
+  return null;
+}
+
 const bookingsLive = () => useLiveQueries(['booking:confirmed'], () => [['bookings']], [['bookings']]);
 
 describe('screens following pushes (lib/live-queries)', () => {
@@ -85,14 +97,6 @@ describe('screens following pushes (lib/live-queries)', () => {
   it("when a decision on the person's standing is pushed, then the events screens read their events afresh", async () => {
     const api = fakeApi();
     api.on('GET /events/41', { standing: 'waitlisted' });
-    function EventStanding() {
-      useEventPushes();
-      const event = useQuery({
-        queryKey: ['events', 'detail', 41],
-        queryFn: () => apiClient.get('/events/41'),
-      });
-      return <p>{event.isSuccess ? 'read' : 'reading'}</p>;
-    }
     renderInApp(<EventStanding />);
     await screen.findByText('read');
     act(() => announceSocketPush('waitlist:offered', {}));
@@ -156,10 +160,6 @@ describe('the open conversation following pushes (messages/use-message-pushes)',
 describe('following an event chat (lib/socket-pushes)', () => {
   it('when the socket is up, then the chat is joined, again after a reconnection, and left on the way out', async () => {
     const emit = vi.fn();
-    function EventChat() {
-      useFollowEventChat(41);
-      return null;
-    }
     const { unmount } = renderInApp(<EventChat />);
     expect(emit).not.toHaveBeenCalled();
     act(() => socketStateChanged(true, emit));
