@@ -32,8 +32,21 @@ export default defineConfig({
       nodeProject('messaging', 'services/messaging'),
       nodeProject('admin', 'services/admin'),
       nodeProject('tools', 'tools'),
-      // The web app's logic that needs no browser: what pushes and replies do to the query cache.
-      { test: { name: 'web', root: 'web', include: ['test/**/*.test.ts'], environment: 'node' } },
+      // The web app's fast tier: its pure modules, and its components rendered in happy-dom with
+      // only the network faked (test/support). Dates are read in one Australian zone, whatever the
+      // machine's, so what a screen shows is the same everywhere.
+      {
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['test/support/setup.ts'],
+          env: { TZ: 'Australia/Sydney' },
+          // A rendered screen takes milliseconds alone, far longer on a machine shared with others.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -131,4 +131,57 @@ describe('the first page, planned screens and payments script, against make run'
     await screenshot(page, '32-profile-cancelled');
     expect(stripeRequests).toEqual([]);
   });
+  it('when a screen breaks while rendering, or its code is gone after a release, then its error screen says so and leads on: home, or the new version after one reload', async () => {
+    for (const [width, height, device] of [
+      [1280, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
+      // A fresh tab each time: the once-only reload is remembered per tab (sessionStorage).
+      const tab = await stack.browser.newContext({ viewport: { width, height } });
+      const page = await tab.newPage();
+
+      // A reply the page cannot read makes it throw while rendering; the header stays, home is a click away.
+      const venueSearch = (url: URL) => url.pathname === '/api/v1/venues';
+      await page.route(venueSearch, (route) => route.fulfill({ json: { venues: null, count: 3 } }));
+      await page.goto(`${stack.url}/venues`);
+      await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+      await page.getByRole('banner').waitFor();
+      await screenshot(page, `32-error-page-${device}`);
+      if (device === 'desktop') findings.errorScreen = await seriousAccessibilityViolations(page);
+      await page.unroute(venueSearch);
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+
+      // The venues screen's chunk is gone (a release since the page loaded): the tab reloads itself
+      // once; still missing after that, it offers the reload instead of looping. A page loaded anew:
+      // the one above already holds the venues screen's code.
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('heading', { name: 'Featured Golfers' }).waitFor();
+      const chunk = /\/assets\/VenuesPage-[\w-]+\.js$/;
+      let chunkAsked = 0;
+      await page.route(chunk, (route) => {
+        chunkAsked++;
+        return route.fulfill({ status: 404, body: 'Not found' });
+      });
+      let loads = 0;
+      page.on('load', () => loads++);
+      if (device === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+      await expect.poll(() => loads, { timeout: 30_000 }).toBe(1);
+      await page.waitForURL('**/venues');
+      await page.getByRole('heading', { name: 'A new version of LinksMate is available' }).waitFor();
+      await page.getByRole('button', { name: 'Reload' }).waitFor();
+      await page.waitForTimeout(1000);
+      expect(loads).toBe(1);
+      expect(chunkAsked).toBeGreaterThanOrEqual(2);
+      await screenshot(page, `33-new-version-${device}`);
+
+      // The new release's code is there: Reload brings the screen.
+      await page.unroute(chunk);
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await page.getByRole('heading', { name: 'Discover Golf Venues', level: 1 }).waitFor();
+      await tab.close();
+    }
+    expect(findings.errorScreen).toEqual([]);
+  });
 });

@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
 import { startFirstScreenRequests } from './app/first-requests';
 import { AppProviders } from './app/providers';
 import { loadScreenAt, router } from './app/router';
+import { listenForPreloadErrors } from './lib/new-version';
 import { queryClient } from './lib/query-client';
 import { getStoredToken } from './lib/session';
 
+listenForPreloadErrors();
 const firstRequests = startFirstScreenRequests(queryClient, window.location);
 
 /** How long, at most, a painted screen waits for its first data before the app renders over it. */
@@ -30,9 +33,11 @@ const painted = root.hasChildNodes()
 
 const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <AppErrorBoundary>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
   </StrictMode>
 );
 

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } 
 import { NotFoundPage } from '../components/NotFound';
 import { HomePage } from '../features/home';
 import { paths } from '../lib/paths';
+import { RouteError } from './errors/RouteError';
 import { AccessGuard } from './guards/AccessGuard';
 import { AdminSectionGuard } from './guards/AdminSectionGuard';
 import { logInToChooseMembership } from './guards/login-reasons';
@@ -100,143 +101,160 @@ const AdminLayout = lazy(() => import('./layout/AdminLayout').then((m) => ({ def
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // The layout itself failing: the error takes the whole page.
+    errorElement: <RouteError />,
     children: [
-      { path: paths.home.path, element: <HomePage /> },
-      { path: paths.login.path, element: onDemand(auth, (m) => m.LoginPage) },
-      { path: paths.register.path, element: onDemand(auth, (m) => m.RegisterPage) },
-      { path: paths.verifyEmail.path, element: onDemand(auth, (m) => m.VerifyEmailPage) },
-      { path: paths.resendVerification.path, element: onDemand(auth, (m) => m.ResendVerificationPage) },
-      { path: paths.forgotPassword.path, element: onDemand(auth, (m) => m.ForgotPasswordPage) },
-      { path: paths.resetPassword.path, element: onDemand(auth, (m) => m.ResetPasswordPage) },
-      { path: paths.membership.path, element: onDemand(membership, (m) => m.MembershipPage) },
-      // docs/product.md#account-screens names /dashboard as where "Maybe later" leads; the own profile is that place.
-      { path: paths.dashboard.path, element: <Navigate to={paths.profile.href()} replace /> },
       {
-        path: paths.devMailbox.path,
-        element: onDemand(
-          () => import('../features/dev-mailbox'),
-          (m) => m.MailboxPage,
-        ),
-      },
-      {
-        path: paths.devMetrics.path,
-        element: onDemand(
-          () => import('../features/dev-metrics'),
-          (m) => m.LiveFiguresPage,
-        ),
-      },
-      // docs/product.md#account-screens: the same screen under two addresses; signed out, it asks the visitor to log in.
-      { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
-      { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
-      { path: paths.venues.path, element: onDemand(venueDirectory, (m) => m.VenuesPage) },
-      { path: paths.venue.path, element: onDemand(venueDetail, (m) => m.VenueByIdPage) },
-      { path: paths.venueBySlug.path, element: onDemand(venueDetail, (m) => m.VenueBySlugPage) },
-      { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
-      { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
-      { path: paths.events.path, element: onDemand(eventList, (m) => m.EventsPage) },
-      { path: paths.event.path, element: onDemand(eventDetail, (m) => m.EventDetailPage) },
-      {
-        path: paths.claimProfile.path,
-        element: onDemand(
-          () => import('../features/claim-profile'),
-          (m) => m.ClaimProfilePage,
-        ),
-      },
-      ...plannedScreens('public'),
-      {
-        element: (
-          <AccessGuard>
-            <Outlet />
-          </AccessGuard>
-        ),
+        // A page failing (it threw, or its code could not be fetched): the error takes the page's
+        // place, below the header that stays.
+        errorElement: <RouteError />,
         children: [
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.login.path, element: onDemand(auth, (m) => m.LoginPage) },
+          { path: paths.register.path, element: onDemand(auth, (m) => m.RegisterPage) },
+          { path: paths.verifyEmail.path, element: onDemand(auth, (m) => m.VerifyEmailPage) },
+          { path: paths.resendVerification.path, element: onDemand(auth, (m) => m.ResendVerificationPage) },
+          { path: paths.forgotPassword.path, element: onDemand(auth, (m) => m.ForgotPasswordPage) },
+          { path: paths.resetPassword.path, element: onDemand(auth, (m) => m.ResetPasswordPage) },
+          { path: paths.membership.path, element: onDemand(membership, (m) => m.MembershipPage) },
+          // docs/product.md#account-screens names /dashboard as where "Maybe later" leads; the own profile is that place.
+          { path: paths.dashboard.path, element: <Navigate to={paths.profile.href()} replace /> },
           {
-            path: paths.profile.path,
+            path: paths.devMailbox.path,
             element: onDemand(
-              () => import('./routes/ProfileRoute'),
-              (m) => m.ProfileRoute,
+              () => import('../features/dev-mailbox'),
+              (m) => m.MailboxPage,
             ),
           },
-          { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
-          { path: paths.myGames.path, element: onDemand(games, (m) => m.MyGamesPage) },
-          { path: paths.myBookings.path, element: onDemand(bookings, (m) => m.MyBookingsPage) },
-          { path: paths.messages.path, element: onDemand(messages, (m) => m.MessagesPage) },
-          { path: paths.announcements.path, element: onDemand(messages, (m) => m.AnnouncementsPage) },
-          { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
-          ...plannedScreens('login'),
+          {
+            path: paths.devMetrics.path,
+            element: onDemand(
+              () => import('../features/dev-metrics'),
+              (m) => m.LiveFiguresPage,
+            ),
+          },
+          // docs/product.md#account-screens: the same screen under two addresses; signed out, it asks the visitor to log in.
+          { path: paths.players.path, element: onDemand(players, (m) => m.PlayersPage) },
+          { path: paths.findGolfers.path, element: onDemand(players, (m) => m.PlayersPage) },
+          { path: paths.venues.path, element: onDemand(venueDirectory, (m) => m.VenuesPage) },
+          { path: paths.venue.path, element: onDemand(venueDetail, (m) => m.VenueByIdPage) },
+          { path: paths.venueBySlug.path, element: onDemand(venueDetail, (m) => m.VenueBySlugPage) },
+          { path: paths.findCoaches.path, element: onDemand(coaches, (m) => m.FindCoachesPage) },
+          { path: paths.coach.path, element: onDemand(coaches, (m) => m.CoachDetailPage) },
+          { path: paths.events.path, element: onDemand(eventList, (m) => m.EventsPage) },
+          { path: paths.event.path, element: onDemand(eventDetail, (m) => m.EventDetailPage) },
+          {
+            path: paths.claimProfile.path,
+            element: onDemand(
+              () => import('../features/claim-profile'),
+              (m) => m.ClaimProfilePage,
+            ),
+          },
+          ...plannedScreens('public'),
+          {
+            element: (
+              <AccessGuard>
+                <Outlet />
+              </AccessGuard>
+            ),
+            children: [
+              {
+                path: paths.profile.path,
+                element: onDemand(
+                  () => import('./routes/ProfileRoute'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+              { path: paths.userProfile.path, element: onDemand(profile, (m) => m.UserProfilePage) },
+              { path: paths.myGames.path, element: onDemand(games, (m) => m.MyGamesPage) },
+              { path: paths.myBookings.path, element: onDemand(bookings, (m) => m.MyBookingsPage) },
+              { path: paths.messages.path, element: onDemand(messages, (m) => m.MessagesPage) },
+              { path: paths.announcements.path, element: onDemand(messages, (m) => m.AnnouncementsPage) },
+              { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
+              ...plannedScreens('login'),
+            ],
+          },
+          {
+            element: (
+              <AccessGuard loginReason={logInToChooseMembership}>
+                <Outlet />
+              </AccessGuard>
+            ),
+            children: [
+              { path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) },
+            ],
+          },
+          {
+            // ARCHITECTURE.md §Auth: creating a game needs a valid membership (members; coaches and admins pass).
+            element: (
+              <AccessGuard membership>
+                <Outlet />
+              </AccessGuard>
+            ),
+            children: [{ path: paths.createGame.path, element: onDemand(games, (m) => m.CreateGamePage) }],
+          },
+          {
+            element: (
+              <AccessGuard admin>
+                <AdminLayout />
+              </AccessGuard>
+            ),
+            // Within the admin area, its sidebar stays beside the error.
+            children: [
+              {
+                errorElement: <RouteError />,
+                children: [
+                  adminRoute(paths.admin.dashboard.path, 'dashboard', adminDashboard, (m) => m.DashboardPage),
+                  adminRoute(paths.admin.venues.path, 'venues', adminVenues, (m) => m.VenuesAdminPage),
+                  adminRoute(paths.admin.venue.path, 'venues', adminVenues, (m) => m.VenueAdminDetailPage),
+                  adminRoute(paths.admin.coaches.path, 'coaches', adminCoaches, (m) => m.CoachesPage),
+                  adminRoute(
+                    paths.admin.coachVenues.path,
+                    'coach-venues',
+                    adminCoachVenues,
+                    (m) => m.CoachVenuesPage,
+                  ),
+                  adminRoute(
+                    paths.admin.profileClaims.path,
+                    'profile-claims',
+                    adminClaims,
+                    (m) => m.ProfileClaimsPage,
+                  ),
+                  adminRoute(
+                    paths.admin.announcements.path,
+                    'announcements',
+                    adminAnnouncements,
+                    (m) => m.AnnouncementsAdminPage,
+                  ),
+                  adminRoute(
+                    paths.admin.transactions.path,
+                    'transactions',
+                    adminTransactions,
+                    (m) => m.TransactionsPage,
+                  ),
+                  adminRoute(
+                    paths.admin.availability.path,
+                    'availability',
+                    adminAvailability,
+                    (m) => m.AvailabilityPage,
+                  ),
+                  adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
+                  adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),
+                  adminRoute(
+                    paths.admin.createOfficialEvent.path,
+                    'create-event',
+                    adminCreateEvent,
+                    (m) => m.CreateEventPage,
+                  ),
+                  adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
+                  ...plannedScreens('admin'),
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      {
-        element: (
-          <AccessGuard loginReason={logInToChooseMembership}>
-            <Outlet />
-          </AccessGuard>
-        ),
-        children: [{ path: paths.onboarding.path, element: onDemand(membership, (m) => m.OnboardingPage) }],
-      },
-      {
-        // docs/architecture.md#auth: creating a game needs a valid membership (members; coaches and admins pass).
-        element: (
-          <AccessGuard membership>
-            <Outlet />
-          </AccessGuard>
-        ),
-        children: [{ path: paths.createGame.path, element: onDemand(games, (m) => m.CreateGamePage) }],
-      },
-      {
-        element: (
-          <AccessGuard admin>
-            <AdminLayout />
-          </AccessGuard>
-        ),
-        children: [
-          adminRoute(paths.admin.dashboard.path, 'dashboard', adminDashboard, (m) => m.DashboardPage),
-          adminRoute(paths.admin.venues.path, 'venues', adminVenues, (m) => m.VenuesAdminPage),
-          adminRoute(paths.admin.venue.path, 'venues', adminVenues, (m) => m.VenueAdminDetailPage),
-          adminRoute(paths.admin.coaches.path, 'coaches', adminCoaches, (m) => m.CoachesPage),
-          adminRoute(
-            paths.admin.coachVenues.path,
-            'coach-venues',
-            adminCoachVenues,
-            (m) => m.CoachVenuesPage,
-          ),
-          adminRoute(
-            paths.admin.profileClaims.path,
-            'profile-claims',
-            adminClaims,
-            (m) => m.ProfileClaimsPage,
-          ),
-          adminRoute(
-            paths.admin.announcements.path,
-            'announcements',
-            adminAnnouncements,
-            (m) => m.AnnouncementsAdminPage,
-          ),
-          adminRoute(
-            paths.admin.transactions.path,
-            'transactions',
-            adminTransactions,
-            (m) => m.TransactionsPage,
-          ),
-          adminRoute(
-            paths.admin.availability.path,
-            'availability',
-            adminAvailability,
-            (m) => m.AvailabilityPage,
-          ),
-          adminRoute(paths.admin.bookings.path, 'bookings', adminBookings, (m) => m.BookingsPage),
-          adminRoute(paths.admin.events.path, 'events', adminEvents, (m) => m.EventsAdminPage),
-          adminRoute(
-            paths.admin.createOfficialEvent.path,
-            'create-event',
-            adminCreateEvent,
-            (m) => m.CreateEventPage,
-          ),
-          adminRoute(paths.admin.users.path, 'users', adminUsers, (m) => m.UsersPage),
-          ...plannedScreens('admin'),
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
