@@ -76,6 +76,20 @@ describe('coaches and profile claims in the browser, against make run', () => {
     await screenshot(coachPage, '98-coach-my-coaching-venues-390');
     await coachPage.setViewportSize({ width: 1280, height: 900 });
 
+    // Adding a venue: the picker lists the directory's venues (a coach has no Venues section).
+    const yourVenues = coachPage.getByTestId('coach-venue');
+    const before = await yourVenues.count();
+    await coachPage.getByRole('button', { name: 'Add Venue' }).click();
+    const dialog = coachPage.getByRole('dialog', { name: 'Add Venue' });
+    // 'Search venues' once the list is in ('Loading venues...' before; an error would say so).
+    const picker = dialog.getByPlaceholder('Search venues');
+    await picker.waitFor({ timeout: 15_000 });
+    await picker.click();
+    await coachPage.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: 'Add Venue' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => yourVenues.count(), { timeout: 15_000 }).toBe(before + 1);
+
     // Another section's address is refused in words.
     await coachPage.goto(`${stack.url}/admin/users`);
     await coachPage.getByRole('heading', { name: ADMIN_MESSAGES.accessDenied, level: 1 }).waitFor();

@@ -1,5 +1,5 @@
 /** The admin area's venue pickers (coaches, coach venues, official events) share this list. */
-import type { AdminVenuesReply } from '@linksmate/proto';
+import type { AdminVenuesReply, VenuesReply } from '@linksmate/proto';
 import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from './api-client';
@@ -12,12 +12,20 @@ export interface VenueOption {
   label: string;
 }
 
+/**
+ * Which list a picker reads: the admin area's (`GET /admin/venues`, every venue, for the roles of
+ * the Venues section) or the directory's (`GET /venues`, the approved venues anyone sees), for a
+ * coach or coach_admin picking where they teach.
+ */
+export type VenueOptionsSource = 'admin' | 'directory';
+
 /** docs/product.md#admin-calls: GET /admin/venues?limit&offset, page after page until every venue is in the picker. */
-export async function getVenueOptions(): Promise<VenueOption[]> {
+export async function getVenueOptions(source: VenueOptionsSource = 'admin'): Promise<VenueOption[]> {
   const options: VenueOption[] = [];
+  const path = source === 'admin' ? '/admin/venues' : '/venues';
   for (let offset = 0; ; offset += PICKER_PAGE) {
-    const reply = await api.get<AdminVenuesReply>(
-      `/admin/venues${queryString({ limit: PICKER_PAGE, offset })}`,
+    const reply = await api.get<AdminVenuesReply | VenuesReply>(
+      `${path}${queryString({ limit: PICKER_PAGE, offset })}`,
     );
     for (const venue of reply.venues) {
       const place = [venue.city, venue.state].filter(Boolean).join(', ');
@@ -27,11 +35,12 @@ export async function getVenueOptions(): Promise<VenueOption[]> {
   }
 }
 
-export const venueOptionsQuery = () =>
+export const venueOptionsQuery = (source: VenueOptionsSource = 'admin') =>
   queryOptions({
-    queryKey: ['admin', 'venue-options'] as const,
-    queryFn: getVenueOptions,
+    queryKey: ['admin', 'venue-options', source] as const,
+    queryFn: () => getVenueOptions(source),
     staleTime: 60_000,
   });
 
-export const useVenueOptions = (enabled = true) => useQuery({ ...venueOptionsQuery(), enabled });
+export const useVenueOptions = (enabled = true, source: VenueOptionsSource = 'admin') =>
+  useQuery({ ...venueOptionsQuery(source), enabled });

@@ -1,9 +1,10 @@
-import { ADMIN_COACH_MESSAGES } from '@linksmate/proto/rules';
+import { ADMIN_COACH_MESSAGES, mayUseAdminSection } from '@linksmate/proto/rules';
 import { Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useVenueOptions } from '../../../lib/admin-venue-options';
+import { useSession } from '../../../lib/session-context';
 import { useAddCoachVenue } from '../api/add-coach-venue';
 
 const VENUES_FAILED = 'Failed to load venues';
@@ -24,7 +25,9 @@ export function AddVenueDialog({
   opened: boolean;
   onClose(): void;
 }) {
-  const venues = useVenueOptions(opened);
+  // A coach or coach_admin has no Venues section: they pick from the directory's approved venues.
+  const { role } = useSession();
+  const venues = useVenueOptions(opened, mayUseAdminSection(role, 'venues') ? 'admin' : 'directory');
   const add = useAddCoachVenue();
   const form = useForm<{ venueId: string | null; primary: boolean }>({
     mode: 'controlled',
