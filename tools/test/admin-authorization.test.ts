@@ -8,6 +8,8 @@ const SITE: Role[] = ['admin', 'site_admin'];
 const ALL_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin', 'coach_admin'];
 const VENUE_ADMINS: Role[] = ['admin', 'site_admin', 'facility_admin'];
 const COACHING_ADMINS: Role[] = ['admin', 'site_admin', 'coach_admin'];
+/** My Coaching Venues: a coach manages their own profile's venues (ownership is the service's check). */
+const COACH_VENUES: Role[] = [...COACHING_ADMINS, 'coach'];
 
 /**
  * What docs/product.md#admin-sections allows, route by route, written out here on its own (not read from the code's
@@ -41,11 +43,11 @@ const ALLOWED: Record<string, Role[]> = {
   'POST /admin/coaches': SITE,
   'PUT /admin/coaches/:id': SITE,
   'DELETE /admin/coaches/:id': SITE,
-  'GET /admin/coaches/by-user/:userId': COACHING_ADMINS,
-  'GET /admin/coaches/:id/venues': COACHING_ADMINS,
-  'POST /admin/coaches/:id/venues': COACHING_ADMINS,
-  'DELETE /admin/coaches/:id/venues/:venueId': COACHING_ADMINS,
-  'PUT /admin/coaches/:id/venues/:linkId/primary': COACHING_ADMINS,
+  'GET /admin/coaches/by-user/:userId': COACH_VENUES,
+  'GET /admin/coaches/:id/venues': COACH_VENUES,
+  'POST /admin/coaches/:id/venues': COACH_VENUES,
+  'DELETE /admin/coaches/:id/venues/:venueId': COACH_VENUES,
+  'PUT /admin/coaches/:id/venues/:linkId/primary': COACH_VENUES,
   'GET /admin/profile-claims': SITE,
   'GET /admin/profile-claims/:id': SITE,
   'PUT /admin/profile-claims/:id': SITE,

@@ -13,6 +13,7 @@ export const CONSUMER_GROUPS = [
   'admin.dashboard-revenue',
   'admin.dashboard-events',
   'admin.dashboard-bookings',
+  'admin.dashboard-join-requests',
   'admin.dashboard-venues',
   'admin.dashboard-coaches',
   'events-bookings.users',
