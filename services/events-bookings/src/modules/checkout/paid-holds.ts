@@ -2,6 +2,7 @@ import type { EventMeta } from '@linksmate/platform';
 import { BookingConfirmed, EmailRequested, formatCents } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 import { paymentsFailure } from '../../lib/payments-client';
+import { replaceBookingItems, writeBooking } from '../bookings/service';
 import * as repo from './repository';
 import { CHECKOUT_MESSAGES, type CheckoutDeps, type PaidHoldOutcome } from './types';
 
@@ -88,7 +89,7 @@ export class PaidHolds {
     now: Date,
     meta: EventMeta,
   ): Promise<PaidHoldOutcome> {
-    const booking = await repo.writeBooking(tx, existing, {
+    const booking = await writeBooking(tx, existing, {
       eventId: hold.eventId,
       userId: hold.userId,
       status: 'confirmed',
@@ -99,7 +100,7 @@ export class PaidHolds {
       paymentIntentId: hold.paymentIntentId,
       now,
     });
-    await repo.replaceBookingItems(
+    await replaceBookingItems(
       tx,
       booking.id,
       hold.items.map((line) => ({
@@ -147,7 +148,7 @@ export class PaidHolds {
     const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
     // A live booking the person holds otherwise stays as it is; else the row says what happened.
     if (!existing || existing.status === 'cancelled' || existing.status === 'rejected') {
-      const booking = await repo.writeBooking(tx, existing, {
+      const booking = await writeBooking(tx, existing, {
         eventId: hold.eventId,
         userId: hold.userId,
         status: 'cancelled',

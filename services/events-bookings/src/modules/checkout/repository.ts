@@ -1,6 +1,5 @@
-import type { BookingStatus } from '@linksmate/proto';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { bookingItems, bookings, events, seatHolds, ticketTypes, users } from '../../db/schema';
+import { bookings, events, seatHolds, ticketTypes, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow, SeatHoldRow, TicketTypeRow } from '../../db/types';
 
 export async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
@@ -177,59 +176,6 @@ export async function promoteWaitlistEntryOf(tx: Db, holdId: number): Promise<vo
   await tx.execute(sql`
     update waitlist_entries set status = 'promoted', updated_at = now()
     where hold_id = ${holdId} and status in ('offered', 'waiting', 'expired')`);
-}
-
-export interface BookingWrite {
-  eventId: number;
-  userId: number;
-  status: BookingStatus;
-  seats: number;
-  notes: string | null;
-  amountPaid: number | null;
-  currency: string | null;
-  paymentIntentId: string | null;
-  now: Date;
-}
-
-/** A new booking row, or the person's earlier one (cancelled or rejected) made over. */
-export async function writeBooking(
-  tx: Db,
-  existing: BookingRow | undefined,
-  b: BookingWrite,
-): Promise<BookingRow> {
-  const values = {
-    status: b.status,
-    seats: b.seats,
-    notes: b.notes,
-    amountPaid: b.amountPaid,
-    amountRefunded: null,
-    currency: b.currency,
-    paymentIntentId: b.paymentIntentId,
-    bookedAt: b.now,
-    decidedAt: b.now,
-  };
-  if (existing) {
-    const [row] = await tx
-      .update(bookings)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(bookings.id, existing.id))
-      .returning();
-    return row!;
-  }
-  const [row] = await tx
-    .insert(bookings)
-    .values({ ...values, eventId: b.eventId, userId: b.userId })
-    .returning();
-  return row!;
-}
-
-export async function replaceBookingItems(
-  tx: Db,
-  bookingId: number,
-  lines: Array<{ ticketTypeId: number | null; name: string; quantity: number; unitPrice: number }>,
-): Promise<void> {
-  await tx.delete(bookingItems).where(eq(bookingItems.bookingId, bookingId));
-  if (lines.length) await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId })));
 }
 
 export async function userContact(db: Db, userId: number) {

@@ -32,6 +32,7 @@ import {
 import type { ModuleContext } from '../../context';
 import type { Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
 import { covers } from '../../lib/admin-scope';
+import { cancelOpenBookings } from '../bookings/service';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
 import { changesOf, draftOf } from './changes';
@@ -40,7 +41,6 @@ import { EventPublisher } from './events';
 import type { EventReads } from './reads';
 import {
   activeTicketTypes,
-  cancelOpenBookings,
   hasPaidBookings,
   insertEvent,
   insertTicketTypes,
