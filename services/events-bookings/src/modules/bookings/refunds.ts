@@ -2,7 +2,7 @@ import { type EventMeta, HttpError } from '@linksmate/platform';
 import { type EventRefundReply, REFUND_MESSAGES } from '@linksmate/proto';
 import type { BookingRow, Db } from '../../db/types';
 import { type PaymentsClient, paymentsFailure } from '../../lib/payments-client';
-import type { Seats } from '../seats/service';
+import { markHoldRefunded, type Seats } from '../seats/service';
 import type { BookingNotices } from './notify';
 import * as repo from './repository';
 
@@ -71,7 +71,7 @@ export class BookingRefunds {
   /** A refund payments made, applied to the booking its payment bought (in the caller's transaction). */
   async apply(tx: Db, intentId: string, totals: RefundTotals, notice: RefundNotice, meta: EventMeta) {
     const found = await repo.bookingByIntent(tx, intentId);
-    if (totals.full) await repo.holdRefunded(tx, intentId);
+    if (totals.full) await markHoldRefunded(tx, intentId);
     if (!found) return;
     const event = (await this.deps.seats.lock(tx, found.eventId))!;
     const booking = (await repo.bookingByIntent(tx, intentId, true))!;

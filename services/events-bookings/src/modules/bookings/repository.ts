@@ -1,6 +1,6 @@
 import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { bookingItems, bookings, events, seatHolds, users } from '../../db/schema';
+import { bookingItems, bookings, events, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
 import { oweRefunds } from '../seats/service';
 
@@ -208,16 +208,6 @@ export async function recordRefunded(tx: Db, id: number, total: number): Promise
     .where(eq(bookings.id, id))
     .returning();
   return row!;
-}
-
-/** The hold a refunded payment came from is settled as refunded (the sweep owes it nothing more). */
-export async function holdRefunded(tx: Db, intentId: string): Promise<void> {
-  await tx
-    .update(seatHolds)
-    .set({ status: 'refunded', updatedAt: sql`now()` })
-    .where(
-      and(eq(seatHolds.paymentIntentId, intentId), inArray(seatHolds.status, ['confirmed', 'refunding'])),
-    );
 }
 
 export async function setBookingStatus(

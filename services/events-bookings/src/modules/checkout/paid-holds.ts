@@ -3,6 +3,8 @@ import { BookingConfirmed, EmailRequested, formatCents } from '@linksmate/proto'
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 import { paymentsFailure } from '../../lib/payments-client';
 import { replaceBookingItems, writeBooking } from '../bookings/service';
+import { markHoldRefunded, updateHold } from '../seats/service';
+import { promoteWaitlistEntryOf } from '../waitlist/service';
 import * as repo from './repository';
 import { CHECKOUT_MESSAGES, type CheckoutDeps, type PaidHoldOutcome } from './types';
 
@@ -110,8 +112,8 @@ export class PaidHolds {
         unitPrice: line.price_per_slot,
       })),
     );
-    await repo.updateHold(tx, hold.id, { status: 'confirmed', bookingId: booking.id });
-    await repo.promoteWaitlistEntryOf(tx, hold.id);
+    await updateHold(tx, hold.id, { status: 'confirmed', bookingId: booking.id });
+    await promoteWaitlistEntryOf(tx, hold.id);
     await this.deps.seats.settle(tx, event.id);
     await this.deps.runtime.publish(
       tx,
@@ -161,7 +163,7 @@ export class PaidHolds {
       });
       bookingId = booking.id;
     }
-    await repo.updateHold(tx, hold.id, { status: 'refunding', bookingId });
+    await updateHold(tx, hold.id, { status: 'refunding', bookingId });
     const person = await repo.userContact(tx, hold.userId);
     if (person) {
       await this.deps.runtime.publish(
@@ -193,7 +195,7 @@ export class PaidHolds {
         reason: CHECKOUT_MESSAGES.refundNote,
         ...(bookingId ? { booking_id: bookingId } : {}),
       });
-      await repo.markRefunded(this.db, intentId);
+      await markHoldRefunded(this.db, intentId);
       return true;
     } catch (err) {
       this.deps.logger.error({ err: paymentsFailure(err), intentId }, 'checkout: refund failed, will retry');

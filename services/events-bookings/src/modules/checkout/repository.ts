@@ -17,8 +17,6 @@ export async function eventKeyShared(db: Db, id: number): Promise<EventRow | und
   return row;
 }
 
-export type NewHold = typeof seatHolds.$inferInsert;
-
 export async function activeTicketTypes(db: Db, eventId: number): Promise<TicketTypeRow[]> {
   return db
     .select()
@@ -34,32 +32,6 @@ export async function bookingOf(db: Db, eventId: number, userId: number): Promis
     .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)))
     .for('update');
   return row;
-}
-
-/** The caller's running checkout holds of an event (not a waitlist offer, which has no lines yet). */
-export async function releaseOwnCheckoutHolds(
-  tx: Db,
-  eventId: number,
-  userId: number,
-): Promise<Array<{ id: number; seats: number; paymentIntentId: string | null }>> {
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(seatHolds.eventId, eventId),
-        eq(seatHolds.userId, userId),
-        eq(seatHolds.status, 'held'),
-        sql`${seatHolds.items} <> '[]'::jsonb`,
-      ),
-    )
-    .returning({ id: seatHolds.id, seats: seatHolds.seats, paymentIntentId: seatHolds.paymentIntentId });
-  // A priced waitlist offer given up for a new checkout: the offer ends with it.
-  await expireOffersOf(
-    tx,
-    released.map((h) => h.id),
-  );
-  return released;
 }
 
 /**
@@ -106,20 +78,6 @@ export async function offeredHold(
   return row;
 }
 
-export async function insertHold(tx: Db, hold: NewHold): Promise<SeatHoldRow> {
-  const [row] = await tx.insert(seatHolds).values(hold).returning();
-  return row!;
-}
-
-export async function updateHold(tx: Db, id: number, values: Partial<NewHold>): Promise<SeatHoldRow> {
-  const [row] = await tx
-    .update(seatHolds)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(seatHolds.id, id))
-    .returning();
-  return row!;
-}
-
 export async function holdByIntent(db: Db, intentId: string, lock = false): Promise<SeatHoldRow | undefined> {
   const query = db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
   const [row] = await (lock ? query.for('update') : query);
@@ -142,42 +100,6 @@ export async function eventsWithLapsedHolds(db: Db, now: Date): Promise<number[]
   return rows.map((r) => r.eventId);
 }
 
-/** On a locked event: its lapsed holds released, and any waitlist offer they were expired with them. */
-export async function releaseLapsedHolds(
-  tx: Db,
-  eventId: number,
-  now: Date,
-): Promise<Array<{ id: number; eventId: number; paymentIntentId: string | null }>> {
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released', updatedAt: sql`now()` })
-    .where(and(eq(seatHolds.eventId, eventId), eq(seatHolds.status, 'held'), lte(seatHolds.expiresAt, now)))
-    .returning({ id: seatHolds.id, eventId: seatHolds.eventId, paymentIntentId: seatHolds.paymentIntentId });
-  await expireOffersOf(
-    tx,
-    released.map((h) => h.id),
-  );
-  return released;
-}
-
-/** Waitlist offers whose holds were released: expired with them. */
-export async function expireOffersOf(tx: Db, holdIds: number[]): Promise<void> {
-  if (!holdIds.length) return;
-  await tx.execute(sql`
-    update waitlist_entries set status = 'expired', updated_at = now()
-    where status = 'offered' and hold_id in (${sql.join(
-      holdIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-}
-
-/** The waitlist entry whose offer this hold was, now taken up. */
-export async function promoteWaitlistEntryOf(tx: Db, holdId: number): Promise<void> {
-  await tx.execute(sql`
-    update waitlist_entries set status = 'promoted', updated_at = now()
-    where hold_id = ${holdId} and status in ('offered', 'waiting', 'expired')`);
-}
-
 export async function userContact(db: Db, userId: number) {
   const [row] = await db
     .select({ email: users.email, username: users.username, firstName: users.firstName })
@@ -198,12 +120,4 @@ export async function holdsOwingRefunds(
     .orderBy(seatHolds.id)
     .limit(limit);
   return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId!, bookingId: r.bookingId }));
-}
-
-/** payments refunded the hold's payment. */
-export async function markRefunded(db: Db, paymentIntentId: string): Promise<void> {
-  await db
-    .update(seatHolds)
-    .set({ status: 'refunded', updatedAt: sql`now()` })
-    .where(and(eq(seatHolds.paymentIntentId, paymentIntentId), eq(seatHolds.status, 'refunding')));
 }
