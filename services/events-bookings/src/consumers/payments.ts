@@ -1,5 +1,5 @@
 import { causedBy, type ServiceRuntime } from '@linksmate/platform';
-import { PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import { isEventPaymentPurpose, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { BookingsService } from '../modules/bookings/service';
 import type { CheckoutService } from '../modules/checkout/service';
@@ -18,7 +18,7 @@ export function consumePayments(
 ): void {
   runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {
     const { purpose, provider_payment_intent_id: intentId } = event.data;
-    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    if (!isEventPaymentPurpose(purpose) || !intentId) return;
     // In the delivery's own transaction: no second connection per message (pool sizes are small).
     await checkout.confirmPaidHold(intentId, causedBy(event), tx);
   });
@@ -29,7 +29,7 @@ export function consumePayments(
    */
   runtime.consume('payment-refunds', [PaymentRefunded], async (event, tx) => {
     const { purpose, provider_payment_intent_id: intentId } = event.data;
-    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    if (!isEventPaymentPurpose(purpose) || !intentId) return;
     await bookings.applyRefund(
       tx,
       intentId,

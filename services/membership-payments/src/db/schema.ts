@@ -1,3 +1,4 @@
+import type { PaymentPurpose } from '@linksmate/proto';
 import {
   boolean,
   index,
@@ -86,7 +87,7 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     providerPaymentIntentId: text('provider_payment_intent_id').notNull(),
     userId: integer('user_id').notNull(),
-    purpose: text('purpose').$type<'membership' | 'event_join' | 'event_slots'>().notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
     planId: text('plan_id'),
     amount: integer('amount').notNull(),
     gstAmount: integer('gst_amount').notNull(),

@@ -1,5 +1,12 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { gstInsideCents, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import {
+  type EventPaymentPurpose,
+  gstInsideCents,
+  isEventPaymentPurpose,
+  type PaymentPurpose,
+  PaymentRefunded,
+  PaymentSucceeded,
+} from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -10,7 +17,7 @@ export type { PaymentRow } from './repository';
 export interface PaymentOutcome {
   intentId: string;
   userId: number;
-  purpose: 'membership' | 'event_join' | 'event_slots';
+  purpose: PaymentPurpose;
   planId: string | null;
   /** Charged amount in cents, GST included. */
   amount: number;
@@ -154,11 +161,9 @@ export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number): P
 export const isLifetimePayment = (intent: Stripe.PaymentIntent) =>
   intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime';
 
-export type EventPaymentPurpose = 'event_join' | 'event_slots';
-
 /** Whether a payment intent pays for seats of an event (events-bookings asked for it). */
 export const isEventPayment = (intent: Pick<Stripe.PaymentIntent, 'metadata'>) =>
-  intent.metadata?.purpose === 'event_join' || intent.metadata?.purpose === 'event_slots';
+  isEventPaymentPurpose(intent.metadata?.purpose);
 
 /** An event payment's status in the ledger's terms: a decline is a failure, anything unfinished pending. */
 export function eventPaymentStatus(intent: Stripe.PaymentIntent): string {
