@@ -85,7 +85,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    providerPaymentIntentId: text('provider_payment_intent_id').notNull(),
+    paymentIntentId: text('provider_payment_intent_id').notNull(),
     userId: integer('user_id').notNull(),
     purpose: text('purpose').$type<PaymentPurpose>().notNull(),
     planId: text('plan_id'),
@@ -100,10 +100,7 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('payments_intent_key').on(t.providerPaymentIntentId),
-    index('payments_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('payments_intent_key').on(t.paymentIntentId), index('payments_user_idx').on(t.userId)],
 );
 
 /** Every provider webhook event, once (docs/product.md#admin-calls transactions). */

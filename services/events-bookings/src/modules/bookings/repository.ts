@@ -189,10 +189,10 @@ export async function markComplimentary(tx: Db, id: number, currency: string): P
 /** The booking a payment intent paid for (one at most), locked when asked. */
 export async function bookingByIntent(
   tx: Db,
-  intentId: string,
+  paymentIntentId: string,
   lock = false,
 ): Promise<BookingRow | undefined> {
-  const query = tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId));
+  const query = tx.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }

@@ -72,8 +72,8 @@ export class BookingsService {
    * in the provider's dashboard), in the delivery's transaction: a full one cancels the booking and
    * frees its seat, a partial one is recorded. Idempotent.
    */
-  applyRefund(tx: Db, intentId: string, totals: RefundTotals, meta: EventMeta): Promise<void> {
-    return this.refunds.apply(tx, intentId, totals, 'cancelled', meta);
+  applyRefund(tx: Db, paymentIntentId: string, totals: RefundTotals, meta: EventMeta): Promise<void> {
+    return this.refunds.apply(tx, paymentIntentId, totals, 'cancelled', meta);
   }
 
   join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {

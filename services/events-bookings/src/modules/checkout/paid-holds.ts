@@ -30,17 +30,17 @@ export class PaidHolds {
    * consumer's `tx` nothing is asked before that commits: the sweep job pays what is owed, and so
    * does the person's confirm call.
    */
-  async confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
-    if (tx) return this.settlePaidHold(tx, intentId, meta);
-    const settle = () => this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
-    const found = await repo.holdByIntent(this.db, intentId);
+  async confirmPaidHold(paymentIntentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
+    if (tx) return this.settlePaidHold(tx, paymentIntentId, meta);
+    const settle = () => this.db.transaction((t) => this.settlePaidHold(t, paymentIntentId, meta));
+    const found = await repo.holdByIntent(this.db, paymentIntentId);
     const outcome = found ? await this.deps.seats.serially(found.eventId, settle) : await settle();
-    if (outcome.kind === 'refunded') await this.refund(intentId);
+    if (outcome.kind === 'refunded') await this.refund(paymentIntentId);
     return outcome;
   }
 
-  private async settlePaidHold(tx: Db, intentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
-    const found = await repo.holdByIntent(tx, intentId);
+  private async settlePaidHold(tx: Db, paymentIntentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
+    const found = await repo.holdByIntent(tx, paymentIntentId);
     if (!found) return { kind: 'unknown' };
     const settled = this.settledOutcome(found);
     if (settled) return settled;
@@ -55,14 +55,14 @@ export class PaidHolds {
       const closed = !unlocked || !!unlocked.deletedAt || unlocked.status === 'cancelled';
       if (closed || (await this.deps.seats.available(tx, unlocked, now, found.id)) < found.seats) {
         await repo.eventKeyShared(tx, found.eventId);
-        const hold = (await repo.holdByIntent(tx, intentId, true))!;
+        const hold = (await repo.holdByIntent(tx, paymentIntentId, true))!;
         const after = this.settledOutcome(hold);
         if (after) return after;
         return this.refundInstead(tx, unlocked, hold, now, meta);
       }
     }
     const event = await this.deps.seats.lock(tx, found.eventId);
-    const hold = (await repo.holdByIntent(tx, intentId, true))!;
+    const hold = (await repo.holdByIntent(tx, paymentIntentId, true))!;
     const after = this.settledOutcome(hold);
     if (after) return after;
     const running = hold.status === 'held' && hold.expiresAt.getTime() > now.getTime();
@@ -189,16 +189,19 @@ export class PaidHolds {
   }
 
   /** Asks payments for an owed refund; false when it could not be done now (the sweep asks again). */
-  async refund(intentId: string, bookingId?: number | null): Promise<boolean> {
+  async refund(paymentIntentId: string, bookingId?: number | null): Promise<boolean> {
     try {
-      await this.deps.payments.refund(intentId, {
+      await this.deps.payments.refund(paymentIntentId, {
         reason: CHECKOUT_MESSAGES.refundNote,
         ...(bookingId ? { booking_id: bookingId } : {}),
       });
-      await markHoldRefunded(this.db, intentId);
+      await markHoldRefunded(this.db, paymentIntentId);
       return true;
     } catch (err) {
-      this.deps.logger.error({ err: paymentsFailure(err), intentId }, 'checkout: refund failed, will retry');
+      this.deps.logger.error(
+        { err: paymentsFailure(err), paymentIntentId },
+        'checkout: refund failed, will retry',
+      );
       return false;
     }
   }

@@ -78,8 +78,12 @@ export async function offeredHold(
   return row;
 }
 
-export async function holdByIntent(db: Db, intentId: string, lock = false): Promise<SeatHoldRow | undefined> {
-  const query = db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
+export async function holdByIntent(
+  db: Db,
+  paymentIntentId: string,
+  lock = false,
+): Promise<SeatHoldRow | undefined> {
+  const query = db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, paymentIntentId));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }

@@ -45,8 +45,8 @@ export class CheckoutService {
    * A payment for a hold succeeded: a booking, or a refund owed when the seats are gone (see
    * PaidHolds). Idempotent; the webhook and the confirm call racing make one booking.
    */
-  confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
-    return this.paid.confirmPaidHold(intentId, meta, tx);
+  confirmPaidHold(paymentIntentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
+    return this.paid.confirmPaidHold(paymentIntentId, meta, tx);
   }
 
   /** Refunds decided but not yet done (a consumer decided them, or payments was down): asked again. */
@@ -215,11 +215,14 @@ export class CheckoutService {
     });
   }
 
-  private async cancelQuietly(intentId: string): Promise<void> {
+  private async cancelQuietly(paymentIntentId: string): Promise<void> {
     try {
-      await this.deps.payments.cancel(intentId);
+      await this.deps.payments.cancel(paymentIntentId);
     } catch (err) {
-      this.deps.logger.warn({ err: paymentsFailure(err), intentId }, 'checkout: cancelling an intent failed');
+      this.deps.logger.warn(
+        { err: paymentsFailure(err), paymentIntentId },
+        'checkout: cancelling an intent failed',
+      );
     }
   }
 
