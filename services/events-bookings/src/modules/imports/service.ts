@@ -2,7 +2,7 @@ import { type EventMeta, invalidFields } from '@linksmate/platform';
 import { EVENT_MESSAGES, type Event, type ImportEventBody, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import { BookingNotices, type ImportedBooking, insertImportedBookings } from '../bookings/service';
-import type { EventPublisher, EventReads } from '../events/service';
+import type { EventNotices, EventReads } from '../events/service';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
 import { insertEvent, knownPeople } from './repository';
@@ -13,7 +13,7 @@ const SEAT_HOLDING = new Set(['confirmed', 'completed', 'no_show']);
 export interface ImportsDeps extends ModuleContext {
   seats: Seats;
   projections: Projections;
-  publisher: EventPublisher;
+  eventNotices: EventNotices;
   reads: EventReads;
 }
 
@@ -86,7 +86,7 @@ export class ImportsService {
       const locked = await this.deps.seats.lock(tx, event.id);
       const bookings = await insertImportedBookings(tx, event.id, booked);
       await this.deps.seats.settle(tx, event.id);
-      await this.deps.publisher.created(tx, locked ?? event, meta);
+      await this.deps.eventNotices.created(tx, locked ?? event, meta);
       for (const booking of bookings) {
         if (booking.status === 'confirmed')
           await this.notices.booking(tx, 'confirmed', event, booking, null, now, meta);
