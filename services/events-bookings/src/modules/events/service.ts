@@ -51,7 +51,8 @@ import {
 /** What other modules read of events: the Event DTO (`EventReads.byId`) and the notices. */
 export { EventNotices, eventSnapshot } from './notify';
 export { EventReads } from './reads';
-export { ReadModel } from './repository';
+/** This module writes `events`: an import makes its event through this, in the caller's transaction. */
+export { insertEvent, ReadModel } from './repository';
 
 /** Not in EVENT_MESSAGES: an official event naming a coach this service does not know. */
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { events, users } from '../../db/schema';
-import type { Db, EventRow, NewEvent } from '../../db/types';
+import { users } from '../../db/schema';
+import type { Db } from '../../db/types';
 
 /** Which of these people this service knows (and has not seen deleted). */
 export async function knownPeople(db: Db, ids: number[]): Promise<Set<number>> {
@@ -10,9 +10,4 @@ export async function knownPeople(db: Db, ids: number[]): Promise<Set<number>> {
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.deleted, false)));
   return new Set(rows.map((r) => r.id));
-}
-
-export async function insertEvent(db: Db, values: NewEvent): Promise<EventRow> {
-  const [row] = await db.insert(events).values(values).returning();
-  return row!;
 }

@@ -2,10 +2,10 @@ import { type EventMeta, invalidFields } from '@linksmate/platform';
 import { EVENT_MESSAGES, type Event, type ImportEventBody, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import { BookingNotices, type ImportedBooking, insertImportedBookings } from '../bookings/service';
-import type { EventNotices, EventReads } from '../events/service';
+import { type EventNotices, type EventReads, insertEvent } from '../events/service';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
-import { insertEvent, knownPeople } from './repository';
+import { knownPeople } from './repository';
 
 /** Statuses that hold a seat; the rest (requests turned down, cancellations) only tell the story. */
 const SEAT_HOLDING = new Set(['confirmed', 'completed', 'no_show']);

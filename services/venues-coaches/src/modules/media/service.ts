@@ -36,7 +36,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, VenueRow } from '../../db/types';
-import { VenueNotices } from '../venues/service';
+import { touchVenue, VenueNotices } from '../venues/service';
 import {
   appendMedia,
   galleryUrls,
@@ -44,7 +44,6 @@ import {
   mediaById,
   removeMedia,
   runsVenue,
-  touchVenue,
   venueExists,
 } from './repository';
 

@@ -39,6 +39,8 @@ import { firstFreeSlug, slugOf } from '../../lib/slugs';
 import { VenueNotices } from './notify';
 import { addVenueAdmin, removeVenueAdmin, venueById, venueIdsRunBy } from './repository';
 
+/** This module is the only writer of `venues`: the gallery's changes go through this, in the caller's transaction. */
+export { touchVenue } from './repository';
 /** Other modules publish venue changes through this, reached like the rest of this module. */
 export { VenueNotices };
 
