@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { MembershipSnapshot } from '../events/payments';
-import { PAGE_SIZES } from '../rules';
+import { EVENT_PAYMENT_PURPOSES, PAGE_SIZES } from '../rules';
 import { Cents, DateOnly, Id, Int, Nullable, NullableString, Text, Timestamp } from '../schema';
 import { Limit, Offset } from './common';
 
@@ -178,7 +178,7 @@ export type GrantedMemberships = Type.Static<typeof GrantedMemberships>;
  */
 export const EventPaymentIntentBody = Type.Object({
   user_id: Id,
-  purpose: Type.Union([Type.Literal('event_join'), Type.Literal('event_slots')]),
+  purpose: Type.Enum(EVENT_PAYMENT_PURPOSES),
   amount: Int({ minimum: 50 }),
   gst_amount: Int({ minimum: 0 }),
   currency: Text({ minLength: 3, maxLength: 3 }),

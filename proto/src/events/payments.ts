@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { MEMBERSHIP_STATUSES, MEMBERSHIP_TYPES } from '../rules';
+import { MEMBERSHIP_STATUSES, MEMBERSHIP_TYPES, PAYMENT_PURPOSES } from '../rules';
 import {
   AggregateVersion,
   Cents,
@@ -36,12 +36,6 @@ export const MembershipChanged = defineEvent(
   }),
 );
 
-export const PaymentPurpose = Type.Union([
-  Type.Literal('membership'),
-  Type.Literal('event_join'),
-  Type.Literal('event_slots'),
-]);
-
 const PaymentFacts = Type.Object({
   payment_id: Type.String(),
   provider_payment_intent_id: NullableString,
@@ -49,7 +43,7 @@ const PaymentFacts = Type.Object({
   amount: Cents,
   gst_amount: Cents,
   currency: Type.String(),
-  purpose: PaymentPurpose,
+  purpose: Type.Enum(PAYMENT_PURPOSES),
   metadata: Type.Record(
     Type.String(),
     Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),

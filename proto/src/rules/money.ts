@@ -59,3 +59,17 @@ export function formatCents(amountCents: number, currency: string = DEFAULT_CURR
     return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: DEFAULT_CURRENCY }).format(amount);
   }
 }
+
+/** What a payment pays for: a membership, or seats of an event (a plain paid join, or slot types). */
+export const PAYMENT_PURPOSES = ['membership', 'event_join', 'event_slots'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+/** The purposes events-bookings asks payments for: seats of an event. */
+export const EVENT_PAYMENT_PURPOSES = [
+  'event_join',
+  'event_slots',
+] as const satisfies readonly PaymentPurpose[];
+export type EventPaymentPurpose = (typeof EVENT_PAYMENT_PURPOSES)[number];
+
+export function isEventPaymentPurpose(purpose: unknown): purpose is EventPaymentPurpose {
+  return (EVENT_PAYMENT_PURPOSES as readonly unknown[]).includes(purpose);
+}

@@ -1,15 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import {
-  createService,
-  type HttpApp,
-  InternalClient,
-  type ServiceDeps,
-  systemClock,
-} from '@linksmate/platform';
+import { createService, type HttpApp, type ServiceDeps, systemClock } from '@linksmate/platform';
 import type { AdminConfig } from './config';
 import { consumeDashboard } from './consumers/dashboard';
 import { consumeDirectory } from './consumers/directory';
 import * as schema from './db/schema';
+import { IdentityClient } from './lib/identity-client';
+import { PaymentsClient } from './lib/payments-client';
 import { AuditLog } from './modules/audit/service';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { Dashboard } from './modules/dashboard/service';
@@ -30,8 +26,8 @@ export async function buildApp(config: AdminConfig, deps: ServiceDeps = {}): Pro
     deps,
   });
   const internal = { serviceToken: config.SERVICE_TOKEN, timeoutMs: config.INTERNAL_TIMEOUT_MS };
-  const identity = new InternalClient({ ...internal, url: config.IDENTITY_URL, name: 'identity' });
-  const payments = new InternalClient({ ...internal, url: config.PAYMENTS_URL, name: 'payments' });
+  const identity = new IdentityClient({ ...internal, url: config.IDENTITY_URL });
+  const payments = new PaymentsClient({ ...internal, url: config.PAYMENTS_URL });
   const audit = new AuditLog(runtime.db);
   const clock = deps.clock ?? systemClock;
   // One line per module.

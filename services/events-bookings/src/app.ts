@@ -18,7 +18,7 @@ import { CalendarService } from './modules/calendar/service';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { CheckoutService } from './modules/checkout/service';
 import { registerEventRoutes } from './modules/events/routes';
-import { EventPublisher, EventReads, EventsService, ReadModel } from './modules/events/service';
+import { EventNotices, EventReads, EventsService, ReadModel } from './modules/events/service';
 import { registerImportRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
@@ -70,7 +70,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
       seats,
       projections,
       reads: eventReads,
-      publisher: new EventPublisher(runtime),
+      eventNotices: new EventNotices(runtime),
     }),
   );
   registerBookingRoutes(app, bookings);

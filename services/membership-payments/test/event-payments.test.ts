@@ -32,11 +32,11 @@ describe('membership-payments: event payments for events-bookings (internal)', (
     return { ...(res.json() as { payment_intent_id: string; client_secret: string }), hold };
   }
 
-  const ledgerRow = async (intentId: string) =>
+  const ledgerRow = async (paymentIntentId: string) =>
     (
       await payments.pool.query(
         'select purpose, status, amount, gst_amount, metadata from payments where provider_payment_intent_id = $1',
-        [intentId],
+        [paymentIntentId],
       )
     ).rows;
 

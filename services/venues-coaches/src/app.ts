@@ -10,7 +10,7 @@ import type { VenuesCoachesConfig } from './config';
 import { consumeUserDeletions } from './consumers/users';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
-import { IdentityAccounts } from './lib/identity-accounts';
+import { IdentityClient } from './lib/identity-client';
 import { registerClaimReviewRoutes } from './modules/claims/admin-routes';
 import { ClaimReviewService } from './modules/claims/admin-service';
 import { registerClaimRoutes } from './modules/claims/routes';
@@ -45,7 +45,7 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
   const context: ModuleContext = { runtime, clock: deps.clock ?? systemClock };
   const venues = new VenuesService(context);
   const coaches = new CoachesService(context);
-  const identity = new IdentityAccounts({
+  const identity = new IdentityClient({
     url: config.IDENTITY_URL,
     serviceToken: config.SERVICE_TOKEN,
     timeoutMs: config.IDENTITY_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { causedBy, type ServiceRuntime } from '@linksmate/platform';
-import { PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import { isEventPaymentPurpose, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { BookingsService } from '../modules/bookings/service';
 import type { CheckoutService } from '../modules/checkout/service';
@@ -17,10 +17,10 @@ export function consumePayments(
   bookings: BookingsService,
 ): void {
   runtime.consume('payments', [PaymentSucceeded], async (event, tx) => {
-    const { purpose, provider_payment_intent_id: intentId } = event.data;
-    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    const { purpose, provider_payment_intent_id: paymentIntentId } = event.data;
+    if (!isEventPaymentPurpose(purpose) || !paymentIntentId) return;
     // In the delivery's own transaction: no second connection per message (pool sizes are small).
-    await checkout.confirmPaidHold(intentId, causedBy(event), tx);
+    await checkout.confirmPaidHold(paymentIntentId, causedBy(event), tx);
   });
   /**
    * Money went back for an event payment (asked for by a cancel here, or made in the provider's
@@ -28,11 +28,11 @@ export function consumePayments(
    * The inbox drops a redelivery; a replayed refund with the same total changes nothing.
    */
   runtime.consume('payment-refunds', [PaymentRefunded], async (event, tx) => {
-    const { purpose, provider_payment_intent_id: intentId } = event.data;
-    if ((purpose !== 'event_join' && purpose !== 'event_slots') || !intentId) return;
+    const { purpose, provider_payment_intent_id: paymentIntentId } = event.data;
+    if (!isEventPaymentPurpose(purpose) || !paymentIntentId) return;
     await bookings.applyRefund(
       tx,
-      intentId,
+      paymentIntentId,
       { amountRefunded: event.data.amount_refunded, full: event.data.full },
       causedBy(event),
     );

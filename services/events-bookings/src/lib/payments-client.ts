@@ -22,28 +22,28 @@ export class PaymentsClient {
     return this.internal.call('POST', '/internal/event-payments', body, requestId);
   }
 
-  status(intentId: string, requestId?: string): Promise<EventPayment> {
+  status(paymentIntentId: string, requestId?: string): Promise<EventPayment> {
     return this.internal.call(
       'GET',
-      `/internal/event-payments/${encodeURIComponent(intentId)}`,
+      `/internal/event-payments/${encodeURIComponent(paymentIntentId)}`,
       undefined,
       requestId,
     );
   }
 
-  refund(intentId: string, body: EventRefundBody, requestId?: string): Promise<EventRefundReply> {
+  refund(paymentIntentId: string, body: EventRefundBody, requestId?: string): Promise<EventRefundReply> {
     return this.internal.call(
       'POST',
-      `/internal/event-payments/${encodeURIComponent(intentId)}/refund`,
+      `/internal/event-payments/${encodeURIComponent(paymentIntentId)}/refund`,
       body,
       requestId,
     );
   }
 
-  cancel(intentId: string, requestId?: string): Promise<EventPayment> {
+  cancel(paymentIntentId: string, requestId?: string): Promise<EventPayment> {
     return this.internal.call(
       'POST',
-      `/internal/event-payments/${encodeURIComponent(intentId)}/cancel`,
+      `/internal/event-payments/${encodeURIComponent(paymentIntentId)}/cancel`,
       {},
       requestId,
     );

@@ -1,3 +1,4 @@
+import type { PaymentPurpose } from '@linksmate/proto';
 import {
   boolean,
   index,
@@ -84,9 +85,9 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    providerPaymentIntentId: text('provider_payment_intent_id').notNull(),
+    paymentIntentId: text('provider_payment_intent_id').notNull(),
     userId: integer('user_id').notNull(),
-    purpose: text('purpose').$type<'membership' | 'event_join' | 'event_slots'>().notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
     planId: text('plan_id'),
     amount: integer('amount').notNull(),
     gstAmount: integer('gst_amount').notNull(),
@@ -99,10 +100,7 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('payments_intent_key').on(t.providerPaymentIntentId),
-    index('payments_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('payments_intent_key').on(t.paymentIntentId), index('payments_user_idx').on(t.userId)],
 );
 
 /** Every provider webhook event, once (docs/product.md#admin-calls transactions). */

@@ -1,11 +1,4 @@
-import {
-  type Clock,
-  conflict,
-  forbidden,
-  HttpError,
-  type InternalClient,
-  notFound,
-} from '@linksmate/platform';
+import { type Clock, conflict, forbidden, HttpError, notFound } from '@linksmate/platform';
 import {
   ADMIN_MESSAGES,
   ADMIN_USER_DEFAULT_SORT,
@@ -27,6 +20,8 @@ import {
   roleLabel,
 } from '@linksmate/proto';
 import type { Db } from '../../db/types';
+import type { IdentityClient } from '../../lib/identity-client';
+import type { PaymentsClient } from '../../lib/payments-client';
 import type { Actor, AuditedAction, AuditLog } from '../audit/service';
 import { type Directory, type PeopleFilter, type PeopleOrder, toAdminUser } from '../directory/service';
 import { usersCsv } from './export';
@@ -34,8 +29,8 @@ import { usersCsv } from './export';
 interface AdminUsersDeps {
   db: Db;
   directory: Directory;
-  identity: InternalClient;
-  payments: InternalClient;
+  identity: IdentityClient;
+  payments: PaymentsClient;
   audit: AuditLog;
   clock: Clock;
 }
@@ -87,9 +82,8 @@ export class AdminUsersService {
     return this.onAccount(
       { actor, action: 'ban', targetUserId: userId, details: { reason }, requestId },
       () =>
-        this.deps.identity.call<InternalUserReply>(
-          'POST',
-          `/internal/users/${userId}/ban`,
+        this.deps.identity.ban(
+          userId,
           {
             actor_user_id: actor.user_id,
             reason,
@@ -104,9 +98,8 @@ export class AdminUsersService {
     return this.onAccount(
       { actor, action: 'unban', targetUserId: userId, requestId },
       () =>
-        this.deps.identity.call<InternalUserReply>(
-          'POST',
-          `/internal/users/${userId}/unban`,
+        this.deps.identity.unban(
+          userId,
           {
             actor_user_id: actor.user_id,
           },
@@ -149,12 +142,12 @@ export class AdminUsersService {
     return this.onAccount(
       entry,
       () =>
-        this.deps.identity.call<InternalUserReply>(
-          'PUT',
-          `/internal/users/${userId}/role`,
+        this.deps.identity.setRole(
+          userId,
           {
             actor_user_id: actor.user_id,
-            actor_role: actor.role,
+            // The token's role: one of ours (identity checks the rule of role changes with it).
+            actor_role: actor.role as Role,
             role: to,
           },
           requestId,
@@ -176,9 +169,8 @@ export class AdminUsersService {
     return this.onAccount(
       { actor, action: 'send_password_reset', targetUserId: userId, requestId },
       () =>
-        this.deps.identity.call<InternalUserReply>(
-          'POST',
-          `/internal/users/${userId}/password-reset`,
+        this.deps.identity.sendPasswordReset(
+          userId,
           {
             actor_user_id: actor.user_id,
           },
@@ -197,9 +189,8 @@ export class AdminUsersService {
     return this.onAccount(
       { actor, action: 'send_email', targetUserId: userId, details: { subject: mail.subject }, requestId },
       () =>
-        this.deps.identity.call<InternalUserReply>(
-          'POST',
-          `/internal/users/${userId}/email`,
+        this.deps.identity.sendEmail(
+          userId,
           {
             actor_user_id: actor.user_id,
             ...mail,
@@ -213,12 +204,7 @@ export class AdminUsersService {
   async remove(actor: Actor, userId: number, requestId: string): Promise<AdminUserActionReply> {
     const entry = { actor, action: 'delete', targetUserId: userId, requestId };
     await this.attempt(entry, () =>
-      this.deps.identity.call(
-        'POST',
-        `/internal/users/${userId}/delete`,
-        { actor_user_id: actor.user_id },
-        requestId,
-      ),
+      this.deps.identity.remove(userId, { actor_user_id: actor.user_id }, requestId),
     );
     await this.deps.db.transaction(async (tx) => {
       await this.deps.directory.deletedNow(tx, userId);
@@ -243,9 +229,7 @@ export class AdminUsersService {
     if (!(await this.deps.directory.find(userId)))
       return this.refuse(entry, notFound(ADMIN_MESSAGES.userNotFound, 'user_not_found'));
     const answer = await this.attempt(entry, () =>
-      this.deps.payments.call<GrantedMemberships>(
-        'POST',
-        '/internal/memberships/grant-bulk',
+      this.deps.payments.grantMemberships(
         {
           user_ids: [userId],
           ...grant,
@@ -308,9 +292,7 @@ export class AdminUsersService {
     if (present.length) {
       try {
         const answer = await this.attempt(entry, () =>
-          this.deps.payments.call<GrantedMemberships>(
-            'POST',
-            '/internal/memberships/grant-bulk',
+          this.deps.payments.grantMemberships(
             {
               user_ids: present,
               ...grant,

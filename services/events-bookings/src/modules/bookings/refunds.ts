@@ -2,7 +2,7 @@ import { type EventMeta, HttpError } from '@linksmate/platform';
 import { type EventRefundReply, REFUND_MESSAGES } from '@linksmate/proto';
 import type { BookingRow, Db } from '../../db/types';
 import { type PaymentsClient, paymentsFailure } from '../../lib/payments-client';
-import type { Seats } from '../seats/service';
+import { markHoldRefunded, type Seats } from '../seats/service';
 import type { BookingNotices } from './notify';
 import * as repo from './repository';
 
@@ -46,12 +46,12 @@ export class BookingRefunds {
     reason: string,
     meta: EventMeta,
   ): Promise<void> {
-    const intentId = booking.paymentIntentId!;
+    const paymentIntentId = booking.paymentIntentId!;
     let reply: EventRefundReply;
     try {
       if (!this.deps.payments) throw new Error('payments is not configured');
       reply = await this.deps.payments.refund(
-        intentId,
+        paymentIntentId,
         { reason, booking_id: booking.id },
         meta.correlationId,
       );
@@ -64,17 +64,17 @@ export class BookingRefunds {
       full: reply.amount_refunded >= reply.amount_paid,
     };
     await this.deps.seats.serially(booking.eventId, () =>
-      this.deps.db.transaction((tx) => this.apply(tx, intentId, totals, notice, meta)),
+      this.deps.db.transaction((tx) => this.apply(tx, paymentIntentId, totals, notice, meta)),
     );
   }
 
   /** A refund payments made, applied to the booking its payment bought (in the caller's transaction). */
-  async apply(tx: Db, intentId: string, totals: RefundTotals, notice: RefundNotice, meta: EventMeta) {
-    const found = await repo.bookingByIntent(tx, intentId);
-    if (totals.full) await repo.holdRefunded(tx, intentId);
+  async apply(tx: Db, paymentIntentId: string, totals: RefundTotals, notice: RefundNotice, meta: EventMeta) {
+    const found = await repo.bookingByIntent(tx, paymentIntentId);
+    if (totals.full) await markHoldRefunded(tx, paymentIntentId);
     if (!found) return;
     const event = (await this.deps.seats.lock(tx, found.eventId))!;
-    const booking = (await repo.bookingByIntent(tx, intentId, true))!;
+    const booking = (await repo.bookingByIntent(tx, paymentIntentId, true))!;
     await repo.recordRefunded(tx, booking.id, totals.amountRefunded);
     if (!totals.full || (booking.status !== 'confirmed' && booking.status !== 'pending')) return;
     const now = this.deps.clock();

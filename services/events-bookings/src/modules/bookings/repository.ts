@@ -1,7 +1,8 @@
 import type { Booking, BookingStatus, JoinRequest } from '@linksmate/proto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { bookings, events, seatHolds, users } from '../../db/schema';
+import { bookingItems, bookings, events, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import { oweRefunds } from '../seats/service';
 
 export * from './repository-admin';
 
@@ -38,25 +39,38 @@ export interface BookingWrite {
   status: BookingStatus;
   notes: string | null;
   now: Date;
+  /** One unless a checkout paid for more. */
+  seats?: number;
+  /** What a checkout's card paid (none for a join). */
+  amountPaid?: number | null;
+  currency?: string | null;
+  paymentIntentId?: string | null;
 }
 
-/** What a join writes of its booking: one seat, unpaid, booked (and decided, when confirmed) now. */
+/**
+ * What a booking written now holds: booked now, decided now unless it waits on the creator, nothing
+ * refunded yet; one seat, unpaid, unless a checkout says otherwise.
+ */
 function bookingValues(b: BookingWrite) {
   return {
     status: b.status,
-    seats: 1,
+    seats: b.seats ?? 1,
     notes: b.notes,
-    amountPaid: null,
+    amountPaid: b.amountPaid ?? null,
     amountRefunded: null,
-    currency: null,
-    paymentIntentId: null,
+    currency: b.currency ?? null,
+    paymentIntentId: b.paymentIntentId ?? null,
     bookedAt: b.now,
-    decidedAt: b.status === 'confirmed' ? b.now : null,
+    decidedAt: b.status === 'pending' ? null : b.now,
   };
 }
 
-/** A new booking of one seat, or the person's cancelled one made over (never a paid one). */
-export async function writeBooking(tx: Db, existing: BookingRow | undefined, b: BookingWrite) {
+/** A new booking, or the person's earlier one (cancelled or rejected) made over. */
+export async function writeBooking(
+  tx: Db,
+  existing: BookingRow | undefined,
+  b: BookingWrite,
+): Promise<BookingRow> {
   const values = bookingValues(b);
   if (existing) {
     const [row] = await tx
@@ -101,6 +115,69 @@ export async function writeBookings(
   return rows;
 }
 
+/** A booking's lines (what a checkout priced), replacing any it had. */
+export async function replaceBookingItems(
+  tx: Db,
+  bookingId: number,
+  lines: Array<{ ticketTypeId: number | null; name: string; quantity: number; unitPrice: number }>,
+): Promise<void> {
+  await tx.delete(bookingItems).where(eq(bookingItems.bookingId, bookingId));
+  if (lines.length) await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId })));
+}
+
+/** Cancels the event's pending and confirmed bookings (seats paid by card are owed their money back); returns them as they were. */
+export async function cancelOpenBookings(
+  tx: Db,
+  eventId: number,
+  now: Date,
+): Promise<Array<{ booking: BookingRow; previousStatus: string }>> {
+  const open = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, ['pending', 'confirmed'])))
+    .for('update');
+  if (!open.length) return [];
+  const changed = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', decidedAt: now, updatedAt: now })
+    .where(
+      inArray(
+        bookings.id,
+        open.map((b) => b.id),
+      ),
+    )
+    .returning();
+  await oweRefunds(
+    tx,
+    changed.flatMap((b) => (b.paymentIntentId ? [b.paymentIntentId] : [])),
+    now,
+  );
+  const before = new Map(open.map((b) => [b.id, b.status]));
+  return changed.map((booking) => ({ booking, previousStatus: before.get(booking.id)! }));
+}
+
+export interface ImportedBooking {
+  userId: number;
+  status: BookingStatus;
+  notes: string | null;
+  bookedAt: Date;
+  /** When a request was answered: a seat confirmed or a request turned down. */
+  decidedAt: Date | null;
+}
+
+/** An imported event's bookings as they stand: one seat each, nothing paid through the platform. */
+export async function insertImportedBookings(
+  tx: Db,
+  eventId: number,
+  rows: ImportedBooking[],
+): Promise<BookingRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(bookings)
+    .values(rows.map((r) => ({ ...r, eventId, seats: 1 })))
+    .returning();
+}
+
 /** A seat given free at an event that takes payment: paid nothing, in the event's currency, by no card. */
 export async function markComplimentary(tx: Db, id: number, currency: string): Promise<void> {
   await tx
@@ -112,10 +189,10 @@ export async function markComplimentary(tx: Db, id: number, currency: string): P
 /** The booking a payment intent paid for (one at most), locked when asked. */
 export async function bookingByIntent(
   tx: Db,
-  intentId: string,
+  paymentIntentId: string,
   lock = false,
 ): Promise<BookingRow | undefined> {
-  const query = tx.select().from(bookings).where(eq(bookings.paymentIntentId, intentId));
+  const query = tx.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -131,16 +208,6 @@ export async function recordRefunded(tx: Db, id: number, total: number): Promise
     .where(eq(bookings.id, id))
     .returning();
   return row!;
-}
-
-/** The hold a refunded payment came from is settled as refunded (the sweep owes it nothing more). */
-export async function holdRefunded(tx: Db, intentId: string): Promise<void> {
-  await tx
-    .update(seatHolds)
-    .set({ status: 'refunded', updatedAt: sql`now()` })
-    .where(
-      and(eq(seatHolds.paymentIntentId, intentId), inArray(seatHolds.status, ['confirmed', 'refunding'])),
-    );
 }
 
 export async function setBookingStatus(

@@ -23,7 +23,20 @@ import type { BookingsDeps } from './types';
 
 // What the waitlist shares with joining (modules reach each other through their service).
 export { BookingNotices } from './notify';
-export { bookingOf, findBookingView, pendingCount, userById, writeBooking } from './repository';
+// This module is the only writer of `bookings` and `booking_items`: the checkout, an event's
+// cancellation and an import write them through these, in the caller's transaction.
+export {
+  type BookingWrite,
+  bookingOf,
+  cancelOpenBookings,
+  findBookingView,
+  type ImportedBooking,
+  insertImportedBookings,
+  pendingCount,
+  replaceBookingItems,
+  userById,
+  writeBooking,
+} from './repository';
 export { isPast, refuseClosed, refuseExisting, refuseOutsideGate, refuseOwnGame } from './rules';
 export type { BookingsDeps } from './types';
 
@@ -59,8 +72,8 @@ export class BookingsService {
    * in the provider's dashboard), in the delivery's transaction: a full one cancels the booking and
    * frees its seat, a partial one is recorded. Idempotent.
    */
-  applyRefund(tx: Db, intentId: string, totals: RefundTotals, meta: EventMeta): Promise<void> {
-    return this.refunds.apply(tx, intentId, totals, 'cancelled', meta);
+  applyRefund(tx: Db, paymentIntentId: string, totals: RefundTotals, meta: EventMeta): Promise<void> {
+    return this.refunds.apply(tx, paymentIntentId, totals, 'cancelled', meta);
   }
 
   join(eventId: number, userId: number, body: JoinEventBody, meta: EventMeta): Promise<JoinEventReply> {

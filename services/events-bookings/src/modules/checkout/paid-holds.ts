@@ -2,6 +2,9 @@ import type { EventMeta } from '@linksmate/platform';
 import { BookingConfirmed, EmailRequested, formatCents } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 import { paymentsFailure } from '../../lib/payments-client';
+import { replaceBookingItems, writeBooking } from '../bookings/service';
+import { markHoldRefunded, updateHold } from '../seats/service';
+import { promoteWaitlistEntryOf } from '../waitlist/service';
 import * as repo from './repository';
 import { CHECKOUT_MESSAGES, type CheckoutDeps, type PaidHoldOutcome } from './types';
 
@@ -27,17 +30,17 @@ export class PaidHolds {
    * consumer's `tx` nothing is asked before that commits: the sweep job pays what is owed, and so
    * does the person's confirm call.
    */
-  async confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
-    if (tx) return this.settlePaidHold(tx, intentId, meta);
-    const settle = () => this.db.transaction((t) => this.settlePaidHold(t, intentId, meta));
-    const found = await repo.holdByIntent(this.db, intentId);
+  async confirmPaidHold(paymentIntentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
+    if (tx) return this.settlePaidHold(tx, paymentIntentId, meta);
+    const settle = () => this.db.transaction((t) => this.settlePaidHold(t, paymentIntentId, meta));
+    const found = await repo.holdByIntent(this.db, paymentIntentId);
     const outcome = found ? await this.deps.seats.serially(found.eventId, settle) : await settle();
-    if (outcome.kind === 'refunded') await this.refund(intentId);
+    if (outcome.kind === 'refunded') await this.refund(paymentIntentId);
     return outcome;
   }
 
-  private async settlePaidHold(tx: Db, intentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
-    const found = await repo.holdByIntent(tx, intentId);
+  private async settlePaidHold(tx: Db, paymentIntentId: string, meta: EventMeta): Promise<PaidHoldOutcome> {
+    const found = await repo.holdByIntent(tx, paymentIntentId);
     if (!found) return { kind: 'unknown' };
     const settled = this.settledOutcome(found);
     if (settled) return settled;
@@ -52,14 +55,14 @@ export class PaidHolds {
       const closed = !unlocked || !!unlocked.deletedAt || unlocked.status === 'cancelled';
       if (closed || (await this.deps.seats.available(tx, unlocked, now, found.id)) < found.seats) {
         await repo.eventKeyShared(tx, found.eventId);
-        const hold = (await repo.holdByIntent(tx, intentId, true))!;
+        const hold = (await repo.holdByIntent(tx, paymentIntentId, true))!;
         const after = this.settledOutcome(hold);
         if (after) return after;
         return this.refundInstead(tx, unlocked, hold, now, meta);
       }
     }
     const event = await this.deps.seats.lock(tx, found.eventId);
-    const hold = (await repo.holdByIntent(tx, intentId, true))!;
+    const hold = (await repo.holdByIntent(tx, paymentIntentId, true))!;
     const after = this.settledOutcome(hold);
     if (after) return after;
     const running = hold.status === 'held' && hold.expiresAt.getTime() > now.getTime();
@@ -88,7 +91,7 @@ export class PaidHolds {
     now: Date,
     meta: EventMeta,
   ): Promise<PaidHoldOutcome> {
-    const booking = await repo.writeBooking(tx, existing, {
+    const booking = await writeBooking(tx, existing, {
       eventId: hold.eventId,
       userId: hold.userId,
       status: 'confirmed',
@@ -99,7 +102,7 @@ export class PaidHolds {
       paymentIntentId: hold.paymentIntentId,
       now,
     });
-    await repo.replaceBookingItems(
+    await replaceBookingItems(
       tx,
       booking.id,
       hold.items.map((line) => ({
@@ -109,8 +112,8 @@ export class PaidHolds {
         unitPrice: line.price_per_slot,
       })),
     );
-    await repo.updateHold(tx, hold.id, { status: 'confirmed', bookingId: booking.id });
-    await repo.promoteWaitlistEntryOf(tx, hold.id);
+    await updateHold(tx, hold.id, { status: 'confirmed', bookingId: booking.id });
+    await promoteWaitlistEntryOf(tx, hold.id);
     await this.deps.seats.settle(tx, event.id);
     await this.deps.runtime.publish(
       tx,
@@ -148,7 +151,7 @@ export class PaidHolds {
     const existing = await repo.bookingOf(tx, hold.eventId, hold.userId);
     // A live booking the person holds otherwise stays as it is; else the row says what happened.
     if (!existing || existing.status === 'cancelled' || existing.status === 'rejected') {
-      const booking = await repo.writeBooking(tx, existing, {
+      const booking = await writeBooking(tx, existing, {
         eventId: hold.eventId,
         userId: hold.userId,
         status: 'cancelled',
@@ -161,7 +164,7 @@ export class PaidHolds {
       });
       bookingId = booking.id;
     }
-    await repo.updateHold(tx, hold.id, { status: 'refunding', bookingId });
+    await updateHold(tx, hold.id, { status: 'refunding', bookingId });
     const person = await repo.userContact(tx, hold.userId);
     if (person) {
       await this.deps.runtime.publish(
@@ -187,16 +190,19 @@ export class PaidHolds {
   }
 
   /** Asks payments for an owed refund; false when it could not be done now (the sweep asks again). */
-  async refund(intentId: string, bookingId?: number | null): Promise<boolean> {
+  async refund(paymentIntentId: string, bookingId?: number | null): Promise<boolean> {
     try {
-      await this.deps.payments.refund(intentId, {
+      await this.deps.payments.refund(paymentIntentId, {
         reason: CHECKOUT_MESSAGES.refundNote,
         ...(bookingId ? { booking_id: bookingId } : {}),
       });
-      await repo.markRefunded(this.db, intentId);
+      await markHoldRefunded(this.db, paymentIntentId);
       return true;
     } catch (err) {
-      this.deps.logger.error({ err: paymentsFailure(err), intentId }, 'checkout: refund failed, will retry');
+      this.deps.logger.error(
+        { err: paymentsFailure(err), paymentIntentId },
+        'checkout: refund failed, will retry',
+      );
       return false;
     }
   }

@@ -1,6 +1,5 @@
-import type { BookingStatus } from '@linksmate/proto';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { bookingItems, bookings, events, seatHolds, ticketTypes, users } from '../../db/schema';
+import { bookings, events, seatHolds, ticketTypes, users } from '../../db/schema';
 import type { BookingRow, Db, EventRow, SeatHoldRow, TicketTypeRow } from '../../db/types';
 
 export async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
@@ -18,8 +17,6 @@ export async function eventKeyShared(db: Db, id: number): Promise<EventRow | und
   return row;
 }
 
-export type NewHold = typeof seatHolds.$inferInsert;
-
 export async function activeTicketTypes(db: Db, eventId: number): Promise<TicketTypeRow[]> {
   return db
     .select()
@@ -35,32 +32,6 @@ export async function bookingOf(db: Db, eventId: number, userId: number): Promis
     .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)))
     .for('update');
   return row;
-}
-
-/** The caller's running checkout holds of an event (not a waitlist offer, which has no lines yet). */
-export async function releaseOwnCheckoutHolds(
-  tx: Db,
-  eventId: number,
-  userId: number,
-): Promise<Array<{ id: number; seats: number; paymentIntentId: string | null }>> {
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(seatHolds.eventId, eventId),
-        eq(seatHolds.userId, userId),
-        eq(seatHolds.status, 'held'),
-        sql`${seatHolds.items} <> '[]'::jsonb`,
-      ),
-    )
-    .returning({ id: seatHolds.id, seats: seatHolds.seats, paymentIntentId: seatHolds.paymentIntentId });
-  // A priced waitlist offer given up for a new checkout: the offer ends with it.
-  await expireOffersOf(
-    tx,
-    released.map((h) => h.id),
-  );
-  return released;
 }
 
 /**
@@ -107,22 +78,12 @@ export async function offeredHold(
   return row;
 }
 
-export async function insertHold(tx: Db, hold: NewHold): Promise<SeatHoldRow> {
-  const [row] = await tx.insert(seatHolds).values(hold).returning();
-  return row!;
-}
-
-export async function updateHold(tx: Db, id: number, values: Partial<NewHold>): Promise<SeatHoldRow> {
-  const [row] = await tx
-    .update(seatHolds)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(seatHolds.id, id))
-    .returning();
-  return row!;
-}
-
-export async function holdByIntent(db: Db, intentId: string, lock = false): Promise<SeatHoldRow | undefined> {
-  const query = db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
+export async function holdByIntent(
+  db: Db,
+  paymentIntentId: string,
+  lock = false,
+): Promise<SeatHoldRow | undefined> {
+  const query = db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, paymentIntentId));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -141,95 +102,6 @@ export async function eventsWithLapsedHolds(db: Db, now: Date): Promise<number[]
     .orderBy(seatHolds.eventId)
     .limit(500);
   return rows.map((r) => r.eventId);
-}
-
-/** On a locked event: its lapsed holds released, and any waitlist offer they were expired with them. */
-export async function releaseLapsedHolds(
-  tx: Db,
-  eventId: number,
-  now: Date,
-): Promise<Array<{ id: number; eventId: number; paymentIntentId: string | null }>> {
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released', updatedAt: sql`now()` })
-    .where(and(eq(seatHolds.eventId, eventId), eq(seatHolds.status, 'held'), lte(seatHolds.expiresAt, now)))
-    .returning({ id: seatHolds.id, eventId: seatHolds.eventId, paymentIntentId: seatHolds.paymentIntentId });
-  await expireOffersOf(
-    tx,
-    released.map((h) => h.id),
-  );
-  return released;
-}
-
-/** Waitlist offers whose holds were released: expired with them. */
-export async function expireOffersOf(tx: Db, holdIds: number[]): Promise<void> {
-  if (!holdIds.length) return;
-  await tx.execute(sql`
-    update waitlist_entries set status = 'expired', updated_at = now()
-    where status = 'offered' and hold_id in (${sql.join(
-      holdIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-}
-
-/** The waitlist entry whose offer this hold was, now taken up. */
-export async function promoteWaitlistEntryOf(tx: Db, holdId: number): Promise<void> {
-  await tx.execute(sql`
-    update waitlist_entries set status = 'promoted', updated_at = now()
-    where hold_id = ${holdId} and status in ('offered', 'waiting', 'expired')`);
-}
-
-export interface BookingWrite {
-  eventId: number;
-  userId: number;
-  status: BookingStatus;
-  seats: number;
-  notes: string | null;
-  amountPaid: number | null;
-  currency: string | null;
-  paymentIntentId: string | null;
-  now: Date;
-}
-
-/** A new booking row, or the person's earlier one (cancelled or rejected) made over. */
-export async function writeBooking(
-  tx: Db,
-  existing: BookingRow | undefined,
-  b: BookingWrite,
-): Promise<BookingRow> {
-  const values = {
-    status: b.status,
-    seats: b.seats,
-    notes: b.notes,
-    amountPaid: b.amountPaid,
-    amountRefunded: null,
-    currency: b.currency,
-    paymentIntentId: b.paymentIntentId,
-    bookedAt: b.now,
-    decidedAt: b.now,
-  };
-  if (existing) {
-    const [row] = await tx
-      .update(bookings)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(bookings.id, existing.id))
-      .returning();
-    return row!;
-  }
-  const [row] = await tx
-    .insert(bookings)
-    .values({ ...values, eventId: b.eventId, userId: b.userId })
-    .returning();
-  return row!;
-}
-
-export async function replaceBookingItems(
-  tx: Db,
-  bookingId: number,
-  lines: Array<{ ticketTypeId: number | null; name: string; quantity: number; unitPrice: number }>,
-): Promise<void> {
-  await tx.delete(bookingItems).where(eq(bookingItems.bookingId, bookingId));
-  if (lines.length) await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId })));
 }
 
 export async function userContact(db: Db, userId: number) {
@@ -252,12 +124,4 @@ export async function holdsOwingRefunds(
     .orderBy(seatHolds.id)
     .limit(limit);
   return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId!, bookingId: r.bookingId }));
-}
-
-/** payments refunded the hold's payment. */
-export async function markRefunded(db: Db, paymentIntentId: string): Promise<void> {
-  await db
-    .update(seatHolds)
-    .set({ status: 'refunded', updatedAt: sql`now()` })
-    .where(and(eq(seatHolds.paymentIntentId, paymentIntentId), eq(seatHolds.status, 'refunding')));
 }

@@ -11,7 +11,14 @@ import {
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 import { paymentsFailure } from '../../lib/payments-client';
 import { findBookingView } from '../bookings/service';
-import { takesCardPayment } from '../seats/service';
+import {
+  insertHold,
+  releaseLapsedHolds,
+  releaseOwnCheckoutHolds,
+  takesCardPayment,
+  updateHold,
+} from '../seats/service';
+import { expireOffersOf } from '../waitlist/service';
 import { PaidHolds } from './paid-holds';
 import { type Priced, priceSelection } from './pricing';
 import * as repo from './repository';
@@ -38,8 +45,8 @@ export class CheckoutService {
    * A payment for a hold succeeded: a booking, or a refund owed when the seats are gone (see
    * PaidHolds). Idempotent; the webhook and the confirm call racing make one booking.
    */
-  confirmPaidHold(intentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
-    return this.paid.confirmPaidHold(intentId, meta, tx);
+  confirmPaidHold(paymentIntentId: string, meta: EventMeta, tx?: Db): Promise<PaidHoldOutcome> {
+    return this.paid.confirmPaidHold(paymentIntentId, meta, tx);
   }
 
   /** Refunds decided but not yet done (a consumer decided them, or payments was down): asked again. */
@@ -130,9 +137,7 @@ export class CheckoutService {
       await this.release(hold.id);
       throw new HttpError(502, CHECKOUT_MESSAGES.paymentsDown, 'payments_unavailable');
     }
-    await this.db.transaction((tx) =>
-      repo.updateHold(tx, hold.id, { paymentIntentId: intent.payment_intent_id }),
-    );
+    await this.db.transaction((tx) => updateHold(tx, hold.id, { paymentIntentId: intent.payment_intent_id }));
     return {
       client_secret: intent.client_secret!,
       payment_intent_id: intent.payment_intent_id,
@@ -173,16 +178,21 @@ export class CheckoutService {
       if (!offered) throw conflict(EVENT_MESSAGES.noOffer, 'no_offer');
       if ((await this.deps.seats.available(tx, event, now, offered.id)) < priced.seats)
         throw conflict(EVENT_MESSAGES.eventFull, 'event_full');
-      const hold = await repo.updateHold(tx, offered.id, {
+      const hold = await updateHold(tx, offered.id, {
         ...priceFields,
         expiresAt: offered.expiresAt < holdUntil ? holdUntil : offered.expiresAt,
       });
       return { hold, replaced: [] };
     }
-    const released = await repo.releaseOwnCheckoutHolds(tx, eventId, userId);
+    const released = await releaseOwnCheckoutHolds(tx, eventId, userId);
+    // A priced waitlist offer given up for a new checkout: the offer ends with it.
+    await expireOffersOf(
+      tx,
+      released.map((h) => h.id),
+    );
     if ((await this.deps.seats.available(tx, event, now)) < priced.seats)
       throw conflict(EVENT_MESSAGES.eventFull, 'event_full');
-    const hold = await repo.insertHold(tx, {
+    const hold = await insertHold(tx, {
       ...priceFields,
       eventId,
       userId,
@@ -200,16 +210,19 @@ export class CheckoutService {
       const hold = await repo.holdById(tx, holdId);
       if (!hold) return;
       await this.deps.seats.lock(tx, hold.eventId);
-      await repo.updateHold(tx, holdId, { status: 'released' });
+      await updateHold(tx, holdId, { status: 'released' });
       await this.deps.seats.freed(tx, hold.eventId);
     });
   }
 
-  private async cancelQuietly(intentId: string): Promise<void> {
+  private async cancelQuietly(paymentIntentId: string): Promise<void> {
     try {
-      await this.deps.payments.cancel(intentId);
+      await this.deps.payments.cancel(paymentIntentId);
     } catch (err) {
-      this.deps.logger.warn({ err: paymentsFailure(err), intentId }, 'checkout: cancelling an intent failed');
+      this.deps.logger.warn(
+        { err: paymentsFailure(err), paymentIntentId },
+        'checkout: cancelling an intent failed',
+      );
     }
   }
 
@@ -236,8 +249,7 @@ export class CheckoutService {
     }
     // Notes sent with the confirmation (docs/product.md#community-calls) count when the checkout had none.
     const notes = unwrap(body.notes);
-    if (notes && !hold.notes && hold.status !== 'confirmed')
-      await repo.updateHold(this.db, hold.id, { notes });
+    if (notes && !hold.notes && hold.status !== 'confirmed') await updateHold(this.db, hold.id, { notes });
     const outcome = await this.confirmPaidHold(body.paymentIntentId, meta);
     if (outcome.kind !== 'confirmed') throw seatLostRefunded();
     return { message: CHECKOUT_MESSAGES.confirmed, booking: await this.booking(outcome.bookingId) };
@@ -255,7 +267,11 @@ export class CheckoutService {
       // The event's lock first, as every change of its seats takes it.
       const released = await this.db.transaction(async (tx) => {
         await this.deps.seats.lock(tx, eventId);
-        const lapsed = await repo.releaseLapsedHolds(tx, eventId, now);
+        const lapsed = await releaseLapsedHolds(tx, eventId, now);
+        await expireOffersOf(
+          tx,
+          lapsed.map((h) => h.id),
+        );
         if (lapsed.length) await this.deps.seats.freed(tx, eventId);
         return lapsed;
       });

@@ -1,12 +1,12 @@
 import { type Event, type EventType, INT4_MAX, type MyGame } from '@linksmate/proto';
-import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../db/admin-scope';
 import { bookings, events, ticketTypes } from '../../db/schema';
-import type { BookingRow, Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
+import type { Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
 import type { AdminScope } from '../../lib/admin-scope';
 import { containsPattern, type TimeRange } from '../../lib/list-filters';
-import { oweRefunds, takesCardPaymentSql } from '../seats/service';
+import { takesCardPaymentSql } from '../seats/service';
 
 // ── Writes ───────────────────────────────────────────────────────────────────
 export type NewTicketTypeRow = typeof ticketTypes.$inferInsert;
@@ -35,38 +35,6 @@ export async function updateEvent(
     .where(eq(events.id, id))
     .returning();
   return row!;
-}
-
-/** Cancels the event's pending and confirmed bookings; returns them as they were. */
-export async function cancelOpenBookings(
-  db: Db,
-  eventId: number,
-  now: Date,
-): Promise<Array<{ booking: BookingRow; previousStatus: string }>> {
-  const open = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, ['pending', 'confirmed'])))
-    .for('update');
-  if (!open.length) return [];
-  const changed = await db
-    .update(bookings)
-    .set({ status: 'cancelled', decidedAt: now, updatedAt: now })
-    .where(
-      inArray(
-        bookings.id,
-        open.map((b) => b.id),
-      ),
-    )
-    .returning();
-  // Seats paid by card are owed their money back.
-  await oweRefunds(
-    db,
-    changed.flatMap((b) => (b.paymentIntentId ? [b.paymentIntentId] : [])),
-    now,
-  );
-  const before = new Map(open.map((b) => [b.id, b.status]));
-  return changed.map((booking) => ({ booking, previousStatus: before.get(booking.id)! }));
 }
 
 /** Whether a confirmed booking of the event was paid by card through the platform. */

@@ -32,15 +32,15 @@ import {
 import type { ModuleContext } from '../../context';
 import type { Db, EventRow, NewEvent, TicketTypeRow } from '../../db/types';
 import { covers } from '../../lib/admin-scope';
+import { cancelOpenBookings } from '../bookings/service';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
 import { changesOf, draftOf } from './changes';
 import { checkDraft, checkTicketTypes, type EventDraft, formText, formTime } from './draft';
-import { EventPublisher } from './events';
+import { EventNotices } from './notify';
 import type { EventReads } from './reads';
 import {
   activeTicketTypes,
-  cancelOpenBookings,
   hasPaidBookings,
   insertEvent,
   insertTicketTypes,
@@ -48,10 +48,11 @@ import {
   updateEvent,
 } from './repository';
 
-/** What other modules read of events: the Event DTO (`EventReads.byId`) and the publisher. */
-export { EventPublisher, eventSnapshot } from './events';
+/** What other modules read of events: the Event DTO (`EventReads.byId`) and the notices. */
+export { EventNotices, eventSnapshot } from './notify';
 export { EventReads } from './reads';
-export { ReadModel } from './repository';
+/** This module writes `events`: an import makes its event through this, in the caller's transaction. */
+export { insertEvent, ReadModel } from './repository';
 
 /** Not in EVENT_MESSAGES: an official event naming a coach this service does not know. */
 
@@ -114,13 +115,13 @@ function columnsOf(draft: EventDraft): Omit<NewEvent, 'creatorUserId' | 'coachPr
  */
 export class EventsService {
   readonly reads: EventReads;
-  private readonly publisher: EventPublisher;
+  private readonly notices: EventNotices;
 
   constructor(
     private readonly ctx: ModuleContext & { seats: Seats; projections: Projections; reads: EventReads },
   ) {
     this.reads = ctx.reads;
-    this.publisher = new EventPublisher(ctx.runtime);
+    this.notices = new EventNotices(ctx.runtime);
   }
 
   private get db(): Db {
@@ -160,7 +161,7 @@ export class EventsService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.publisher.created(tx, row, meta);
+      await this.notices.created(tx, row, meta);
       return row;
     });
     return this.reads.require(event.id, claims.user_id);
@@ -217,7 +218,7 @@ export class EventsService {
         tx,
         slots.rows.map((slot) => ({ ...slot, eventId: row.id, createdAt: now, updatedAt: now })),
       );
-      await this.publisher.created(tx, row, meta);
+      await this.notices.created(tx, row, meta);
       return { event: row, types: inserted };
     });
     return {
@@ -280,12 +281,12 @@ export class EventsService {
         const cancelled = await cancelOpenBookings(tx, id, now);
         await this.ctx.seats.settle(tx, id);
         const row = await updateEvent(tx, id, changes, now);
-        await this.publisher.cancelled(tx, row, meta);
-        await this.publisher.bookingsCancelled(tx, row, cancelled, now, meta);
+        await this.notices.cancelled(tx, row, meta);
+        await this.notices.bookingsCancelled(tx, row, cancelled, now, meta);
         return;
       }
       const row = await updateEvent(tx, id, changes, now);
-      await this.publisher.updated(tx, row, meta);
+      await this.notices.updated(tx, row, meta);
       if (row.capacity > event.capacity && row.status !== 'cancelled') await this.ctx.seats.freed(tx, id);
     });
     return this.reads.require(id, claims.user_id);
@@ -306,8 +307,8 @@ export class EventsService {
       const cancelled = await cancelOpenBookings(tx, id, now);
       await this.ctx.seats.settle(tx, id);
       const row = await updateEvent(tx, id, { deletedAt: now }, now);
-      await this.publisher.bookingsCancelled(tx, row, cancelled, now, meta);
-      await this.publisher.deleted(tx, row, meta);
+      await this.notices.bookingsCancelled(tx, row, cancelled, now, meta);
+      await this.notices.deleted(tx, row, meta);
     });
   }
 

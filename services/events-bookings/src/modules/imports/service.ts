@@ -1,11 +1,11 @@
 import { type EventMeta, invalidFields } from '@linksmate/platform';
 import { EVENT_MESSAGES, type Event, type ImportEventBody, OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
-import { BookingNotices } from '../bookings/service';
-import type { EventPublisher, EventReads } from '../events/service';
+import { BookingNotices, type ImportedBooking, insertImportedBookings } from '../bookings/service';
+import { type EventNotices, type EventReads, insertEvent } from '../events/service';
 import type { Projections } from '../projections/service';
 import type { Seats } from '../seats/service';
-import { type ImportedBooking, insertBookings, insertEvent, knownPeople } from './repository';
+import { knownPeople } from './repository';
 
 /** Statuses that hold a seat; the rest (requests turned down, cancellations) only tell the story. */
 const SEAT_HOLDING = new Set(['confirmed', 'completed', 'no_show']);
@@ -13,7 +13,7 @@ const SEAT_HOLDING = new Set(['confirmed', 'completed', 'no_show']);
 export interface ImportsDeps extends ModuleContext {
   seats: Seats;
   projections: Projections;
-  publisher: EventPublisher;
+  eventNotices: EventNotices;
   reads: EventReads;
 }
 
@@ -84,9 +84,9 @@ export class ImportsService {
       });
       // Counted as every seat-changing path counts it: from the bookings, under the event's lock.
       const locked = await this.deps.seats.lock(tx, event.id);
-      const bookings = await insertBookings(tx, event.id, booked);
+      const bookings = await insertImportedBookings(tx, event.id, booked);
       await this.deps.seats.settle(tx, event.id);
-      await this.deps.publisher.created(tx, locked ?? event, meta);
+      await this.deps.eventNotices.created(tx, locked ?? event, meta);
       for (const booking of bookings) {
         if (booking.status === 'confirmed')
           await this.notices.booking(tx, 'confirmed', event, booking, null, now, meta);

@@ -1,7 +1,7 @@
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
-import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { events, seatHolds } from '../../db/schema';
-import type { Db, EventRow } from '../../db/types';
+import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 
 /**
  * The event row under `FOR NO KEY UPDATE`: every change that takes or frees seats of an event
@@ -87,4 +87,84 @@ export async function oweRefunds(tx: Db, paymentIntentIds: string[], now: Date):
     .update(seatHolds)
     .set({ status: 'refunding', updatedAt: now })
     .where(and(inArray(seatHolds.paymentIntentId, paymentIntentIds), eq(seatHolds.status, 'confirmed')));
+}
+
+// ── Holds: seats kept for a person while they pay (a checkout) or decide (a waitlist offer) ──
+
+export type NewHold = typeof seatHolds.$inferInsert;
+
+export async function insertHold(tx: Db, hold: NewHold): Promise<SeatHoldRow> {
+  const [row] = await tx.insert(seatHolds).values(hold).returning();
+  return row!;
+}
+
+export async function updateHold(tx: Db, id: number, values: Partial<NewHold>): Promise<SeatHoldRow> {
+  const [row] = await tx
+    .update(seatHolds)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(seatHolds.id, id))
+    .returning();
+  return row!;
+}
+
+/** The caller's running checkout holds of an event, released (not a waitlist offer, which has no lines yet). */
+export async function releaseOwnCheckoutHolds(
+  tx: Db,
+  eventId: number,
+  userId: number,
+): Promise<Array<{ id: number; seats: number; paymentIntentId: string | null }>> {
+  return tx
+    .update(seatHolds)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(seatHolds.eventId, eventId),
+        eq(seatHolds.userId, userId),
+        eq(seatHolds.status, 'held'),
+        sql`${seatHolds.items} <> '[]'::jsonb`,
+      ),
+    )
+    .returning({ id: seatHolds.id, seats: seatHolds.seats, paymentIntentId: seatHolds.paymentIntentId });
+}
+
+/** On a locked event: its holds whose time ran out while still held, released. */
+export async function releaseLapsedHolds(
+  tx: Db,
+  eventId: number,
+  now: Date,
+): Promise<Array<{ id: number; eventId: number; paymentIntentId: string | null }>> {
+  return tx
+    .update(seatHolds)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(and(eq(seatHolds.eventId, eventId), eq(seatHolds.status, 'held'), lte(seatHolds.expiresAt, now)))
+    .returning({ id: seatHolds.id, eventId: seatHolds.eventId, paymentIntentId: seatHolds.paymentIntentId });
+}
+
+/**
+ * Gives back the seat a waitlist offer held, unless the person is paying for it already (the
+ * checkout then owns the hold). True when a seat came free.
+ */
+export async function releaseOfferHold(tx: Db, holdId: number): Promise<boolean> {
+  const released = await tx
+    .update(seatHolds)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, 'held'), isNull(seatHolds.paymentIntentId)))
+    .returning({ id: seatHolds.id });
+  return released.length > 0;
+}
+
+/**
+ * The hold a payment came from is settled as refunded, whether this service asked for the refund
+ * (the hold owed it) or payments reports one made in the provider's dashboard (the hold was confirmed).
+ */
+export async function markHoldRefunded(tx: Db, paymentIntentId: string): Promise<void> {
+  await tx
+    .update(seatHolds)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(seatHolds.paymentIntentId, paymentIntentId),
+        inArray(seatHolds.status, ['confirmed', 'refunding']),
+      ),
+    );
 }

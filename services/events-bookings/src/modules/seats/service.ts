@@ -3,13 +3,22 @@ import { KeyedBatches, KeyedQueue, type Outcome } from './queue';
 import { lockEvent, refreshParticipantCount, seatsTaken } from './repository';
 
 export type { Outcome } from './queue';
+// This module is the only writer of `seat_holds` (seats held are seats taken): the checkout, the
+// waitlist and refunds write holds through these, in the caller's transaction.
 export {
+  insertHold,
   lockEvent,
+  markHoldRefunded,
+  type NewHold,
   oweRefunds,
   refreshParticipantCount,
+  releaseLapsedHolds,
+  releaseOfferHold,
+  releaseOwnCheckoutHolds,
   seatsTakenSql,
   takesCardPayment,
   takesCardPaymentSql,
+  updateHold,
 } from './repository';
 
 /** Called, in the same transaction, after seats of an event became free (the waitlist listens). */

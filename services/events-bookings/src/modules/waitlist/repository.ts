@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { seatHolds, waitlistEntries } from '../../db/schema';
-import type { Db, SeatHoldRow, WaitlistEntryRow } from '../../db/types';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { waitlistEntries } from '../../db/schema';
+import type { Db, WaitlistEntryRow } from '../../db/types';
 
 /** The person's entry still in line (waiting, or holding an offer). */
 export async function activeEntry(
@@ -72,41 +72,20 @@ export async function firstWaiting(tx: Db, eventId: number): Promise<WaitlistEnt
   return row;
 }
 
-/** A waitlist offer: one seat held for the person, priced when they accept at the checkout. */
-export async function insertOfferHold(
-  tx: Db,
-  values: { eventId: number; userId: number; currency: string; expiresAt: Date; now: Date },
-): Promise<SeatHoldRow> {
-  const [row] = await tx
-    .insert(seatHolds)
-    .values({
-      eventId: values.eventId,
-      userId: values.userId,
-      seats: 1,
-      items: [],
-      subtotal: 0,
-      gstAmount: 0,
-      total: 0,
-      currency: values.currency,
-      paymentIntentId: null,
-      status: 'held',
-      expiresAt: values.expiresAt,
-      createdAt: values.now,
-      updatedAt: values.now,
-    })
-    .returning();
-  return row!;
+/** Waitlist offers whose holds were released: expired with them. */
+export async function expireOffersOf(tx: Db, holdIds: number[]): Promise<void> {
+  if (!holdIds.length) return;
+  await tx.execute(sql`
+    update waitlist_entries set status = 'expired', updated_at = now()
+    where status = 'offered' and hold_id in (${sql.join(
+      holdIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
 }
 
-/**
- * Gives back the seat an offer held when the person leaves the line, unless they are paying for it
- * already (the checkout then owns the hold). True when a seat came free.
- */
-export async function releaseOfferHold(tx: Db, holdId: number): Promise<boolean> {
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released', updatedAt: sql`now()` })
-    .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, 'held'), isNull(seatHolds.paymentIntentId)))
-    .returning({ id: seatHolds.id });
-  return released.length > 0;
+/** The waitlist entry whose offer this hold was, now taken up. */
+export async function promoteWaitlistEntryOf(tx: Db, holdId: number): Promise<void> {
+  await tx.execute(sql`
+    update waitlist_entries set status = 'promoted', updated_at = now()
+    where hold_id = ${holdId} and status in ('offered', 'waiting', 'expired')`);
 }

@@ -14,8 +14,11 @@ import {
   refuseOwnGame,
   userById,
 } from '../bookings/service';
-import { type Seats, takesCardPayment } from '../seats/service';
+import { insertHold, releaseOfferHold, type Seats, takesCardPayment } from '../seats/service';
 import * as repo from './repository';
+
+// The checkout ends or takes up an offer through these, in its transaction.
+export { expireOffersOf, promoteWaitlistEntryOf } from './repository';
 
 export const WAITLIST_MESSAGES = {
   joined: 'You are on the waitlist. We will e-mail you when a seat frees up.',
@@ -70,7 +73,7 @@ export class WaitlistService {
       if (!entry) throw notFound(EVENT_MESSAGES.notWaiting, 'not_waiting');
       const view = await this.entryView(tx, entry);
       await repo.setEntry(tx, entry.id, { status: 'left' });
-      if (entry.status === 'offered' && entry.holdId && (await repo.releaseOfferHold(tx, entry.holdId)))
+      if (entry.status === 'offered' && entry.holdId && (await releaseOfferHold(tx, entry.holdId)))
         await this.deps.seats.freed(tx, event.id);
       return view;
     });
@@ -134,12 +137,21 @@ export class WaitlistService {
 
   private async offer(tx: Db, event: EventRow, entry: WaitlistEntryRow, now: Date): Promise<void> {
     const expiresAt = new Date(now.getTime() + this.deps.config.WAITLIST_OFFER_MINUTES * 60_000);
-    const hold = await repo.insertOfferHold(tx, {
+    // One seat held for the person, priced when they accept at the checkout.
+    const hold = await insertHold(tx, {
       eventId: event.id,
       userId: entry.userId,
+      seats: 1,
+      items: [],
+      subtotal: 0,
+      gstAmount: 0,
+      total: 0,
       currency: event.currency,
+      paymentIntentId: null,
+      status: 'held',
       expiresAt,
-      now,
+      createdAt: now,
+      updatedAt: now,
     });
     await repo.setEntry(tx, entry.id, { status: 'offered', holdId: hold.id, offerExpiresAt: expiresAt });
     await this.deps.runtime.publish(

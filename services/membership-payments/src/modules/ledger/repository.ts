@@ -16,7 +16,7 @@ export async function recordPaymentStatus(
     .insert(payments)
     .values({ ...payment, updatedAt: now })
     .onConflictDoUpdate({
-      target: payments.providerPaymentIntentId,
+      target: payments.paymentIntentId,
       set: { status: payment.status, updatedAt: now },
       // A failed payment moves on only when a new attempt is under way or done. After a decline the
       // intent "requires a payment method" (the same state told another way), and a late snapshot
@@ -32,20 +32,20 @@ export async function recordPaymentStatus(
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The ledger's row of one provider payment intent. */
-export async function paymentByIntent(db: Db, intentId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentIntentId, intentId));
+export async function paymentByIntent(db: Db, paymentIntentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.paymentIntentId, paymentIntentId));
   return row;
 }
 
 /** Adds facts to a payment's metadata (what was refunded, for which booking); keys given win. */
 export async function mergePaymentMetadata(
   db: Db,
-  intentId: string,
+  paymentIntentId: string,
   patch: Record<string, string | number | boolean | null>,
   now: Date,
 ): Promise<void> {
   await db
     .update(payments)
     .set({ metadata: sql`${payments.metadata} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now })
-    .where(eq(payments.providerPaymentIntentId, intentId));
+    .where(eq(payments.paymentIntentId, paymentIntentId));
 }

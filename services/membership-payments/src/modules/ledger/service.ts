@@ -1,5 +1,12 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { gstInsideCents, PaymentRefunded, PaymentSucceeded } from '@linksmate/proto';
+import {
+  type EventPaymentPurpose,
+  gstInsideCents,
+  isEventPaymentPurpose,
+  type PaymentPurpose,
+  PaymentRefunded,
+  PaymentSucceeded,
+} from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -8,9 +15,9 @@ import { mergePaymentMetadata, type PaymentRow, paymentByIntent, recordPaymentSt
 export type { PaymentRow } from './repository';
 
 export interface PaymentOutcome {
-  intentId: string;
+  paymentIntentId: string;
   userId: number;
-  purpose: 'membership' | 'event_join' | 'event_slots';
+  purpose: PaymentPurpose;
   planId: string | null;
   /** Charged amount in cents, GST included. */
   amount: number;
@@ -38,7 +45,7 @@ export class PaymentsLedger {
     const changed = await recordPaymentStatus(
       tx,
       {
-        providerPaymentIntentId: outcome.intentId,
+        paymentIntentId: outcome.paymentIntentId,
         userId: outcome.userId,
         purpose: outcome.purpose,
         planId: outcome.planId,
@@ -52,8 +59,8 @@ export class PaymentsLedger {
     );
     if (!changed || (outcome.status !== 'succeeded' && outcome.status !== 'failed')) return false;
     const facts = {
-      payment_id: outcome.intentId,
-      provider_payment_intent_id: outcome.intentId,
+      payment_id: outcome.paymentIntentId,
+      provider_payment_intent_id: outcome.paymentIntentId,
       user_id: outcome.userId,
       amount: outcome.amount,
       gst_amount: gst,
@@ -72,7 +79,7 @@ export class PaymentsLedger {
 
 /** What the provider's charge says was refunded of a payment, all told. */
 export interface RefundFacts {
-  intentId: string;
+  paymentIntentId: string;
   /** The charge's whole amount and how much of it went back so far. */
   amount: number;
   amountRefunded: number;
@@ -86,15 +93,15 @@ export class RefundsLedger {
     private readonly clock: Clock,
   ) {}
 
-  payment(db: Db, intentId: string): Promise<PaymentRow | undefined> {
-    return paymentByIntent(db, intentId);
+  payment(db: Db, paymentIntentId: string): Promise<PaymentRow | undefined> {
+    return paymentByIntent(db, paymentIntentId);
   }
 
   /** Before the provider is asked: the booking and the reason, so its refund event finds them. */
-  refundAsked(intentId: string, bookingId: number | undefined, reason: string): Promise<void> {
+  refundAsked(paymentIntentId: string, bookingId: number | undefined, reason: string): Promise<void> {
     return mergePaymentMetadata(
       this.runtime.db,
-      intentId,
+      paymentIntentId,
       { refund_reason: reason, ...(bookingId ? { booking_id: bookingId } : {}) },
       this.clock(),
     );
@@ -106,19 +113,19 @@ export class RefundsLedger {
    * provider event (the caller records the event once). Only payments the ledger knows are told.
    */
   async refunded(tx: Db, facts: RefundFacts, meta: EventMeta): Promise<boolean> {
-    const payment = await paymentByIntent(tx, facts.intentId);
+    const payment = await paymentByIntent(tx, facts.paymentIntentId);
     if (!payment) return false;
     const before = Number(payment.metadata.amount_refunded ?? 0);
     const total = Math.max(before, facts.amountRefunded);
     const full = total >= facts.amount;
-    await mergePaymentMetadata(tx, facts.intentId, { amount_refunded: total }, this.clock());
+    await mergePaymentMetadata(tx, facts.paymentIntentId, { amount_refunded: total }, this.clock());
     await this.runtime.publish(
       tx,
       this.runtime.event(
         PaymentRefunded,
         {
-          payment_id: payment.providerPaymentIntentId,
-          provider_payment_intent_id: payment.providerPaymentIntentId,
+          payment_id: payment.paymentIntentId,
+          provider_payment_intent_id: payment.paymentIntentId,
           user_id: payment.userId,
           amount: facts.amount,
           gst_amount: payment.gstAmount,
@@ -139,7 +146,7 @@ export class RefundsLedger {
 /** A lifetime membership payment as the ledger records it. */
 export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number): PaymentOutcome {
   return {
-    intentId: intent.id,
+    paymentIntentId: intent.id,
     userId,
     purpose: 'membership',
     planId: 'lifetime',
@@ -154,11 +161,9 @@ export function lifetimeOutcome(intent: Stripe.PaymentIntent, userId: number): P
 export const isLifetimePayment = (intent: Stripe.PaymentIntent) =>
   intent.metadata?.purpose === 'membership' && intent.metadata.plan_id === 'lifetime';
 
-export type EventPaymentPurpose = 'event_join' | 'event_slots';
-
 /** Whether a payment intent pays for seats of an event (events-bookings asked for it). */
 export const isEventPayment = (intent: Pick<Stripe.PaymentIntent, 'metadata'>) =>
-  intent.metadata?.purpose === 'event_join' || intent.metadata?.purpose === 'event_slots';
+  isEventPaymentPurpose(intent.metadata?.purpose);
 
 /** An event payment's status in the ledger's terms: a decline is a failure, anything unfinished pending. */
 export function eventPaymentStatus(intent: Stripe.PaymentIntent): string {
@@ -171,7 +176,7 @@ export function eventPaymentStatus(intent: Stripe.PaymentIntent): string {
 export function eventOutcome(intent: Stripe.PaymentIntent, userId: number, status?: string): PaymentOutcome {
   const metadata: PaymentOutcome['metadata'] = { ...(intent.metadata ?? {}) };
   return {
-    intentId: intent.id,
+    paymentIntentId: intent.id,
     userId,
     purpose: intent.metadata.purpose as EventPaymentPurpose,
     planId: null,

@@ -230,7 +230,7 @@ export class WebhookService {
       await this.deps.refunds.refunded(
         tx,
         {
-          intentId: facts.paymentIntentId,
+          paymentIntentId: facts.paymentIntentId,
           amount: Number(object.amount ?? 0),
           amountRefunded: Number(object.amount_refunded ?? 0),
           currency: facts.currency,
@@ -279,7 +279,7 @@ export class WebhookService {
       await this.deps.ledger.record(
         tx,
         {
-          intentId: invoice.id,
+          paymentIntentId: invoice.id,
           userId,
           purpose: 'membership',
           planId,

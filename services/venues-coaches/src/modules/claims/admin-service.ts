@@ -19,7 +19,7 @@ import {
 } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import type * as schema from '../../db/schema';
-import type { IdentityAccounts } from '../../lib/identity-accounts';
+import type { IdentityClient } from '../../lib/identity-client';
 import type { CoachesService } from '../coaches/service';
 import type { VenuesService } from '../venues/service';
 import type { Db } from './repository';
@@ -48,7 +48,7 @@ function toAdminClaim(claim: ClaimWithName): AdminProfileClaim {
 
 export interface ClaimReviewDeps {
   runtime: ServiceRuntime<typeof schema>;
-  identity: IdentityAccounts;
+  identity: IdentityClient;
   venues: VenuesService;
   coaches: CoachesService;
   clock: Clock;

@@ -22,7 +22,7 @@ import {
   unwrap,
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
-import type { IdentityAccounts } from '../../lib/identity-accounts';
+import type { IdentityClient } from '../../lib/identity-client';
 import {
   type ClaimableProfile,
   type ClaimableType,
@@ -70,7 +70,7 @@ class AddressTaken extends Error {
 
 export interface ClaimsDeps {
   runtime: ServiceRuntime<typeof schema>;
-  identity: IdentityAccounts;
+  identity: IdentityClient;
   clock: Clock;
   logger: Logger;
 }

@@ -70,7 +70,7 @@ export class AdminCoachesService {
       const coach = await this.db.transaction(async (tx) => {
         const row = await insertCoach(tx, { ...values, createdAt: now, updatedAt: now });
         if (venueId) await addCoachVenue(tx, { coachId: row.id, venueId, isPrimary: true });
-        await this.coaches.events.created(tx, row, venueId ?? null, meta);
+        await this.coaches.notices.created(tx, row, venueId ?? null, meta);
         await this.invite(tx, row, meta);
         return row;
       });
@@ -94,7 +94,7 @@ export class AdminCoachesService {
     await this.db.transaction(async (tx) => {
       const row = await updateCoach(tx, id, values, this.ctx.clock());
       if (!row) throw notFound(ADMIN_COACH_MESSAGES.notFound, 'coach_not_found');
-      await this.coaches.events.updated(tx, row, await this.coaches.primaryVenueOf(tx, id), meta);
+      await this.coaches.notices.updated(tx, row, await this.coaches.primaryVenueOf(tx, id), meta);
     });
     // The wizard's Venue step names the primary venue: linked and made primary if it is new.
     if (venueId) {
@@ -157,7 +157,7 @@ export class AdminCoachesService {
       const next = await oldestLinkOf(tx, coachId);
       if (next) await markLinkPrimary(tx, next.id);
       const row = await updateCoach(tx, coachId, {}, this.ctx.clock());
-      await this.coaches.events.updated(tx, row!, next?.venueId ?? null, meta);
+      await this.coaches.notices.updated(tx, row!, next?.venueId ?? null, meta);
     });
     return this.venues(user, coachId);
   }

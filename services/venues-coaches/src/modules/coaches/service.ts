@@ -9,13 +9,9 @@ import {
 import {
   COACH_MESSAGES,
   type Coach,
-  CoachCreated,
-  CoachDeleted,
   type CoachesQuery,
   type CoachesReply,
   type CoachReply,
-  CoachUpdated,
-  type EventData,
   type ImportCoachBody,
   type ImportCoachReply,
   VENUE_MESSAGES,
@@ -23,6 +19,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { CoachRow, CoachVenueRow, Db } from '../../db/types';
+import { CoachNotices } from './notify';
 import {
   addCoachVenue,
   type CoachWithVenue,
@@ -39,41 +36,6 @@ import {
   touchCoach,
   updateCoach,
 } from './repository';
-
-/** The facts other contexts keep of a coach; `venue_id` is the primary venue. */
-export function coachSnapshot(coach: CoachRow, venueId: number | null): EventData<typeof CoachCreated> {
-  return {
-    coach_id: coach.id,
-    user_id: coach.userId,
-    first_name: coach.firstName,
-    last_name: coach.lastName,
-    email: coach.email,
-    profile_image_url: coach.profileImageUrl,
-    venue_id: venueId,
-    is_verified: coach.isVerified,
-    version: coach.version,
-  };
-}
-
-/** The coach events, written to the outbox in the caller's transaction, with the coach's version. */
-export class CoachEvents {
-  constructor(private readonly runtime: ModuleContext['runtime']) {}
-
-  created(tx: Db, coach: CoachRow, venueId: number | null, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(CoachCreated, coachSnapshot(coach, venueId), meta));
-  }
-
-  updated(tx: Db, coach: CoachRow, venueId: number | null, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(tx, this.runtime.event(CoachUpdated, coachSnapshot(coach, venueId), meta));
-  }
-
-  deleted(tx: Db, coach: { id: number; version: number }, meta: EventMeta): Promise<void> {
-    return this.runtime.publish(
-      tx,
-      this.runtime.event(CoachDeleted, { coach_id: coach.id, version: coach.version }, meta),
-    );
-  }
-}
 
 export function toCoach({ coach, venueId, venueName }: CoachWithVenue): Coach {
   return {
@@ -102,10 +64,10 @@ const venueNotFound = () => invalidFields({ venue_ids: VENUE_MESSAGES.notFound }
 
 /** Find Coaches and Coach detail (spec 2), coaches made by the platform, and where coaches teach. */
 export class CoachesService {
-  readonly events: CoachEvents;
+  readonly notices: CoachNotices;
 
   constructor(private readonly ctx: ModuleContext) {
-    this.events = new CoachEvents(ctx.runtime);
+    this.notices = new CoachNotices(ctx.runtime);
   }
 
   private get db(): Db {
@@ -130,13 +92,13 @@ export class CoachesService {
   /** An approved coach claim: the profile belongs to the claimant's account from now on. */
   async linkAccount(tx: Db, coachId: number, userId: number, meta: EventMeta): Promise<void> {
     const row = await updateCoach(tx, coachId, { userId }, this.ctx.clock());
-    if (row) await this.events.updated(tx, row, await primaryVenueIdOf(tx, coachId), meta);
+    if (row) await this.notices.updated(tx, row, await primaryVenueIdOf(tx, coachId), meta);
   }
 
   /** A deleted account's coach profiles become unclaimed again, each published as updated. */
   async releaseAccount(tx: Db, userId: number, meta: EventMeta): Promise<void> {
     for (const row of await releaseCoachesOf(tx, userId, this.ctx.clock()))
-      await this.events.updated(tx, row, await primaryVenueIdOf(tx, row.id), meta);
+      await this.notices.updated(tx, row, await primaryVenueIdOf(tx, row.id), meta);
   }
 
   /** The coach's primary venue id, if any. */
@@ -182,7 +144,7 @@ export class CoachesService {
         });
         for (const [i, venueId] of venueIds.entries())
           await addCoachVenue(tx, { coachId: row.id, venueId, isPrimary: i === 0 });
-        await this.events.created(tx, row, venueIds[0] ?? null, meta);
+        await this.notices.created(tx, row, venueIds[0] ?? null, meta);
         return row;
       });
       return { coach: { id: coach.id } };
@@ -233,7 +195,7 @@ export class CoachesService {
   async remove(id: number, meta: EventMeta): Promise<boolean> {
     const deleted = await this.db.transaction(async (tx) => {
       const row = await deleteCoach(tx, id);
-      if (row) await this.events.deleted(tx, row, meta);
+      if (row) await this.notices.deleted(tx, row, meta);
       return row;
     });
     return deleted !== undefined;
@@ -243,6 +205,6 @@ export class CoachesService {
     const outcome = await setPrimaryVenue(tx, coachId, venueId);
     if (outcome === 'not_linked') throw notFound('The coach is not linked to this venue', 'not_linked');
     if (outcome === 'unchanged') return;
-    await this.events.updated(tx, await touchCoach(tx, coachId, this.ctx.clock()), venueId, meta);
+    await this.notices.updated(tx, await touchCoach(tx, coachId, this.ctx.clock()), venueId, meta);
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { venueAdmins, venueMedia, venues } from '../../db/schema';
-import type { Db, VenueMediaRow, VenueRow } from '../../db/types';
+import type { Db, VenueMediaRow } from '../../db/types';
 
 export async function venueExists(db: Db, venueId: number): Promise<boolean> {
   const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
@@ -30,21 +30,6 @@ export async function lockVenue(
     .where(eq(venues.id, venueId))
     .for('update');
   return row ?? null;
-}
-
-/** Records a change of the venue: the given columns, a new version and update time. */
-export async function touchVenue(
-  tx: Db,
-  venueId: number,
-  now: Date,
-  changes: { featuredImageUrl?: string | null; featuredImageKey?: string | null } = {},
-): Promise<VenueRow> {
-  const [row] = await tx
-    .update(venues)
-    .set({ ...changes, version: sql`${venues.version} + 1`, updatedAt: now })
-    .where(eq(venues.id, venueId))
-    .returning();
-  return row!;
 }
 
 /** Adds an item after the last of the venue's gallery (call with the venue locked). */

@@ -36,7 +36,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, VenueRow } from '../../db/types';
-import { VenueEvents } from '../venues/service';
+import { touchVenue, VenueNotices } from '../venues/service';
 import {
   appendMedia,
   galleryUrls,
@@ -44,7 +44,6 @@ import {
   mediaById,
   removeMedia,
   runsVenue,
-  touchVenue,
   venueExists,
 } from './repository';
 
@@ -120,7 +119,7 @@ function answerFor(wording: Wording) {
  * transaction; files a change lets go are deleted once it has committed.
  */
 export class VenueMediaService {
-  private readonly events: VenueEvents;
+  private readonly notices: VenueNotices;
 
   constructor(
     private readonly deps: ModuleContext & {
@@ -130,7 +129,7 @@ export class VenueMediaService {
       tempRoot?: string;
     },
   ) {
-    this.events = new VenueEvents(deps.runtime);
+    this.notices = new VenueNotices(deps.runtime);
   }
 
   private get db(): Db {
@@ -301,7 +300,7 @@ export class VenueMediaService {
 
   /** The venue's change, told as every change of a venue is (the venues module's snapshot). */
   private published(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
-    return this.events.updated(tx, venue, meta);
+    return this.notices.updated(tx, venue, meta);
   }
 
   private async receive(

@@ -75,6 +75,21 @@ export async function insertVenue(db: Db, values: NewVenue): Promise<VenueRow> {
 }
 
 /** Applies a change and moves the aggregate version on; the venue as it now is, or undefined. */
+/** Records a change of the venue (its gallery, by the media module): the given columns, a new version and update time. */
+export async function touchVenue(
+  tx: Db,
+  venueId: number,
+  now: Date,
+  changes: { featuredImageUrl?: string | null; featuredImageKey?: string | null } = {},
+): Promise<VenueRow> {
+  const [row] = await tx
+    .update(venues)
+    .set({ ...changes, version: sql`${venues.version} + 1`, updatedAt: now })
+    .where(eq(venues.id, venueId))
+    .returning();
+  return row!;
+}
+
 export async function updateVenue(
   db: Db,
   id: number,

@@ -36,11 +36,13 @@ import {
 import type { ModuleContext } from '../../context';
 import type { Db, NewVenue, VenueRow } from '../../db/types';
 import { firstFreeSlug, slugOf } from '../../lib/slugs';
-import { VenueEvents } from './events';
+import { VenueNotices } from './notify';
 import { addVenueAdmin, removeVenueAdmin, venueById, venueIdsRunBy } from './repository';
 
+/** This module is the only writer of `venues`: the gallery's changes go through this, in the caller's transaction. */
+export { touchVenue } from './repository';
 /** Other modules publish venue changes through this, reached like the rest of this module. */
-export { VenueEvents };
+export { VenueNotices };
 
 import { FilterLists, inOrder } from './filter-lists';
 import {
@@ -99,7 +101,7 @@ function importedValues(body: ImportVenueBody, now: Date): Omit<NewVenue, 'slug'
  * and venues made by the platform (spec 2 "Venue directory", "Venue detail", §§3–5; docs/product.md#admin-entities).
  */
 export class VenuesService {
-  readonly events: VenueEvents;
+  readonly notices: VenueNotices;
   readonly filterLists: FilterLists;
   /**
    * The directory's totals (the same `ListTotals` discovery and the events list use): exact up to
@@ -109,7 +111,7 @@ export class VenuesService {
   private readonly totals = new ListTotals();
 
   constructor(private readonly ctx: ModuleContext) {
-    this.events = new VenueEvents(ctx.runtime);
+    this.notices = new VenueNotices(ctx.runtime);
     this.filterLists = new FilterLists(ctx.runtime.db);
   }
 
@@ -211,7 +213,7 @@ export class VenuesService {
         createdAt: now,
         updatedAt: now,
       },
-      (tx, row) => this.events.submitted(tx, row, claims.user_id, meta),
+      (tx, row) => this.notices.submitted(tx, row, claims.user_id, meta),
     );
     return {
       message: VENUE_MESSAGES.submitted,
@@ -249,7 +251,7 @@ export class VenuesService {
     const venue = await this.insertWithSlug(
       wanted ?? slugOf(values.name),
       values,
-      (tx, row) => this.events.created(tx, row, meta),
+      (tx, row) => this.notices.created(tx, row, meta),
       { exact: wanted !== undefined },
     );
     if (venue.isActive && venue.reviewStatus === 'approved') this.directoryChanged();
@@ -260,7 +262,7 @@ export class VenuesService {
   async change(id: number, changes: Partial<NewVenue>, meta: EventMeta): Promise<VenueRow | undefined> {
     const venue = await this.db.transaction(async (tx) => {
       const row = await updateVenue(tx, id, changes, this.ctx.clock());
-      if (row) await this.events.updated(tx, row, meta);
+      if (row) await this.notices.updated(tx, row, meta);
       return row;
     });
     this.directoryChanged();
@@ -271,7 +273,7 @@ export class VenuesService {
   async remove(id: number, meta: EventMeta): Promise<boolean> {
     const deleted = await this.db.transaction(async (tx) => {
       const row = await deleteVenue(tx, id);
-      if (row) await this.events.deleted(tx, row, meta);
+      if (row) await this.notices.deleted(tx, row, meta);
       return row;
     });
     this.directoryChanged();
@@ -300,7 +302,7 @@ export class VenuesService {
   /** A venue whose admins changed: a new version, told as `venues.venue.updated`. */
   private async republish(tx: Db, venueId: number, meta: EventMeta): Promise<void> {
     const venue = await updateVenue(tx, venueId, {}, this.ctx.clock());
-    if (venue) await this.events.updated(tx, venue, meta);
+    if (venue) await this.notices.updated(tx, venue, meta);
   }
 
   /** Any venue by id, listed or not. */

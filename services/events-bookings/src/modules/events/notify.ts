@@ -31,7 +31,7 @@ export function eventSnapshot(event: EventRow): EventData<typeof EventCreated> {
 }
 
 /** Event changes, written to the outbox inside the caller's transaction. */
-export class EventPublisher {
+export class EventNotices {
   constructor(private readonly runtime: ModuleContext['runtime']) {}
 
   created(tx: Db, event: EventRow, meta: EventMeta): Promise<void> {

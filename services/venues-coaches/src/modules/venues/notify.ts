@@ -33,7 +33,7 @@ export function venueSnapshot(venue: VenueRow, adminUserIds: number[]): EventDat
  * through `updateVenue`/`deleteVenue` (which move the version on) and one of these; so does a change
  * of who runs it. Each snapshot reads the venue's admins in the caller's transaction.
  */
-export class VenueEvents {
+export class VenueNotices {
   constructor(private readonly runtime: ModuleContext['runtime']) {}
 
   async created(tx: Db, venue: VenueRow, meta: EventMeta): Promise<void> {
