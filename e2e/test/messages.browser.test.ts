@@ -16,6 +16,16 @@ describe('messages in the browser, against make run', () => {
   let olivia: Page;
   let jack: Page;
   const findings: Record<string, string[]> = {};
+  /** The admin sends an announcement to everyone, as the admin area does. */
+  const announce = async (content: string) => {
+    const token = await demoToken(stack.url, 'admin@linksmate.dev');
+    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content }),
+    });
+    expect(sent.status).toBe(201);
+  };
 
   beforeAll(async () => {
     olivia = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -76,14 +86,8 @@ describe('messages in the browser, against make run', () => {
     await olivia.goto(`${stack.url}/messages/announcements`);
     await jack.goto(`${stack.url}/messages/announcements`);
     await olivia.getByText('Platform Announcements').waitFor();
-    const token = await demoToken(stack.url, 'admin@linksmate.dev');
     const content = `Course maintenance on Monday ${Date.now().toString(36)}`;
-    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ content }),
-    });
-    expect(sent.status).toBe(201);
+    await announce(content);
     await olivia.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
     await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
     await screenshot(jack, '91-announcements');
@@ -136,13 +140,7 @@ describe('messages in the browser, against make run', () => {
     await jack.goto(`${stack.url}/messages/announcements`);
     await Promise.all([staleRead, connected]);
 
-    const token = await demoToken(stack.url, 'admin@linksmate.dev');
-    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ content }),
-    });
-    expect(sent.status).toBe(201);
+    await announce(content);
     await pushed;
     release();
     await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
@@ -182,13 +180,7 @@ describe('messages in the browser, against make run', () => {
     expect(refreshes).toBeGreaterThanOrEqual(1);
 
     const content = `Clubhouse closed for the pennant final ${Date.now().toString(36)}`;
-    const token = await demoToken(stack.url, 'admin@linksmate.dev');
-    const sent = await fetch(`${stack.url}/api/v1/admin/announcements`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ content }),
-    });
-    expect(sent.status).toBe(201);
+    await announce(content);
     await jack.getByTestId('announcement').filter({ hasText: content }).waitFor({ timeout: 15_000 });
   });
   it('when an address names no kind of conversation or no valid id, then the page says which, in the spec’s words', async () => {

@@ -1,10 +1,4 @@
-import type {
-  BookingsReply,
-  ConversationsReply,
-  Message,
-  SocketPayload,
-  UnreadCountReply,
-} from '@linksmate/proto';
+import type { BookingsReply, ConversationsReply, Message, UnreadCountReply } from '@linksmate/proto';
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applyBookingPush } from '../src/features/bookings/api/live-cache';
@@ -17,6 +11,7 @@ import {
   messageOfPush,
 } from '../src/features/messages/api/live-cache';
 import { patchCached, readAfresh } from '../src/lib/live-queries';
+import { messagePushOf } from './support/fixtures';
 
 const OLIVIA = 1;
 const JACK = 2;
@@ -127,25 +122,7 @@ describe('pushed messages applied to the cache', () => {
     const queryClient = jackWithCache();
     const mine = message(JACK, OLIVIA, 'On my way');
     applyMessage(queryClient, mine, JACK);
-    const pushed: SocketPayload<'message:new'> = {
-      message_id: mine.id,
-      conversation_id: 7,
-      conversation_type: 'direct',
-      sender_user_id: JACK,
-      receiver_user_id: OLIVIA,
-      event_id: null,
-      recipient_user_ids: [OLIVIA],
-      content: 'On my way',
-      media_url: null,
-      media_type: null,
-      media_filename: null,
-      media_thumbnail_url: null,
-      sender_username: 'jack',
-      sender_first_name: null,
-      sender_last_name: null,
-      sender_profile_image_url: null,
-      sent_at: mine.sent_at,
-    };
+    const pushed = messagePushOf(mine, [OLIVIA]);
     const before = queryClient.getQueryData(messagesKeys.conversation('direct', OLIVIA));
     expect(applyMessage(queryClient, messageOfPush(pushed), JACK)).toEqual([]);
     expect(queryClient.getQueryData(messagesKeys.conversation('direct', OLIVIA))).toEqual(before);

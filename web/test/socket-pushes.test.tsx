@@ -1,4 +1,4 @@
-import type { DirectMessagesReply, SocketPayload } from '@linksmate/proto';
+import type { DirectMessagesReply } from '@linksmate/proto';
 import { EVENT_CHAT_JOIN, EVENT_CHAT_LEAVE } from '@linksmate/proto/rules';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { api as apiClient } from '../src/lib/api-client';
 import { useLiveQueries } from '../src/lib/live-queries';
 import { announceSocketPush, socketStateChanged, useFollowEventChat } from '../src/lib/socket-pushes';
 import { fakeApi, held } from './support/fake-api';
-import { aMessage, chatPerson } from './support/fixtures';
+import { aMessage, chatPerson, messagePushOf } from './support/fixtures';
 import { renderInApp } from './support/render';
 
 afterEach(() => act(() => socketStateChanged(false, null)));
@@ -130,25 +130,7 @@ describe('the open conversation following pushes (messages/use-message-pushes)',
     const reads = api.sent('GET /messages/dm/2').length;
 
     const sent = aMessage(3, JACK, MIA, 'Tee time moved to 9:10');
-    const pushed: SocketPayload<'message:new'> = {
-      message_id: sent.id,
-      conversation_id: sent.conversation_id,
-      conversation_type: 'direct',
-      sender_user_id: JACK.id,
-      receiver_user_id: MIA.id,
-      event_id: null,
-      recipient_user_ids: [MIA.id],
-      content: sent.content,
-      media_url: null,
-      media_type: null,
-      media_filename: null,
-      media_thumbnail_url: null,
-      sender_username: 'jack',
-      sender_first_name: null,
-      sender_last_name: null,
-      sender_profile_image_url: null,
-      sent_at: sent.sent_at,
-    };
+    const pushed = messagePushOf(sent, [MIA.id]);
     act(() => announceSocketPush('message:new', pushed));
     const list = screen.getByRole('list', { name: 'Messages' });
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import type { ChatPerson, Event, Message, ProfileUser, TicketType } from '@linksmate/proto';
+import type { ChatPerson, Event, Message, ProfileUser, SocketPayload, TicketType } from '@linksmate/proto';
 
 /** An official event as GET /events/{id} answers it: paid, AUD, ten seats, two taken. */
 export function anEvent(patch: Partial<Event> = {}): Event {
@@ -123,5 +123,28 @@ export function aMessage(
     sender_first_name: null,
     sender_last_name: null,
     sender_profile_image_url: null,
+  };
+}
+
+/** The `message:new` push that announces `message` to `recipients` (what the gateway emits). */
+export function messagePushOf(message: Message, recipients: number[]): SocketPayload<'message:new'> {
+  return {
+    message_id: message.id,
+    conversation_id: message.conversation_id,
+    conversation_type: message.conversation_type,
+    sender_user_id: message.sender_user_id,
+    receiver_user_id: message.receiver_user_id,
+    event_id: message.event_id,
+    recipient_user_ids: recipients,
+    content: message.content,
+    media_url: message.media_url,
+    media_type: message.media_type,
+    media_filename: message.media_filename,
+    media_thumbnail_url: message.media_thumbnail_url,
+    sender_username: message.Username,
+    sender_first_name: message.sender_first_name,
+    sender_last_name: message.sender_last_name,
+    sender_profile_image_url: message.sender_profile_image_url,
+    sent_at: message.sent_at,
   };
 }
