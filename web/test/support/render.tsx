@@ -27,7 +27,7 @@ export interface RenderOptions {
   /** Other routes beside it, e.g. where a link or a redirect leads. */
   routes?: RouteObject[];
   /** Signed in as this person (a token in storage, as after logging in). */
-  signedInAs?: { user_id: number; role?: string };
+  signedInAs?: { user_id: number; role?: string; membership_status?: string | null };
   queryClient?: QueryClient;
 }
 
