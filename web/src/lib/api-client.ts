@@ -44,6 +44,19 @@ export function onMembershipRequired(listener: Listener): () => void {
   return () => membershipListeners.delete(listener);
 }
 
+/** Tells the app's listeners the membership gate is shut: from a 402, or before asking at all. */
+export function membershipRequired(redirectUrl: string = MEMBERSHIP_REQUIRED.redirectUrl): ApiError {
+  const error = new ApiError(
+    MEMBERSHIP_REQUIRED.error,
+    MEMBERSHIP_REQUIRED.status,
+    MEMBERSHIP_REQUIRED.code,
+    undefined,
+    redirectUrl,
+  );
+  for (const listener of membershipListeners) listener(error);
+  return error;
+}
+
 /**
  * Renews the stored token (its claims then carry the membership as it is now), saying whether it
  * did. The app registers it once; without one, a `claims_stale` refusal is passed on as it is.
@@ -104,17 +117,10 @@ async function failure(response: Response): Promise<ApiError> {
     // docs/product.md#account-errors: a non-JSON failure gives 'API error: {status} {statusText}'.
     return new ApiError(`API error: ${response.status} ${response.statusText}`.trim(), response.status);
   }
-  if (response.status === 402 && body.membership_required) {
-    const error = new ApiError(
-      MEMBERSHIP_REQUIRED.error,
-      402,
-      MEMBERSHIP_REQUIRED.code,
-      undefined,
+  if (response.status === 402 && body.membership_required)
+    return membershipRequired(
       typeof body.redirect_url === 'string' ? body.redirect_url : MEMBERSHIP_REQUIRED.redirectUrl,
     );
-    for (const listener of membershipListeners) listener(error);
-    return error;
-  }
   const message =
     (typeof body.message === 'string' && body.message) ||
     (typeof body.error === 'string' && body.error) ||

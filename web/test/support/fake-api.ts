@@ -109,7 +109,8 @@ export function tokenFor(claims: { user_id: number; role?: string; membership_st
     iat: Math.floor(Date.now() / 1000),
     jti: `test-${claims.user_id}`,
     ver: 1,
-    membership_status: claims.membership_status ?? 'active',
+    // Active unless the test says otherwise (null: never a member).
+    membership_status: claims.membership_status === undefined ? 'active' : claims.membership_status,
     membership_ends_at: null,
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.signature`;

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,13 +27,14 @@ export interface RenderOptions {
   /** Other routes beside it, e.g. where a link or a redirect leads. */
   routes?: RouteObject[];
   /** Signed in as this person (a token in storage, as after logging in). */
-  signedInAs?: { user_id: number; role?: string };
+  signedInAs?: { user_id: number; role?: string; membership_status?: string | null };
   queryClient?: QueryClient;
 }
 
 /**
- * A route table rendered as the app renders its own: Mantine's theme, a query cache and an
- * in-memory data router (what useBlocker and error elements need).
+ * A route table rendered as the app renders its own: Mantine's theme and its modals manager (what
+ * `modals.openConfirmModal` needs), a query cache and an in-memory data router (what useBlocker and
+ * error elements need).
  */
 export function renderRoutes(routes: RouteObject[], options: Omit<RenderOptions, 'path' | 'routes'> = {}) {
   if (options.signedInAs) storeToken(tokenFor(options.signedInAs));
@@ -43,7 +45,9 @@ export function renderRoutes(routes: RouteObject[], options: Omit<RenderOptions,
   const result = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

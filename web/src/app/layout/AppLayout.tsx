@@ -16,7 +16,7 @@ import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
 /** docs/product.md#roles: any 402 with membership_required sends the user to the membership page after 2 s. */
-function MembershipRedirect() {
+export function MembershipRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     // Several calls may be refused at once; they lead to one notice and one redirect.

@@ -1,5 +1,6 @@
 import type { CoachVenueLink } from '@linksmate/proto';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMapPin, IconPlus, IconStar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -119,6 +120,21 @@ export function CoachVenuesPanel({ coachId, title }: { coachId: number; title: s
       },
     );
   };
+  // The link goes for good (and with it the primary mark): it asks first.
+  const confirmUnlink = (link: CoachVenueLink) =>
+    modals.openConfirmModal({
+      title: `Remove ${link.venue_name}?`,
+      children: (
+        <Text size="sm">
+          {link.venue_name} is taken off the venues this coach teaches at
+          {link.is_primary ? ', and the coach no longer has it as their primary venue' : ''}. Adding it back
+          later starts a new link.
+        </Text>
+      ),
+      labels: { confirm: 'Remove venue', cancel: 'Keep venue' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => unlink(link),
+    });
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -167,7 +183,7 @@ export function CoachVenuesPanel({ coachId, title }: { coachId: number; title: s
                 busy={busy?.id === link.id ? busy.action : null}
                 locked={busy !== null}
                 onPrimary={() => makePrimary(link)}
-                onRemove={() => unlink(link)}
+                onRemove={() => confirmUnlink(link)}
               />
             ))}
           </Stack>

@@ -36,7 +36,7 @@ import { SendEmailDialog } from '../components/SendEmailDialog';
 import { fullName, type UserAction, UsersTable } from '../components/UsersTable';
 
 type Dialog =
-  | { kind: Exclude<UserAction, 'unban' | 'reset'>; user: AdminUser }
+  | { kind: UserAction; user: AdminUser }
   | { kind: 'bulk-ban' | 'bulk-grant' }
   | { kind: 'role'; user: AdminUser; role: Role };
 
@@ -117,11 +117,8 @@ export function UsersPage() {
     onError: notifyFailure,
   };
 
-  const onAction = (user: AdminUser, action: UserAction) => {
-    if (action === 'unban') unban.mutate(user.id, done());
-    else if (action === 'reset') reset.mutate(user.id, done());
-    else setDialog({ kind: action, user });
-  };
+  // Every action asks first: a sent e-mail or a lifted ban cannot be called back.
+  const onAction = (user: AdminUser, action: UserAction) => setDialog({ kind: action, user });
   const onSort = (field: AdminUserSort) =>
     update({ sort_by: field, sort_order: field === sortBy && sortOrder === 'desc' ? 'asc' : 'desc' });
 
@@ -289,6 +286,26 @@ export function UsersPage() {
           dialog?.kind === 'role' && changeRole.mutate({ userId: dialog.user.id, role: dialog.role }, done())
         }
         onClose={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'unban'}
+        title="Unban User"
+        message={`Unban ${one ? fullName(one) : 'this user'}? They can log in and use LinksMate again at once.`}
+        confirmLabel="Unban"
+        cancelLabel="Cancel"
+        busy={unban.isPending}
+        onConfirm={() => one && unban.mutate(one.id, done())}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'reset'}
+        title="Password Reset"
+        message={`Send ${one ? `${fullName(one)} (${one.email})` : 'this user'} an e-mail with a link to choose a new password? The e-mail goes out at once.`}
+        confirmLabel="Send reset e-mail"
+        cancelLabel="Cancel"
+        busy={reset.isPending}
+        onConfirm={() => one && reset.mutate(one.id, done())}
+        onCancel={close}
       />
       <ConfirmDialog
         opened={dialog?.kind === 'delete'}

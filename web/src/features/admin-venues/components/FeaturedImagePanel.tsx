@@ -1,5 +1,6 @@
 import type { AdminVenue } from '@linksmate/proto';
 import { Button, Center, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useDeleteVenuePhoto } from '../api/delete-venue-photo';
@@ -25,12 +26,24 @@ export function FeaturedImagePanel({ venue }: { venue: AdminVenue }) {
     if (refused) return;
     upload.mutate({ venueId: venue.id, file }, { onError: (error) => setProblem(uploadFailure(error)) });
   };
-  const removeImage = () => {
-    setProblem(null);
-    remove.mutate(venue.id, {
-      onError: (error) => setProblem(`Failed to delete image: ${error.message}`),
+  // The file is deleted on the server: nothing brings it back but uploading it again.
+  const removeImage = () =>
+    modals.openConfirmModal({
+      title: 'Remove the featured image?',
+      children: (
+        <Text size="sm">
+          The image is deleted and {venue.name} shows no featured image until a new one is uploaded.
+        </Text>
+      ),
+      labels: { confirm: 'Remove image', cancel: 'Keep image' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setProblem(null);
+        remove.mutate(venue.id, {
+          onError: (error) => setProblem(`Failed to delete image: ${error.message}`),
+        });
+      },
     });
-  };
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="featured-image-title">

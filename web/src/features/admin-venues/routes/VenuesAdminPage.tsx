@@ -79,24 +79,34 @@ export function VenuesAdminPage() {
   const [deleting, setDeleting] = useState<AdminVenueListItem | null>(null);
   const remove = useDeleteVenue();
   const review = useReviewVenue();
+  const [reviewing, setReviewing] = useState<{
+    venue: AdminVenueListItem;
+    decision: 'approved' | 'rejected';
+  } | null>(null);
 
   const onAction = (venue: AdminVenueListItem, action: VenueAction) => {
     if (action === 'edit') setWizard({ opened: true, venueId: venue.id });
     else if (action === 'delete') setDeleting(venue);
-    else
-      review.mutate(
-        { venueId: venue.id, decision: action === 'approve' ? 'approved' : 'rejected' },
-        {
-          onSuccess: () =>
-            notifications.show({
-              color: 'green',
-              message: action === 'approve' ? MESSAGES.approved : MESSAGES.rejected,
-            }),
-          onError: (error) =>
-            notifications.show({ color: 'red', title: MESSAGES.reviewFailed, message: error.message }),
-        },
-      );
+    // A review is decided once: it asks first.
+    else setReviewing({ venue, decision: action === 'approve' ? 'approved' : 'rejected' });
   };
+
+  const confirmReview = () =>
+    reviewing &&
+    review.mutate(
+      { venueId: reviewing.venue.id, decision: reviewing.decision },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: reviewing.decision === 'approved' ? MESSAGES.approved : MESSAGES.rejected,
+          });
+          setReviewing(null);
+        },
+        onError: (error) =>
+          notifications.show({ color: 'red', title: MESSAGES.reviewFailed, message: error.message }),
+      },
+    );
 
   const confirmDelete = () =>
     deleting &&
@@ -182,6 +192,21 @@ export function VenuesAdminPage() {
         venueId={wizard.venueId}
         withCommercials={canManage}
         onClose={() => setWizard((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDialog
+        opened={reviewing !== null}
+        title={reviewing?.decision === 'rejected' ? 'Reject Venue' : 'Approve Venue'}
+        message={
+          reviewing?.decision === 'rejected'
+            ? `Reject ${reviewing.venue.name}? It stays unlisted: off the public venue pages.`
+            : `Approve ${reviewing?.venue.name ?? 'this venue'}? It is listed at once for everyone to find.`
+        }
+        confirmLabel={reviewing?.decision === 'rejected' ? 'Reject venue' : 'Approve venue'}
+        cancelLabel="Cancel"
+        danger={reviewing?.decision === 'rejected'}
+        busy={review.isPending}
+        onConfirm={confirmReview}
+        onCancel={() => setReviewing(null)}
       />
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,5 +1,5 @@
 import type { Event } from '@linksmate/proto';
-import { EVENT_MESSAGES } from '@linksmate/proto/rules';
+import { EVENT_MESSAGES, passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/FormError';
+import { membershipRequired } from '../../../lib/api-client';
 import type { LoginState } from '../../../lib/login-state';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
@@ -53,7 +54,14 @@ export function JoinPanel({ event }: { event: Event }) {
     };
     navigate(paths.login.href(), { state });
   };
-  const guarded = (action: () => void) => () => (isLoggedIn ? action() : logIn());
+  // docs/product.md#membership-gate: a member without a valid membership is sent to /membership
+  // before filling in a dialog, not after sending it (the server refuses the join all the same).
+  const lacksMembership = requiresMembership(claims?.role) && !passesMembershipCheck(claims ?? {});
+  const guarded = (action: () => void) => () => {
+    if (!isLoggedIn) logIn();
+    else if (lacksMembership) membershipRequired();
+    else action();
+  };
 
   const status = event.user_booking_status;
   const waitlistError = waitlist.join.error ?? waitlist.leave.error;
@@ -88,7 +96,7 @@ export function JoinPanel({ event }: { event: Event }) {
           A seat is held for you until{' '}
           {event.user_offer_expires_at ? formatSoon(event.user_offer_expires_at) : 'soon'}
         </Standing>
-        <Button onClick={() => setDialog('offer')} fullWidth>
+        <Button onClick={guarded(() => setDialog('offer'))} fullWidth>
           Accept and pay
         </Button>
         <Button

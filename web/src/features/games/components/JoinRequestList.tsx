@@ -1,4 +1,5 @@
 import { Alert, Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/dates';
@@ -105,10 +106,24 @@ export function JoinRequestList({ gameId, gameTitle }: { gameId: number; gameTit
                     leftSection={<IconX size={14} aria-hidden />}
                     loading={reject.isPending && busyId === request.id}
                     disabled={busyId !== undefined && busyId !== request.id}
-                    onClick={() => {
-                      approve.reset();
-                      reject.mutate(ref);
-                    }}
+                    onClick={() =>
+                      // A rejection is final and the requester hears of it: one stray click must not do it.
+                      modals.openConfirmModal({
+                        title: `Reject ${name}'s request?`,
+                        children: (
+                          <Text size="sm">
+                            {name} will not get a place in {gameTitle} and is told that the request was
+                            rejected. This cannot be undone.
+                          </Text>
+                        ),
+                        labels: { confirm: 'Reject request', cancel: 'Keep request' },
+                        confirmProps: { color: 'red' },
+                        onConfirm: () => {
+                          approve.reset();
+                          reject.mutate(ref);
+                        },
+                      })
+                    }
                     aria-label={`Reject ${name}`}
                   >
                     Reject
