@@ -50,6 +50,11 @@ RUN --mount=type=cache,target=/root/.npm \
 # Sources, the web build (Vite writes web/dist, which the gateway serves; no source maps, which
 # browsers would be served) and the processes compiled to JavaScript.
 FROM deps AS build
+# The venue map's tile source, built into the app (README, "The venue map's tiles"); unset,
+# OpenStreetMap's public server.
+ARG VITE_MAP_TILE_URL=""
+ARG VITE_MAP_TILE_ATTRIBUTION=""
+ARG VITE_MAP_TILE_MAX_ZOOM=""
 COPY . .
 RUN WEB_SOURCEMAP=off npm run build -w web \
  && node tools/build/bundle.mjs dist \

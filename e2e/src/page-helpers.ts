@@ -59,6 +59,20 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * axe's findings on the page's structure, moderate ones included: headings that skip a level and
+ * landmarks a screen reader would meet twice (a dialog repeating the app header's banner). These
+ * are best-practice rules, outside the WCAG tags the check above runs.
+ */
+export async function structureViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withRules(['heading-order', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
 interface MailboxMessage {
   to: string;
   subject: string;

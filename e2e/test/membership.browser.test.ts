@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
-import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
+import {
+  screenshot,
+  seriousAccessibilityViolations,
+  structureViolations,
+  waitForMail,
+} from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
 /** Registers, verifies through the development mailbox and logs in; ends on onboarding. */
@@ -53,6 +58,7 @@ describe('membership in the browser, against make run', () => {
     expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
     await screenshot(page, '21-checkout-modal');
     findings.checkout = await seriousAccessibilityViolations(page);
+    findings.checkoutStructure = await structureViolations(page);
     await payWithCard(page, '4242 4242 4242 4242');
 
     await page.getByRole('heading', { name: 'Welcome to LinksMate Annual!' }).waitFor({ timeout: 30_000 });
@@ -145,15 +151,18 @@ describe('membership in the browser, against make run', () => {
     await page.getByTestId('plan-lifetime').waitFor();
     await screenshot(page, '25-membership');
     findings.membership = await seriousAccessibilityViolations(page);
+    findings.membershipStructure = await structureViolations(page);
     expect(await page.textContent('body')).toContain('$20M insurance');
     await context.close();
     expect(findings).toEqual({
       onboarding: [],
       checkout: [],
+      checkoutStructure: [],
       profile: [],
       loginForPlan: [],
       checkout390: [],
       membership: [],
+      membershipStructure: [],
     });
   });
 });

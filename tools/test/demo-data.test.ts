@@ -8,10 +8,12 @@ import {
   ImportCoachBody,
   ImportVenueBody,
   VENUE_TYPES,
+  wallClockAt,
 } from '@linksmate/proto';
 import sharp from 'sharp';
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { demoSchedule, demoVenueTimeZone } from '../src/embedded/demo-calendar';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { sceneJpeg } from '../src/embedded/demo-media';
@@ -225,5 +227,63 @@ describe('demo events', () => {
       true,
     );
     expect(DEMO_MEMBER_GAMES.some((g) => g.price)).toBe(true);
+  });
+});
+
+describe('demo calendar', () => {
+  const events = [
+    ...DEMO_OFFICIAL_EVENTS.map((e) => ({ ...e, days: e.inDays })),
+    ...DEMO_MEMBER_GAMES.map((e) => ({ ...e, days: e.inDays })),
+    ...DEMO_PAST_EVENTS.map((e) => ({ ...e, days: -e.daysAgo })),
+  ];
+  /** Seeding moments across a fortnight spanning the start of daylight saving (4 October 2026), at several UTC hours. */
+  const seedingDays = Array.from({ length: 14 }, (_, i) => i).flatMap((i) =>
+    [0, 9, 14, 23].map((hour) => new Date(Date.UTC(2026, 8, 27 + i, hour))),
+  );
+  /** What a title or description promises about the day, read independently of the plan's weekdays. */
+  const promisedDays = (text: string): number[] | undefined => {
+    if (/saturday/i.test(text)) return [6];
+    if (/sunday/i.test(text)) return [0];
+    if (/wednesday/i.test(text)) return [3];
+    if (/weekend/i.test(text)) return [0, 6];
+    if (/midweek/i.test(text)) return [2, 3, 4];
+    if (/after work|before work/i.test(text)) return [1, 2, 3, 4, 5];
+    return undefined;
+  };
+  /** What it promises about the local start, in minutes after midnight: [earliest, latest]. */
+  const promisedStart = (text: string): [number, number] => {
+    if (/twilight|sunset|dusk|evening|after work/i.test(text)) return [16 * 60, 17 * 60];
+    if (/sunrise|early|before work|first off/i.test(text)) return [6 * 60 + 30, 7 * 60 + 30];
+    if (/morning/i.test(text)) return [6 * 60 + 30, 11 * 60 + 59];
+    if (/afternoon/i.test(text)) return [12 * 60, 17 * 60];
+    return [6 * 60 + 30, 17 * 60];
+  };
+
+  it("when a venue's clock is read, then it is its state's: Melbourne for Royal Melbourne, Perth for Royal Perth", () => {
+    expect(demoVenueTimeZone('royal-melbourne-golf-club')).toBe('Australia/Melbourne');
+    expect(demoVenueTimeZone('royal-perth-golf-club')).toBe('Australia/Perth');
+    expect(demoVenueTimeZone('royal-queensland-golf-club')).toBe('Australia/Brisbane');
+    expect(demoVenueTimeZone('kooyonga-golf-club')).toBe('Australia/Adelaide');
+  });
+
+  it('when the demo is seeded on any day, then every event tees off between 6:30 am and 5 pm local, on the day and hour its title promises', () => {
+    for (const seedingDay of seedingDays)
+      for (const e of events) {
+        const { start, end } = demoSchedule(seedingDay, e, e.days);
+        const local = wallClockAt(start, demoVenueTimeZone(e.venue));
+        const minutes = local.hour * 60 + local.minute;
+        const what = `${e.title} seeded ${seedingDay.toISOString()}: ${local.weekday} ${local.hour}:${local.minute}`;
+        expect(minutes, what).toBeGreaterThanOrEqual(6 * 60 + 30);
+        expect(minutes, what).toBeLessThanOrEqual(17 * 60);
+        expect(local.minute % 5, what).toBe(0);
+        const [earliest, latest] = promisedStart(`${e.title} ${e.description}`);
+        expect(minutes, what).toBeGreaterThanOrEqual(earliest);
+        expect(minutes, what).toBeLessThanOrEqual(latest);
+        const days = promisedDays(`${e.title} ${e.description}`);
+        if (days) expect(days, what).toContain(local.weekday);
+        // Upcoming events lie ahead of the seeding (at least a day), rounds already played behind it.
+        if (e.days > 0) expect(start.getTime() - seedingDay.getTime(), what).toBeGreaterThan(86_400_000);
+        else expect(end.getTime(), what).toBeLessThan(seedingDay.getTime());
+      }
   });
 });

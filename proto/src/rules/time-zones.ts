@@ -1,4 +1,17 @@
 /** Wall clocks in a time zone (the dashboard's months, the demo's local hours), with Intl alone. */
+import type { AU_STATES } from './venues';
+
+/** Where a venue's clock is read: each state's and territory's time zone (the ACT keeps Sydney's). */
+export const STATE_TIME_ZONES: Record<(typeof AU_STATES)[number], string> = {
+  NSW: 'Australia/Sydney',
+  VIC: 'Australia/Melbourne',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  WA: 'Australia/Perth',
+  TAS: 'Australia/Hobart',
+  ACT: 'Australia/Sydney',
+  NT: 'Australia/Darwin',
+};
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

@@ -1,18 +1,20 @@
 import type { NewTicketType } from '@linksmate/proto';
+import type { DemoWhen } from './demo-calendar';
+import { SATURDAY, SUNDAY, WEEKDAYS, WEEKEND } from './demo-calendar';
+
+/** Nine holes on Wednesday afternoon. */
+const WEDNESDAY = [3] as const;
 
 /**
  * The demo calendar: official LinksMate events and member games at demo venues, their days counted
  * from the start of the run (so they are always upcoming when first seeded), with the people who
  * hold seats, ask to join or wait for a seat. People are named by their demo e-mail.
  */
-export interface DemoOfficialEvent {
+export interface DemoOfficialEvent extends DemoWhen {
   title: string;
   description: string;
-  venue: string;
-  /** Days after the seeding day, and the local hour it starts (Australia/Sydney-ish, written in UTC). */
+  /** Days after the seeding day (the first of its weekdays from then; demo-calendar.ts). */
   inDays: number;
-  hour: number;
-  hours: number;
   capacity: number;
   /** GST-exclusive cents; 0 for a free open event. */
   price: number;
@@ -23,14 +25,11 @@ export interface DemoOfficialEvent {
   coach?: string;
 }
 
-export interface DemoMemberGame {
+export interface DemoMemberGame extends DemoWhen {
   title: string;
   description: string;
   creator: string;
-  venue: string;
   inDays: number;
-  hour: number;
-  hours: number;
   capacity: number;
   /** GST-exclusive cents, paid at the venue or to the creator; 0 for free. */
   price?: number;
@@ -70,7 +69,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'Our flagship day on the West Course: shotgun start, stableford, presentation dinner.',
     venue: 'royal-melbourne-golf-club',
     inDays: 12,
-    hour: 7,
+    tee: '07:30',
     hours: 8,
     capacity: 72,
     price: 4500,
@@ -86,7 +85,8 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'Free nine holes after work for members and friends. All levels welcome.',
     venue: 'moore-park-golf',
     inDays: 5,
-    hour: 7,
+    tee: '16:20',
+    weekdays: WEEKDAYS,
     hours: 3,
     capacity: 24,
     price: 0,
@@ -97,7 +97,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'An hour of coaching on the range, then a friendly four-person ambrose.',
     venue: 'albert-park-golf-course',
     inDays: 9,
-    hour: 23,
+    tee: '09:00',
     hours: 4,
     capacity: 16,
     price: 0,
@@ -109,7 +109,8 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
       'Two hours for 8 to 14 year olds: grip, stance and a game on the range. Clubs provided; parents welcome.',
     venue: 'moore-park-golf',
     inDays: 3,
-    hour: 6,
+    tee: '09:30',
+    weekdays: WEEKEND,
     hours: 2,
     capacity: 12,
     price: 0,
@@ -121,7 +122,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'Three hours of chipping, pitching and bunker play at The Lakes, in groups of five.',
     venue: 'the-lakes-golf-club',
     inDays: 10,
-    hour: 22,
+    tee: '13:00',
     hours: 3,
     capacity: 10,
     price: 6000,
@@ -147,7 +148,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'Teams of four on a Sandbelt classic. Best two scores count.',
     venue: 'kingston-heath-golf-club',
     inDays: 20,
-    hour: 21,
+    tee: '08:10',
     hours: 6,
     capacity: 48,
     price: 6500,
@@ -159,7 +160,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'Escape the cold: eighteen holes and a barbecue lunch by the river.',
     venue: 'royal-queensland-golf-club',
     inDays: 16,
-    hour: 22,
+    tee: '08:30',
     hours: 6,
     capacity: 40,
     price: 4500,
@@ -167,11 +168,11 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     confirmed: [golfer('grace_o')],
   },
   {
-    title: 'Open Putting Night',
+    title: 'Open Putting Evening',
     description: 'A free evening on the practice greens, with prizes for the longest putt.',
     venue: 'the-lakes-golf-club',
     inDays: 3,
-    hour: 8,
+    tee: '16:30',
     hours: 2,
     capacity: 30,
     price: 0,
@@ -182,7 +183,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'All green fees to the local junior golf program.',
     venue: 'kooyonga-golf-club',
     inDays: 25,
-    hour: 23,
+    tee: '08:00',
     hours: 5,
     capacity: 36,
     price: 5000,
@@ -194,7 +195,7 @@ export const DEMO_OFFICIAL_EVENTS: readonly DemoOfficialEvent[] = [
     description: 'A free early nine on the coast before the heat.',
     venue: 'royal-perth-golf-club',
     inDays: 7,
-    hour: 22,
+    tee: '06:40',
     hours: 3,
     capacity: 12,
     price: 0,
@@ -209,7 +210,8 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: OLIVIA,
     venue: 'royal-melbourne-golf-club',
     inDays: 4,
-    hour: 22,
+    tee: '08:20',
+    weekdays: SATURDAY,
     hours: 5,
     capacity: 4,
     confirmed: [golfer('ruby_f')],
@@ -221,7 +223,8 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: OLIVIA,
     venue: 'albert-park-golf-course',
     inDays: 2,
-    hour: 5,
+    tee: '13:40',
+    weekdays: WEDNESDAY,
     hours: 3,
     capacity: 4,
     pending: [golfer('grace_o'), COACH],
@@ -232,7 +235,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: OLIVIA,
     venue: 'kingston-heath-golf-club',
     inDays: 10,
-    hour: 21,
+    tee: '07:50',
     hours: 5,
     capacity: 4,
     price: 2500,
@@ -248,7 +251,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: JACK,
     venue: 'moore-park-golf',
     inDays: 3,
-    hour: 19,
+    tee: '06:30',
     hours: 4,
     capacity: 4,
     confirmed: [golfer('ethan_b'), golfer('oscar_p'), golfer('chloe_d')],
@@ -259,7 +262,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: JACK,
     venue: 'the-lakes-golf-club',
     inDays: 6,
-    hour: 21,
+    tee: '11:20',
     hours: 5,
     capacity: 4,
     confirmed: [golfer('josh_t'), golfer('lachie_m'), golfer('sam_k'), golfer('layla_b')],
@@ -271,7 +274,8 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: JACK,
     venue: 'royal-sydney-golf-club',
     inDays: 8,
-    hour: 22,
+    tee: '09:10',
+    weekdays: SUNDAY,
     hours: 5,
     capacity: 8,
     price: 1500,
@@ -285,7 +289,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: COACH,
     venue: 'albert-park-golf-course',
     inDays: 5,
-    hour: 0,
+    tee: '14:30',
     hours: 3,
     capacity: 6,
     minSkillLevel: 'beginner',
@@ -297,7 +301,8 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: COACH,
     venue: 'royal-queensland-golf-club',
     inDays: 11,
-    hour: 7,
+    tee: '16:10',
+    weekdays: WEEKDAYS,
     hours: 3,
     capacity: 4,
     confirmed: [golfer('grace_o')],
@@ -308,7 +313,8 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: OLIVIA,
     venue: 'kooyonga-golf-club',
     inDays: 14,
-    hour: 23,
+    tee: '08:40',
+    weekdays: WEEKEND,
     hours: 5,
     capacity: 4,
     confirmed: [golfer('ben_h'), golfer('priya_s')],
@@ -319,7 +325,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: JACK,
     venue: 'royal-perth-golf-club',
     inDays: 9,
-    hour: 23,
+    tee: '07:20',
     hours: 5,
     capacity: 4,
     minHandicap: 10,
@@ -332,7 +338,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: COACH,
     venue: 'royal-canberra-golf-club',
     inDays: 13,
-    hour: 21,
+    tee: '08:30',
     hours: 5,
     capacity: 4,
     confirmed: [golfer('cooper_j'), golfer('tom_v'), golfer('will_a')],
@@ -343,7 +349,7 @@ export const DEMO_MEMBER_GAMES: readonly DemoMemberGame[] = [
     creator: OLIVIA,
     venue: 'royal-hobart-golf-club',
     inDays: 18,
-    hour: 22,
+    tee: '10:30',
     hours: 6,
     capacity: 8,
     price: 3000,

@@ -1,3 +1,6 @@
+import type { DemoWhen } from './demo-calendar';
+import { WEEKDAYS } from './demo-calendar';
+
 /** The demo's people, by their demo e-mail (as in demo-events.ts). */
 const golfer = (username: string) => `${username}@golfers.linksmate.dev`;
 const OLIVIA = 'olivia@linksmate.dev';
@@ -8,16 +11,13 @@ const JACK = 'jack@linksmate.dev';
  * (and a request that was turned down), so 'Past Event' and the Rejected filter show something. No
  * public call makes a past event; these come in through events-bookings' import route.
  */
-export interface DemoPastEvent {
+export interface DemoPastEvent extends DemoWhen {
   title: string;
   description: string;
   official?: boolean;
   creator: string;
-  venue: string;
-  /** Days before the seeding day. */
+  /** Days before the seeding day (the first of its weekdays before then; demo-calendar.ts). */
   daysAgo: number;
-  hour: number;
-  hours: number;
   capacity: number;
   price?: number;
   played: string[];
@@ -33,7 +33,7 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: OLIVIA,
     venue: 'the-lakes-golf-club',
     daysAgo: 21,
-    hour: 21,
+    tee: '08:00',
     hours: 5,
     capacity: 4,
     played: [JACK, golfer('harper_w'), golfer('ruby_f')],
@@ -46,7 +46,7 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: 'admin@linksmate.dev',
     venue: 'moore-park-golf',
     daysAgo: 4,
-    hour: 7,
+    tee: '10:00',
     hours: 2,
     capacity: 8,
     coach: 'Priya Raman',
@@ -58,7 +58,8 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: OLIVIA,
     venue: 'albert-park-golf-course',
     daysAgo: 9,
-    hour: 20,
+    tee: '06:30',
+    weekdays: WEEKDAYS,
     hours: 2,
     capacity: 4,
     played: [golfer('zara_k'), golfer('isla_r')],
@@ -69,7 +70,7 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: JACK,
     venue: 'kingston-heath-golf-club',
     daysAgo: 14,
-    hour: 22,
+    tee: '09:20',
     hours: 5,
     capacity: 4,
     price: 2000,
@@ -81,7 +82,7 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: JACK,
     venue: 'moore-park-golf',
     daysAgo: 5,
-    hour: 7,
+    tee: '16:40',
     hours: 3,
     capacity: 4,
     played: [golfer('ethan_b'), golfer('oscar_p'), golfer('chloe_d')],
@@ -94,7 +95,7 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
     creator: 'admin@linksmate.dev',
     venue: 'royal-sydney-golf-club',
     daysAgo: 28,
-    hour: 21,
+    tee: '08:00',
     hours: 7,
     capacity: 40,
     played: [OLIVIA, JACK, golfer('harper_w'), golfer('grace_o'), golfer('tom_v'), golfer('layla_b')],

@@ -7,6 +7,7 @@ import type {
   ImportEventBody,
   VenueReply,
 } from '@linksmate/proto';
+import { demoSchedule } from './demo-calendar';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from './demo-events';
 import { DEMO_PAST_EVENTS } from './demo-past-events';
 import { inParallel, userIdOf } from './seed-directory';
@@ -37,11 +38,7 @@ async function listedTitles(eventsUrl: string): Promise<Set<string>> {
   }
 }
 
-/** The start of a demo day: `inDays` after today (negative: before) at `hour` (UTC), on the hour. */
-function at(today: Date, inDays: number, hour: number, plusHours = 0): string {
-  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  return new Date(day.getTime() + (inDays * 24 + hour + plusHours) * 3_600_000).toISOString();
-}
+const DAY_MS = 86_400_000;
 
 /**
  * The demo calendar through events-bookings' own API: official events by the admin
@@ -157,6 +154,7 @@ export async function seedEvents(
   let made = 0;
   // A few events at a time: each call is its own transaction, so one at a time leaves the service idle.
   await inParallel(officials, 4, async (e) => {
+    const { start, end } = demoSchedule(today, e, e.inDays);
     const { event } = await call<{ event: Event }>(
       'admin@linksmate.dev',
       'POST',
@@ -165,8 +163,8 @@ export async function seedEvents(
         title: e.title,
         description: e.description,
         venue_id: venueIds.get(e.venue),
-        start_time: at(today, e.inDays, e.hour),
-        end_time: at(today, e.inDays, e.hour, e.hours),
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
         capacity: e.capacity,
         price_per_participant: e.price,
         currency: 'AUD',
@@ -182,6 +180,7 @@ export async function seedEvents(
     for (const email of e.confirmed ?? []) await seat(event.id, email, e.title);
   });
   await inParallel(games, 4, async (g) => {
+    const { start, end } = demoSchedule(today, g, g.inDays);
     const event = await call<Event>(
       g.creator,
       'POST',
@@ -190,8 +189,8 @@ export async function seedEvents(
         title: g.title,
         description: g.description,
         venue_id: venueIds.get(g.venue),
-        start_time: at(today, g.inDays, g.hour),
-        end_time: at(today, g.inDays, g.hour, g.hours),
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
         capacity: g.capacity,
         price_per_participant: g.price ?? 0,
         currency: 'AUD',
@@ -216,14 +215,16 @@ export async function seedEvents(
       await call(email, 'POST', `/events/${event.id}/waitlist`, {}, `${email} waiting for ${g.title}`);
   });
   await inParallel(played, 4, async (p) => {
+    const { start, end } = demoSchedule(today, p, -p.daysAgo);
+    const daysBefore = (days: number) => new Date(start.getTime() - days * DAY_MS).toISOString();
     const body: ImportEventBody = {
       event_type: p.official ? 'linksmate_event' : 'member_game',
       title: p.title,
       description: p.description,
       venue_id: venueIds.get(p.venue)!,
       creator_user_id: await idOf(p.creator),
-      start_time: at(today, -p.daysAgo, p.hour),
-      end_time: at(today, -p.daysAgo, p.hour, p.hours),
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
       capacity: p.capacity,
       ...coachOf(p.coach),
       price_per_participant: p.price ?? 0,
@@ -235,7 +236,7 @@ export async function seedEvents(
           p.played.map(async (email, i) => ({
             user_id: await idOf(email),
             status: 'confirmed' as const,
-            booked_at: at(today, -p.daysAgo - 9 + i, 9),
+            booked_at: daysBefore(9 - i),
           })),
         )),
         ...(await Promise.all(
@@ -243,7 +244,7 @@ export async function seedEvents(
             user_id: await idOf(email),
             status: 'rejected' as const,
             notes: 'Keen to play!',
-            booked_at: at(today, -p.daysAgo - 2, 9),
+            booked_at: daysBefore(2),
           })),
         )),
       ],

@@ -51,6 +51,11 @@ export const theme = createTheme({
     Alert: { styles: { title: { color: 'var(--mantine-color-dark-7)' } } },
     // Mantine's close button has no name of its own; a screen reader would announce "button".
     // Its description under a title is grey-6 (below AA on white); grey-7 reads at 8:1.
+    // Mantine draws a modal's or drawer's header as <header>, a banner landmark outside a sectioning
+    // element: every open dialog would repeat the app header's banner. Presentation keeps its title
+    // and close button and drops the landmark.
+    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },

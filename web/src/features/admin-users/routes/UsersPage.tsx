@@ -123,7 +123,18 @@ export function UsersPage() {
     update({ sort_by: field, sort_order: field === sortBy && sortOrder === 'desc' ? 'asc' : 'desc' });
 
   const total = users.data?.pagination.total_count ?? 0;
-  const banned = users.data?.banned_count ?? 0;
+  // docs/product.md#admin-sections: Total Users is the server's total; Active and Banned count the page shown.
+  const counters: Array<[string, number | undefined]> = users.data
+    ? [
+        ['Total Users', total],
+        ['Active Users', rows.filter((u) => !u.banned).length],
+        ['Banned Users', rows.filter((u) => u.banned).length],
+      ]
+    : [
+        ['Total Users', undefined],
+        ['Active Users', undefined],
+        ['Banned Users', undefined],
+      ];
   const state = users.isPending
     ? ADMIN_MESSAGES.usersLoading
     : users.isError
@@ -164,17 +175,14 @@ export function UsersPage() {
       />
 
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-        {[
-          ['Total Users', total],
-          ['Active Users', total - banned],
-          ['Banned Users', banned],
-        ].map(([label, value]) => (
+        {counters.map(([label, value]) => (
           <Paper key={label} withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
             <Text size="sm" c="dimmed" lh={1.3}>
               {label}
             </Text>
-            <Text fw={800} size="xl">
-              {Number(value).toLocaleString('en-AU')}
+            {/* Not 0 before the list has come: nobody has been counted yet. */}
+            <Text fw={800} size="xl" aria-busy={value === undefined}>
+              {value === undefined ? '—' : value.toLocaleString('en-AU')}
             </Text>
           </Paper>
         ))}

@@ -25,7 +25,10 @@ export function PlanCard({
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="start">
-          <Title order={3}>{plan.name}</Title>
+          {/* The page above has its h1 and nothing between: a plan is the next level down (heading order). */}
+          <Title order={2} size="h3">
+            {plan.name}
+          </Title>
           <Group gap={6}>
             {plan.popular && <Badge color="fairway">Most popular</Badge>}
             {plan.badge && (

@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { divIcon } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MAP_TILES } from '../../../lib/map-tiles';
 
 /** If no tile has arrived by then, the map counts as unavailable (a network that drops requests). */
 const TILE_WAIT_MS = 8_000;
@@ -38,8 +39,8 @@ export interface VenueMapProps {
 }
 
 /**
- * Beyond spec 2's "map coming soon": the venue on an OpenStreetMap map (Leaflet), with the tiles'
- * attribution. It is its own chunk, fetched only by a venue with coordinates. Whether it can be
+ * Beyond the product's "map coming soon": the venue on a map (Leaflet) from the build's tile source
+ * (lib/map-tiles.ts; OpenStreetMap's unless named), with the tiles' attribution. It is its own chunk, fetched only by a venue with coordinates. Whether it can be
  * shown is known only once tiles arrive or fail, so it reports either, and the page decides.
  */
 export default function VenueMap({ lat, lng, venueName, onReady, onUnavailable }: VenueMapProps) {
@@ -73,10 +74,11 @@ export default function VenueMap({ lat, lng, venueName, onReady, onUnavailable }
       style={{ height: '100%', width: '100%' }}
     >
       <TileLayer
-        url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        maxZoom={19}
-        // OpenStreetMap's tile policy wants a referrer; the app's own policy sends none by default.
+        url={MAP_TILES.url}
+        attribution={MAP_TILES.attribution}
+        maxZoom={MAP_TILES.maxZoom}
+        // OpenStreetMap's tile policy wants a referrer (and a contracted source may key on it); the
+        // app's own policy sends none by default.
         referrerPolicy="strict-origin-when-cross-origin"
         eventHandlers={{ tileload: ready, tileerror: failed }}
       />
