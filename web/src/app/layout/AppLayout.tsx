@@ -4,8 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-// Not the feature's index: that would pull its pages into the first screen's chunk.
-import { MessagePushes } from '../../features/messages/components/use-message-pushes';
 import { onMembershipRequired, setClaimsRefresher } from '../../lib/api-client';
 import { useAppTitleOnNavigation } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -73,17 +71,21 @@ function ClaimsRefresh() {
 const RealtimeConnection = lazy(() =>
   import('../../lib/realtime').then((module) => ({ default: module.RealtimeConnection })),
 );
+// What the messages' cache does with pushes comes with the socket, not with the first screen.
+const MessagePushes = lazy(() =>
+  import('../../features/messages/components/use-message-pushes').then((module) => ({
+    default: module.MessagePushes,
+  })),
+);
 
 function RealtimeWhenSignedIn() {
   const { isLoggedIn } = useSession();
   if (!isLoggedIn) return null;
   return (
-    <>
-      <Suspense fallback={null}>
-        <RealtimeConnection />
-      </Suspense>
+    <Suspense fallback={null}>
+      <RealtimeConnection />
       <MessagePushes />
-    </>
+    </Suspense>
   );
 }
 
