@@ -1,5 +1,4 @@
 import type {
-  AdminUser,
   AdminUsersReply,
   AdminVenue,
   AdminVenueListItem,
@@ -13,6 +12,7 @@ import { UsersPage } from '../../src/features/admin-users/routes/UsersPage';
 import { FeaturedImagePanel } from '../../src/features/admin-venues/components/FeaturedImagePanel';
 import { VenuesAdminPage } from '../../src/features/admin-venues/routes/VenuesAdminPage';
 import { type FakeApi, fakeApi } from '../support/fake-api';
+import { anAdminUser } from '../support/fixtures';
 import { renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
@@ -41,22 +41,7 @@ async function confirmsBeforeSending(
 }
 
 describe('admin actions that cannot be taken back ask first (docs/product.md#admin-states)', () => {
-  const banned: AdminUser = {
-    id: 11,
-    first_name: 'Mia',
-    last_name: 'Golfer',
-    email: 'mia@linksmate.dev',
-    username: 'mia',
-    role: 'user',
-    account_role: 'member',
-    membership_type: 'free',
-    membership_status: null,
-    membership_ends_at: null,
-    created_at: '2026-01-10T00:00:00.000Z',
-    last_login_at: null,
-    banned: true,
-    ban_reason: 'Spam',
-  };
+  const banned = anAdminUser(11, 'Mia', { banned: true, ban_reason: 'Spam' });
   const usersServer = () =>
     fakeApi()
       .on(

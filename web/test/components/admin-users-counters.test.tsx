@@ -3,26 +3,12 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../../src/features/admin-users/routes/UsersPage';
 import { fakeApi, held } from '../support/fake-api';
+import { anAdminUser } from '../support/fixtures';
 import { renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
 
-const person = (id: number, first: string, banned = false): AdminUser => ({
-  id,
-  first_name: first,
-  last_name: 'Golfer',
-  email: `${first.toLowerCase()}@linksmate.dev`,
-  username: first.toLowerCase(),
-  role: 'user',
-  account_role: 'member',
-  membership_type: 'free',
-  membership_status: null,
-  membership_ends_at: null,
-  created_at: '2026-01-10T00:00:00.000Z',
-  last_login_at: null,
-  banned,
-  ban_reason: null,
-});
+const person = (id: number, first: string, banned = false): AdminUser => anAdminUser(id, first, { banned });
 
 /** The figure under a counter's label. */
 const counter = (label: string) => screen.getByText(label).nextElementSibling;

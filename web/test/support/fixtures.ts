@@ -1,4 +1,12 @@
-import type { ChatPerson, Event, Message, ProfileUser, SocketPayload, TicketType } from '@linksmate/proto';
+import type {
+  AdminUser,
+  ChatPerson,
+  Event,
+  Message,
+  ProfileUser,
+  SocketPayload,
+  TicketType,
+} from '@linksmate/proto';
 
 /** An official event as GET /events/{id} answers it: paid, AUD, ten seats, two taken. */
 export function anEvent(patch: Partial<Event> = {}): Event {
@@ -146,5 +154,26 @@ export function messagePushOf(message: Message, recipients: number[]): SocketPay
     sender_last_name: message.sender_last_name,
     sender_profile_image_url: message.sender_profile_image_url,
     sent_at: message.sent_at,
+  };
+}
+
+/** A person as the admin area's user list shows them: a free member, `first` Golfer. */
+export function anAdminUser(id: number, first: string, patch: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    first_name: first,
+    last_name: 'Golfer',
+    email: `${first.toLowerCase()}@linksmate.dev`,
+    username: first.toLowerCase(),
+    role: 'user',
+    account_role: 'member',
+    membership_type: 'free',
+    membership_status: null,
+    membership_ends_at: null,
+    created_at: '2026-01-10T00:00:00.000Z',
+    last_login_at: null,
+    banned: false,
+    ban_reason: null,
+    ...patch,
   };
 }
