@@ -1,5 +1,6 @@
 /**
- * A handicap index by the World Handicap System's method (docs/product.md#handicap). Pure: no I/O and no clock.
+ * A handicap index by the World Handicap System's method, and the scores of a competition from it
+ * (docs/product.md#handicap). Pure: no I/O and no clock.
  */
 export { adjustedGrossScore, type HoleAdjustment, maximumHoleScore } from './adjusted-score';
 export {
@@ -23,6 +24,16 @@ export {
   type ScoredRound,
 } from './record';
 export { HANDICAP_REFUSALS, HandicapInputError, type HandicapRefusalReason } from './refusals';
+export {
+  type CompetitionCard,
+  type CompetitionCardScore,
+  type RankedResult,
+  type ResultEntry,
+  type ResultFormat,
+  rankResults,
+  scoreCard,
+  stablefordPoints,
+} from './scoring';
 export {
   checkTee,
   HOLES_PLAYED,
