@@ -66,9 +66,13 @@ export interface IndexRevision {
 }
 
 export interface HandicapRecord {
+  /** Every round, in the order played. */
   rounds: ScoredRound[];
+  /** The index after each day played, once there is one: a history to draw. */
   revisions: IndexRevision[];
+  /** The current Handicap Index; null until 54 holes are in the record. */
   index: number | null;
+  /** The Low Handicap Index the current index was held against; null before 20 scores. */
   lowIndex: number | null;
 }
 
