@@ -3,14 +3,14 @@ import { Button, Divider, Group, Modal, Stack, Text, TextInput, type TextProps, 
 import { useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { CardField } from '../../../components/payments/CardField';
+import { useBillingEmail } from '../../../entities/payment/api/get-billing-email';
+import { usePaymentsConfig } from '../../../entities/payment/api/get-payments-config';
 import { ApiError } from '../../../lib/api-client';
 import { type CardConfirmer, outcomeMessage } from '../../../lib/card-payments';
 import { randomId } from '../../../lib/random-id';
 import { confirmPayment } from '../api/confirm-payment';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { createSubscription } from '../api/create-subscription';
-import { useBillingEmail } from '../api/get-billing-email';
-import { usePaymentsConfig } from '../api/get-payments-config';
 import type { Plan } from '../api/get-plans';
 import { intervalLabel, money, submitLabel } from './money';
 
