@@ -42,7 +42,7 @@ const crossesSlices = (slice: RegExp, file: string, target: string) => {
   return !!from && !!to && from !== to;
 };
 /**
- * The web's layers, lowest first (docs/architecture.md#the-module-rule): a file imports its own layer
+ * The web's layers, lowest first (docs/architecture.md#web-layers): a file imports its own layer
  * and those below it. Entities hold what two features need of one thing (a call, its dialog).
  */
 const WEB_LAYERS: RegExp[] = [

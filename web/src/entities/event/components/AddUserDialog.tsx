@@ -106,6 +106,8 @@ export function AddUserDialog({
         searchable
         leftSection={<IconSearch size={16} aria-hidden />}
         placeholder="Search by name, e-mail or username"
+        // The dialog opens to the picker: the admin types a name at once.
+        data-autofocus
         data={options}
         value={userId}
         searchValue={search}
