@@ -106,8 +106,10 @@ export function AddUserDialog({
         searchable
         leftSection={<IconSearch size={16} aria-hidden />}
         placeholder="Search by name, e-mail or username"
-        // The dialog opens to the picker: the admin types a name at once.
+        // The dialog opens to the picker, so the admin types a name at once; the list opens with
+        // the typing (or a click), not over the form the moment it appears.
         data-autofocus
+        openOnFocus={false}
         data={options}
         value={userId}
         searchValue={search}
