@@ -118,13 +118,13 @@ describe("the shared 'Add user to event' dialog (event page and admin events)", 
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('when the people cannot be read, then it says so with Try again, which asks again', async () => {
+  it('when the people cannot be read, then it says so with Try Again, which asks again', async () => {
     const api = fakeApi();
     api.on('GET /admin/users', reply(500, { error: 'Internal server error' }));
     const { user } = await openDialog();
     expect(await within(dialog()).findByText(ADD_USER_TEXTS.loadFailed)).toBeInTheDocument();
     api.on('GET /admin/users', { users: [JACK] });
-    await user.click(within(dialog()).getByRole('button', { name: 'Try again' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Try Again' }));
     await waitFor(() =>
       expect(within(dialog()).queryByText(ADD_USER_TEXTS.loadFailed)).not.toBeInTheDocument(),
     );

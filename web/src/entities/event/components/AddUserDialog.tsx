@@ -1,9 +1,10 @@
 import type { Event } from '@linksmate/proto';
-import { Alert, Button, type MantineSize, Select, Text } from '@mantine/core';
+import { type MantineSize, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AddToEventDialog } from '../../../components/AddToEventDialog';
+import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useAddUserToEvent } from '../api/add-user-to-event';
@@ -87,17 +88,11 @@ export function AddUserDialog({
         </div>
       )}
       {users.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertCircle size={18} aria-hidden />}
+        <LoadFailure
           title={ADD_USER_TEXTS.loadFailed}
-        >
-          <Button size="xs" variant="default" onClick={() => void users.refetch()} loading={users.isFetching}>
-            Try again
-          </Button>
-        </Alert>
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       )}
       <Select
         size={fieldSize}
