@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import {
+  CLAIM_ADMIN_NOTES_MAX_LENGTH,
   CLAIM_STATUSES,
   COURSE_LENGTH_MAX,
   MAX_LIST_LIMIT,
@@ -234,7 +235,7 @@ export const AdminClaimReply = Type.Object({ claim: AdminProfileClaim });
 export type AdminClaimReply = Type.Static<typeof AdminClaimReply>;
 export const DecideClaimBody = Type.Object({
   status: Type.Enum(CLAIM_STATUSES),
-  admin_notes: Type.Optional(Nullable(Text({ maxLength: 2000 }))),
+  admin_notes: Type.Optional(Nullable(Text({ maxLength: CLAIM_ADMIN_NOTES_MAX_LENGTH }))),
 });
 export type DecideClaimBody = Type.Static<typeof DecideClaimBody>;
 
