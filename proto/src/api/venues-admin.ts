@@ -207,8 +207,13 @@ export type AdminClaimsQuery = Type.Static<typeof AdminClaimsQuery>;
 export const AdminProfileClaim = Type.Object({
   id: Id,
   user_id: Nullable(Id),
+  /**
+   * The requester: the names the claimant's account gives itself now, read from identity (null until
+   * they name it, or when identity did not answer); never the claimed profile's (docs/product.md#admin-entities).
+   */
   first_name: NullableString,
   last_name: NullableString,
+  /** The e-mail the claimant gave (their account's); null for a claim an admin invited. */
   user_email: NullableString,
   entity_type: Type.Enum(['coach', 'venue']),
   entity_id: Id,

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { refusedFields, tooLong } from '../../../lib/form-errors';
 import { type ClaimDecision, useDecideClaim } from '../api/decide-claim';
 import { useClaim } from '../api/get-claim';
-import { entityLabel, isWebAddress, requesterName, STATUS_COLOURS, statusLabel } from './claim-text';
+import { accountName, entityLabel, INVITED, isWebAddress, STATUS_COLOURS, statusLabel } from './claim-text';
 
 const DETAILS_FAILED = 'Failed to fetch claim details';
 const DECISION_FAILED = 'Failed to approve or reject claim';
@@ -53,13 +53,14 @@ function ClaimFields({ claim }: { claim: AdminProfileClaim }) {
         </Badge>
       </Field>
       <Field label="Submitted">{formatDateTime(claim.created_at)}</Field>
-      <Field label="Requester">{requesterName(claim)}</Field>
+      {/* The person asking, by their account's own name ('Not given' until they name it). */}
+      <Field label="Requester">{accountName(claim) ?? (claim.user_id === null ? INVITED : null)}</Field>
       <Field label="Account email">{claim.user_email}</Field>
       <Field label="Claimed profile">
         {entityLabel(claim)}
         {claim.entity_name ? ` — ${claim.entity_name}` : ''}
       </Field>
-      <Field label="User ID">{claim.user_id === null ? 'Invited by an admin' : String(claim.user_id)}</Field>
+      <Field label="User ID">{claim.user_id === null ? INVITED : String(claim.user_id)}</Field>
       <Field label="Contact email">
         <Anchor href={`mailto:${claim.contact_email}`} size="sm">
           {claim.contact_email}
