@@ -79,7 +79,8 @@ export function ClaimsTable({
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Badge {...STATUS_COLOURS[claim.status]} variant="light">
+            {/* Its whole word: a squeezed column would otherwise cut the badge to 'PE…'. */}
+            <Badge {...STATUS_COLOURS[claim.status]} variant="light" miw="max-content">
               {statusLabel(claim.status)}
             </Badge>
           </Table.Td>
