@@ -248,8 +248,8 @@ describe('the admin area in the browser, against make run', () => {
     await admin.goto(`${stack.url}/admin/profile-claims`);
     const row = admin.getByTestId('claim-row').filter({ hasText: email });
     const [requester, profile] = [row.getByRole('cell').nth(0), row.getByRole('cell').nth(1)];
-    expect((await requester.innerText()).trim()).toBe(email);
-    expect(await profile.innerText()).toContain(`${coach.first_name} ${coach.last_name}`);
+    expect(await requester.textContent()).toBe(email);
+    expect(await profile.textContent()).toContain(`${coach.first_name} ${coach.last_name}`);
     await screenshotOf(admin.getByRole('table'), '98b-admin-claims-table');
     await row
       .getByRole('button', { name: `View Details of the claim by ${email} on Coach #${coach.id}` })

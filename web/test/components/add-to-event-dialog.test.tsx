@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AddToEventDialog } from '../../src/components/AddToEventDialog';
 import { ApiError, api } from '../../src/lib/api-client';
-import { fakeApi, held, reply } from '../support/fake-api';
+import { fakeApi, held, refusedText } from '../support/fake-api';
 import { anEvent } from '../support/fixtures';
 import { renderInApp } from '../support/render';
 
@@ -90,14 +90,7 @@ describe("the 'Add user to event' dialog (docs/product.md#admin-sections 'Events
   });
 
   it('when the server refuses, then its words show above the buttons, a refusal of the notes under them, and the notes stay', async () => {
-    fakeApi().on(
-      'POST /admin/events/41/add-user',
-      reply(400, {
-        error: 'Invalid body: notes contains characters that are not allowed',
-        code: 'validation_failed',
-        errors: { notes: 'notes contains characters that are not allowed' },
-      }),
-    );
+    fakeApi().on('POST /admin/events/41/add-user', refusedText('notes'));
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Pick Jack' }));
     await user.type(notesBox(dialog), 'Walks');

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, BAN_REASON_MAX_LENGTH } from '@linksmate/proto/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../../src/features/admin-users/routes/UsersPage';
-import { fakeApi, held, reply } from '../support/fake-api';
+import { fakeApi, held, refusedText, reply } from '../support/fake-api';
 import { anAdminUser } from '../support/fixtures';
 import { renderInApp } from '../support/render';
 
@@ -79,14 +79,7 @@ describe('the Ban User dialog (docs/product.md#admin-sections "Ban User", #admin
   });
 
   it('when the server refuses the reason, then its words show under the reason and the reason stays to be mended', async () => {
-    const api = usersServer().on(
-      'POST /admin/users/11/ban',
-      reply(400, {
-        error: 'Invalid body: reason contains characters that are not allowed',
-        code: 'validation_failed',
-        errors: { reason: 'reason contains characters that are not allowed' },
-      }),
-    );
+    const api = usersServer().on('POST /admin/users/11/ban', refusedText('reason'));
     const { user } = await openUsers();
     const dialog = await openBan(user);
     await user.type(reasonBox(dialog), 'Spam');

@@ -3,7 +3,7 @@ import { CLAIM_ADMIN_NOTES_MAX_LENGTH, CLAIM_REVIEW_MESSAGES } from '@linksmate/
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProfileClaimsPage } from '../../src/features/admin-claims/routes/ProfileClaimsPage';
-import { fakeApi, held, reply } from '../support/fake-api';
+import { fakeApi, held, refusedText } from '../support/fake-api';
 import { renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
@@ -140,14 +140,7 @@ describe("the claim's decision form (docs/product.md#admin-states, #admin-valida
   });
 
   it('when the server refuses, then its words show above the buttons, a refusal of the notes under them, and the notes stay', async () => {
-    claimsServer(aClaim()).on(
-      'PUT /admin/profile-claims/5',
-      reply(400, {
-        error: 'Invalid body: admin_notes contains characters that are not allowed',
-        code: 'validation_failed',
-        errors: { admin_notes: 'admin_notes contains characters that are not allowed' },
-      }),
-    );
+    claimsServer(aClaim()).on('PUT /admin/profile-claims/5', refusedText('admin_notes'));
     const { user } = await openClaims();
     const dialog = await openDetails(user, 'Ella Morgan');
     await user.type(notesBox(dialog), 'Checked');
