@@ -8,7 +8,7 @@ import { AddToEventDialog } from '../../src/components/AddToEventDialog';
 import { ApiError, api } from '../../src/lib/api-client';
 import { fakeApi, held, refusedText } from '../support/fake-api';
 import { anEvent } from '../support/fixtures';
-import { renderInApp } from '../support/render';
+import { dialogCloses, renderInApp } from '../support/render';
 
 /**
  * The dialog as a caller uses it: a stand-in person picker (a button picking Jack, id 12) and the
@@ -84,9 +84,7 @@ describe("the 'Add user to event' dialog (docs/product.md#admin-sections 'Events
     expect(api.sent(ROUTE)[0]?.body).toEqual({ user_id: 12, notes: 'Walks the course' });
     await waitFor(() => expect(addButton(dialog)).toHaveAttribute('data-loading', 'true'));
     answer.release({ message: 'User added to event' });
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Add user to event' })).not.toBeInTheDocument(),
-    );
+    await dialogCloses('Add user to event');
   });
 
   it('when the server refuses, then its words show above the buttons, a refusal of the notes under them, and the notes stay', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../../src/features/admin-users/routes/UsersPage';
 import { fakeApi, held, refusedText, reply } from '../support/fake-api';
 import { anAdminUser } from '../support/fixtures';
-import { renderInApp } from '../support/render';
+import { dialogCloses, renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
 const mia = anAdminUser(11, 'Mia');
@@ -66,9 +66,9 @@ describe('the Ban User dialog (docs/product.md#admin-sections "Ban User", #admin
 
     await waitFor(() => expect(api.sent('POST /admin/users/:id/ban')).toHaveLength(1));
     expect(api.sent('POST /admin/users/:id/ban')[0]?.body).toEqual({ reason: 'Spam in messages' });
-    expect(banButton(dialog)).toHaveAttribute('data-loading', 'true');
+    await waitFor(() => expect(banButton(dialog)).toHaveAttribute('data-loading', 'true'));
     answer.release(banned);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ban User' })).not.toBeInTheDocument());
+    await dialogCloses('Ban User');
   });
 
   it('when no reason is given, then null is sent', async () => {
@@ -98,7 +98,7 @@ describe('the Ban User dialog (docs/product.md#admin-sections "Ban User", #admin
     let dialog = await openBan(user);
     await user.type(reasonBox(dialog), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ban User' })).not.toBeInTheDocument());
+    await dialogCloses('Ban User');
     dialog = await openBan(user);
     expect(reasonBox(dialog)).toHaveValue('');
   });
@@ -155,11 +155,9 @@ describe('the bulk Grant Membership dialog (docs/product.md#admin-validation "Bu
       membership_type: 'basic',
       duration: '1_years',
     });
-    expect(grant).toHaveAttribute('data-loading', 'true');
+    await waitFor(() => expect(grant).toHaveAttribute('data-loading', 'true'));
     answer.release(granted([11, 12]));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Grant Membership' })).not.toBeInTheDocument(),
-    );
+    await dialogCloses('Grant Membership');
   });
 
   it('when the server refuses the duration, then its words show under Duration and the dialog stays open', async () => {

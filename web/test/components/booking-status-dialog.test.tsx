@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_TEXTS } from '../../src/features/admin-bookings/components/booking-text';
 import { BookingsPage } from '../../src/features/admin-bookings/routes/BookingsPage';
 import { fakeApi, held, reply } from '../support/fake-api';
-import { renderInApp } from '../support/render';
+import { dialogCloses, renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
 
@@ -85,11 +85,9 @@ describe("the bookings' Update Status dialog (docs/product.md#admin-sections, #a
 
     await waitFor(() => expect(api.sent('PATCH /admin/bookings/:id/status')).toHaveLength(1));
     expect(api.sent('PATCH /admin/bookings/:id/status')[0]?.body).toEqual({ status: 'cancelled' });
-    expect(updateButton(dialog)).toHaveAttribute('data-loading', 'true');
+    await waitFor(() => expect(updateButton(dialog)).toHaveAttribute('data-loading', 'true'));
     answer.release({ ...paid, booking_status: 'cancelled' });
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Update Status' })).not.toBeInTheDocument(),
-    );
+    await dialogCloses('Update Status');
   });
 
   it("when the refund cannot be made, then the server's words show and the dialog stays open", async () => {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProfileClaimsPage } from '../../src/features/admin-claims/routes/ProfileClaimsPage';
 import { fakeApi, held, refusedText } from '../support/fake-api';
-import { renderInApp } from '../support/render';
+import { dialogCloses, renderInApp } from '../support/render';
 
 const ADMIN = { user_id: 1, role: 'admin' };
 
@@ -134,9 +134,7 @@ describe("the claim's decision form (docs/product.md#admin-states, #admin-valida
     await waitFor(() => expect(button(dialog, 'Reject')).toHaveAttribute('data-loading', 'true'));
     expect(button(dialog, 'Approve')).toBeDisabled();
     answer.release({ claim: aClaim({ status: 'rejected', admin_notes: 'No PGA card' }) });
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Claim Details' })).not.toBeInTheDocument(),
-    );
+    await dialogCloses('Claim Details');
   });
 
   it('when the server refuses, then its words show above the buttons, a refusal of the notes under them, and the notes stay', async () => {
