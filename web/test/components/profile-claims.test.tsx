@@ -123,7 +123,8 @@ describe("the claim's decision form (docs/product.md#admin-states, #admin-valida
     api.on('PUT /admin/profile-claims/5', answer.answer);
     const { user } = await openClaims();
     const dialog = await openDetails(user, 'Ella Morgan');
-    await user.type(notesBox(dialog), '  No PGA card  ');
+    await user.click(notesBox(dialog));
+    await user.paste('  No PGA card  ');
     await user.click(button(dialog, 'Reject'));
 
     await waitFor(() => expect(api.sent('PUT /admin/profile-claims/:id')).toHaveLength(1));
@@ -141,7 +142,8 @@ describe("the claim's decision form (docs/product.md#admin-states, #admin-valida
     claimsServer(aClaim()).on('PUT /admin/profile-claims/5', refusedText('admin_notes'));
     const { user } = await openClaims();
     const dialog = await openDetails(user, 'Ella Morgan');
-    await user.type(notesBox(dialog), 'Checked');
+    await user.click(notesBox(dialog));
+    await user.paste('Checked');
     await user.click(button(dialog, 'Approve'));
     expect(
       await within(dialog).findByText(
