@@ -166,7 +166,7 @@ describe('backup and restore of the embedded run', () => {
     const jackId = userIdOf(await signIn('jack@linksmate.dev'));
     const { bookings } = await api<BookingsReply>('/bookings/my?status=confirmed&limit=50', olivia);
     expect(bookings.map((b) => b.event_title)).toEqual(
-      expect.arrayContaining(['Kingston Heath Match Play', 'LinksMate Winter Cup at Royal Sydney']),
+      expect.arrayContaining(['Kingston Heath Match Play', 'LinksMate Cup at Royal Sydney']),
     );
     const conversations = await api<ConversationsReply>('/messages/conversations', olivia);
     expect(conversations.direct_messages.map((c) => c.username)).toContain('jack_t');

@@ -13,13 +13,14 @@ import {
 import sharp from 'sharp';
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { demoSchedule, demoVenueTimeZone } from '../src/embedded/demo-calendar';
+import { demoSchedule, demoVenueSun, demoVenueTimeZone, sunTimes } from '../src/embedded/demo-calendar';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { sceneJpeg } from '../src/embedded/demo-media';
 import { DEMO_PAST_EVENTS } from '../src/embedded/demo-past-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../src/embedded/seed';
+import { DEMO_ANNOUNCEMENTS, DEMO_DIRECT_MESSAGES } from '../src/embedded/seed-messages';
 
 /** Each state's postcodes and a box round its land (islands included), to catch a swapped digit. */
 const STATES: Record<
@@ -236,27 +237,85 @@ describe('demo calendar', () => {
     ...DEMO_MEMBER_GAMES.map((e) => ({ ...e, days: e.inDays })),
     ...DEMO_PAST_EVENTS.map((e) => ({ ...e, days: -e.daysAgo })),
   ];
-  /** Seeding moments across a fortnight spanning the start of daylight saving (4 October 2026), at several UTC hours. */
-  const seedingDays = Array.from({ length: 14 }, (_, i) => i).flatMap((i) =>
-    [0, 9, 14, 23].map((hour) => new Date(Date.UTC(2026, 8, 27 + i, hour))),
-  );
+  /**
+   * Seeding moments at several UTC hours: every day of a fortnight spanning the start of daylight
+   * saving (4 October 2026), and the 1st and 16th of every month, so each season and month is met.
+   */
+  const seedingDays = Array.from({ length: 14 }, (_, i) => Date.UTC(2026, 8, 27 + i))
+    .flatMap((midnight) => [0, 9, 14, 23].map((hour) => new Date(midnight + hour * 3_600_000)))
+    .concat(
+      Array.from({ length: 12 }, (_, month) => [Date.UTC(2026, month, 1), Date.UTC(2026, month, 16)])
+        .flat()
+        .flatMap((midnight) => [0, 14].map((hour) => new Date(midnight + hour * 3_600_000))),
+    );
+
+  const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
   /** What a title or description promises about the day, read independently of the plan's weekdays. */
   const promisedDays = (text: string): number[] | undefined => {
-    if (/saturday/i.test(text)) return [6];
-    if (/sunday/i.test(text)) return [0];
-    if (/wednesday/i.test(text)) return [3];
+    const named = WEEKDAY_NAMES.findIndex((day) => new RegExp(`\\b${day}`, 'i').test(text));
+    if (named !== -1) return [named];
     if (/weekend/i.test(text)) return [0, 6];
     if (/midweek/i.test(text)) return [2, 3, 4];
-    if (/after work|before work/i.test(text)) return [1, 2, 3, 4, 5];
+    if (/after work|before work|weekday/i.test(text)) return [1, 2, 3, 4, 5];
     return undefined;
   };
-  /** What it promises about the local start, in minutes after midnight: [earliest, latest]. */
-  const promisedStart = (text: string): [number, number] => {
-    if (/twilight|sunset|dusk|evening|after work/i.test(text)) return [16 * 60, 17 * 60];
-    if (/sunrise|early|before work|first off/i.test(text)) return [6 * 60 + 30, 7 * 60 + 30];
+  /**
+   * What it promises about the local start, in minutes after midnight: [earliest, latest]. The sun's
+   * words go by that day's sun: a sunrise round starts as it rises, a twilight nine early enough to
+   * finish in the light, a round 'at dusk' or 'sunset' ends as the sun sets.
+   */
+  const promisedStart = (
+    text: string,
+    sun: { rise: number; set: number },
+    hours: number,
+  ): [number, number] => {
+    if (/sunrise|dawn/i.test(text)) return [sun.rise - 10, sun.rise + 45];
+    if (/sunset|dusk/i.test(text)) return [sun.set - hours * 60 - 30, sun.set - hours * 60 + 30];
+    if (/twilight/i.test(text)) return [sun.set - 3 * 60, sun.set - 90];
+    if (/evening|after work/i.test(text)) return [16 * 60, 17 * 60];
+    if (/early|before work|first off/i.test(text)) return [6 * 60 + 30, 7 * 60 + 30];
     if (/morning/i.test(text)) return [6 * 60 + 30, 11 * 60 + 59];
     if (/afternoon/i.test(text)) return [12 * 60, 17 * 60];
     return [6 * 60 + 30, 17 * 60];
+  };
+  /** The southern hemisphere's seasons by month (1 January … 12 December). */
+  const SEASONS: Record<string, number[]> = {
+    summer: [12, 1, 2],
+    autumn: [3, 4, 5],
+    fall: [3, 4, 5],
+    winter: [6, 7, 8],
+    spring: [9, 10, 11],
+  };
+  const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  /** The months a text's seasons and month names allow (every month when it names none). */
+  const promisedMonths = (text: string): number[] => {
+    const allowed = [
+      ...Object.entries(SEASONS)
+        .filter(([season]) => new RegExp(`\\b${season}\\b`, 'i').test(text))
+        .map(([, months]) => months),
+      ...MONTHS.flatMap((name, i) => (new RegExp(`\\b${name}\\b`).test(text) ? [[i + 1]] : [])),
+    ];
+    return allowed.reduce(
+      (all, months) => all.filter((m) => months.includes(m)),
+      MONTHS.map((_, i) => i + 1),
+    );
+  };
+  const minutesOf = (instant: Date, timeZone: string) => {
+    const local = wallClockAt(instant, timeZone);
+    return local.hour * 60 + local.minute;
   };
 
   it("when a venue's clock is read, then it is its state's: Melbourne for Royal Melbourne, Perth for Royal Perth", () => {
@@ -266,24 +325,68 @@ describe('demo calendar', () => {
     expect(demoVenueTimeZone('kooyonga-golf-club')).toBe('Australia/Adelaide');
   });
 
-  it('when the demo is seeded on any day, then every event tees off between 6:30 am and 5 pm local, on the day and hour its title promises', () => {
+  it("when Perth's sun is reckoned at the solstices, then it rises and sets as the almanac says, within five minutes", () => {
+    const perth = { lat: -31.95, lng: 115.86 };
+    const clock = (instant: Date) => minutesOf(instant, 'Australia/Perth');
+    const june = sunTimes({ year: 2026, month: 6, day: 21 }, perth);
+    const december = sunTimes({ year: 2026, month: 12, day: 21 }, perth);
+    // The almanac: 7:16 am and 5:20 pm in June, 5:09 am and 7:21 pm in December (AWST).
+    expect(Math.abs(clock(june.sunrise) - (7 * 60 + 16))).toBeLessThanOrEqual(5);
+    expect(Math.abs(clock(june.sunset) - (17 * 60 + 20))).toBeLessThanOrEqual(5);
+    expect(Math.abs(clock(december.sunrise) - (5 * 60 + 9))).toBeLessThanOrEqual(5);
+    expect(Math.abs(clock(december.sunset) - (19 * 60 + 21))).toBeLessThanOrEqual(5);
+  });
+
+  it('when the demo is seeded on any day of the year, then every event tees off at a sane local hour, on the day, hour, season and month its title and description promise', () => {
     for (const seedingDay of seedingDays)
       for (const e of events) {
         const { start, end } = demoSchedule(seedingDay, e, e.days);
-        const local = wallClockAt(start, demoVenueTimeZone(e.venue));
+        const timeZone = demoVenueTimeZone(e.venue);
+        const local = wallClockAt(start, timeZone);
         const minutes = local.hour * 60 + local.minute;
-        const what = `${e.title} seeded ${seedingDay.toISOString()}: ${local.weekday} ${local.hour}:${local.minute}`;
-        expect(minutes, what).toBeGreaterThanOrEqual(6 * 60 + 30);
-        expect(minutes, what).toBeLessThanOrEqual(17 * 60);
+        const what = `${e.title} seeded ${seedingDay.toISOString()}: ${local.year}-${local.month}-${local.day} (${local.weekday}) ${local.hour}:${local.minute}`;
+        // Clock tees lie between 6:30 am and 5 pm; the sun's move with it, from 5 am to 6 pm.
+        expect(minutes, what).toBeGreaterThanOrEqual(5 * 60);
+        expect(minutes, what).toBeLessThanOrEqual(18 * 60);
         expect(local.minute % 5, what).toBe(0);
-        const [earliest, latest] = promisedStart(`${e.title} ${e.description}`);
+        const text = `${e.title} ${e.description}`;
+        const sun = demoVenueSun(e.venue, local);
+        const [earliest, latest] = promisedStart(
+          text,
+          { rise: minutesOf(sun.sunrise, timeZone), set: minutesOf(sun.sunset, timeZone) },
+          e.hours,
+        );
         expect(minutes, what).toBeGreaterThanOrEqual(earliest);
         expect(minutes, what).toBeLessThanOrEqual(latest);
-        const days = promisedDays(`${e.title} ${e.description}`);
+        const days = promisedDays(text);
         if (days) expect(days, what).toContain(local.weekday);
+        expect(promisedMonths(text), what).toContain(local.month);
         // Upcoming events lie ahead of the seeding (at least a day), rounds already played behind it.
         if (e.days > 0) expect(start.getTime() - seedingDay.getTime(), what).toBeGreaterThan(86_400_000);
         else expect(end.getTime(), what).toBeLessThan(seedingDay.getTime());
       }
+  });
+
+  it('when a text names a season, a month or a day, then the reading of it is the calendar’s: Winter is June to August, Midweek Nine a Wednesday', () => {
+    expect(promisedMonths('Queensland Winter Open Day')).toEqual([6, 7, 8]);
+    expect(promisedMonths('Spring Stableford in October')).toEqual([10]);
+    expect(promisedMonths('Summer Cup in March')).toEqual([]);
+    expect(promisedMonths('You may bring a guest')).toHaveLength(12);
+    expect(promisedDays('Midweek Nine: nine holes on Wednesday afternoon')).toEqual([3]);
+    expect(promisedDays('Friday Night Lights')).toEqual([5]);
+  });
+
+  it('when announcements are sent on any day of the year, then none names a season or month the day is not in', () => {
+    for (const seedingDay of seedingDays) {
+      const { month } = wallClockAt(seedingDay, 'Australia/Sydney');
+      for (const text of DEMO_ANNOUNCEMENTS) expect(promisedMonths(text), text).toContain(month);
+    }
+  });
+
+  it("when Jack asks Olivia about Saturday, then her reply names her Saturday game's tee time", () => {
+    const game = DEMO_MEMBER_GAMES.find((g) => g.title === "Olivia's Saturday Stableford")!;
+    expect(game.weekdays).toEqual([6]);
+    const reply = DEMO_DIRECT_MESSAGES.find((m) => /tee time/i.test(m.content))!;
+    expect(reply.content).toContain(`${String(game.tee).replace(/^0/, '')} at Royal Melbourne`);
   });
 });

@@ -148,7 +148,8 @@ export const AvailabilitySlotFields = Type.Object({
   price: Type.Optional(Int()),
   /** Fixed to AUD (docs/product.md#admin-validation). */
   currency: Type.Optional(Type.Literal('AUD')),
-  capacity: Type.Optional(Int()),
+  /** Any number: one under 1 or not whole gets the form's words (422), not a bare 400. */
+  capacity: Type.Optional(Type.Number()),
   /** On creation only active or pending (422 otherwise); editing takes all four. */
   status: Type.Optional(SlotStatus),
   notes_for_admin: Type.Optional(Nullable(Text({ maxLength: 2000 }))),

@@ -5,7 +5,6 @@ import {
   CREATE_CURRENCIES,
   EVENT_STATUSES,
   EVENT_TYPES,
-  HANDICAP,
   MAX_SLOTS_PER_PURCHASE,
   OFFICIAL_EVENT_CAPACITY,
   PAGE_SIZES,
@@ -29,7 +28,11 @@ const EventStatus = Type.Enum(EVENT_STATUSES);
 const BookingStatus = Type.Enum(BOOKING_STATUSES);
 const SkillLevel = Type.Enum(SKILL_LEVELS);
 const PaymentMethod = Type.Enum(PAYMENT_METHODS);
-const Handicap = Type.Number({ minimum: HANDICAP.min, maximum: HANDICAP.max });
+/**
+ * Numbers a form sends that the service judges (capacity, a handicap gate): any number passes here,
+ * so one out of range or not whole gets the form's words for its field (422), not a bare 400.
+ */
+const FormNumber = Type.Number();
 const WaitlistStatus = Type.Union([Type.Literal('waiting'), Type.Literal('offered')]);
 
 // ── Events (docs/product.md#community-entities Event; docs/product.md#admin-entities Event) ─────────────────────────────────
@@ -111,13 +114,13 @@ export const CreateMemberGameBody = Type.Object({
   venue_id: Type.Optional(Wrappable(Int())),
   start_time: Type.Optional(Wrappable(Text({ maxLength: 40 }))),
   end_time: Type.Optional(Wrappable(Text({ maxLength: 40 }))),
-  capacity: Type.Optional(Wrappable(Int())),
+  capacity: Type.Optional(Wrappable(FormNumber)),
   price_per_participant: Type.Optional(Wrappable(Int())),
   currency: Type.Optional(Type.Enum(CREATE_CURRENCIES)),
   payment_method: Type.Optional(Wrappable(PaymentMethod)),
   payment_instructions: Type.Optional(Wrappable(Text({ maxLength: 2000 }))),
-  min_handicap: Type.Optional(Wrappable(Handicap)),
-  max_handicap: Type.Optional(Wrappable(Handicap)),
+  min_handicap: Type.Optional(Wrappable(FormNumber)),
+  max_handicap: Type.Optional(Wrappable(FormNumber)),
   min_skill_level: Type.Optional(Wrappable(SkillLevel)),
 });
 export type CreateMemberGameBody = Type.Static<typeof CreateMemberGameBody>;
@@ -130,14 +133,14 @@ export const UpdateEventBody = Type.Partial(
     venue_id: Wrappable(Int()),
     start_time: Wrappable(Text({ maxLength: 40 })),
     end_time: Wrappable(Text({ maxLength: 40 })),
-    capacity: Wrappable(Int()),
+    capacity: Wrappable(FormNumber),
     price_per_participant: Wrappable(Int()),
     currency: Type.Enum(CREATE_CURRENCIES),
     status: EventStatus,
     payment_method: Wrappable(PaymentMethod),
     payment_instructions: Wrappable(Text({ maxLength: 2000 })),
-    min_handicap: Wrappable(Handicap),
-    max_handicap: Wrappable(Handicap),
+    min_handicap: Wrappable(FormNumber),
+    max_handicap: Wrappable(FormNumber),
     min_skill_level: Wrappable(SkillLevel),
   }),
 );
@@ -178,7 +181,7 @@ export const CreateOfficialEventBody = Type.Object({
   venue_id: Type.Optional(Wrappable(Int())),
   start_time: Type.Optional(Wrappable(Text({ maxLength: 40 }))),
   end_time: Type.Optional(Wrappable(Text({ maxLength: 40 }))),
-  capacity: Type.Optional(Wrappable(Int())),
+  capacity: Type.Optional(Wrappable(FormNumber)),
   coach_profile_id: Type.Optional(Wrappable(Int())),
   price_per_participant: Type.Optional(Wrappable(Int())),
   currency: Type.Optional(Type.Enum(CREATE_CURRENCIES)),

@@ -2,7 +2,6 @@ import Type from 'typebox';
 import {
   CLAIM_ADMIN_NOTES_MAX_LENGTH,
   CLAIM_STATUSES,
-  COURSE_LENGTH_MAX,
   MAX_LIST_LIMIT,
   PAGE_SIZES,
   VENUE_REVIEW_STATUSES,
@@ -65,10 +64,11 @@ export type AdminVenueReply = Type.Static<typeof AdminVenueReply>;
 
 const OptionalText = (maxLength: number) => Type.Optional(Wrappable(Text({ maxLength })));
 const OptionalFlag = Type.Optional(Wrappable(Type.Boolean()));
-// Negative lengths reach the service, which answers them in the spec's words.
-const OptionalLength = Type.Optional(
-  Wrappable(Int({ minimum: -COURSE_LENGTH_MAX, maximum: COURSE_LENGTH_MAX })),
-);
+/**
+ * Any number: the service judges lengths and coordinates (proto's `numberFault`) and answers 422 in
+ * the wizard's words for the field, where a bound here would answer a bare 400.
+ */
+const OptionalNumber = Type.Optional(Wrappable(Type.Number()));
 
 /**
  * `POST|PUT /admin/venues`: the six-step wizard's fields (docs/product.md#admin-entities). The service judges required
@@ -97,9 +97,9 @@ export const AdminVenueBody = Type.Object({
   social_clubs_allowed: OptionalFlag,
   linksmate_comp_play_allowed: OptionalFlag,
   rounds_offered: OptionalText(200),
-  course_full_length: OptionalLength,
-  course_half_length: OptionalLength,
-  course_length_metres: OptionalLength,
+  course_full_length: OptionalNumber,
+  course_half_length: OptionalNumber,
+  course_length_metres: OptionalNumber,
   difficulty_men: OptionalText(40),
   difficulty_women: OptionalText(40),
   tags: Type.Optional(Type.Array(Text({ maxLength: 60 }), { maxItems: 30 })),
@@ -120,8 +120,8 @@ export const AdminVenueBody = Type.Object({
   business_hours: Type.Optional(Type.Union([BusinessHours, Text({ maxLength: 2000 }), Type.Null()])),
   is_verified: OptionalFlag,
   is_active: OptionalFlag,
-  lat: Type.Optional(Wrappable(Type.Number({ minimum: -90, maximum: 90 }))),
-  lng: Type.Optional(Wrappable(Type.Number({ minimum: -180, maximum: 180 }))),
+  lat: OptionalNumber,
+  lng: OptionalNumber,
   virtual_tour_url: OptionalText(2048),
   notes: OptionalText(5000),
   accessibility_features: OptionalText(2000),
@@ -163,9 +163,10 @@ export const AdminCoachBody = Type.Object({
   last_name: OptionalText(100),
   venue_id: Type.Optional(Wrappable(Id)),
   bio: OptionalText(5000),
-  // Wide bounds: a negative or past-50 count reaches the 422 with the wizard's words (docs/product.md#admin-validation, docs/product.md#admin-limits).
-  years_experience: Type.Optional(Wrappable(Int({ minimum: -1000, maximum: 1000 }))),
-  hourly_rate: Type.Optional(Wrappable(Int({ minimum: -1_000_000, maximum: 100_000_000 }))),
+  // Any count, whole or not: the service answers one out of 0-50 or a fraction with the wizard's words (docs/product.md#admin-validation, docs/product.md#admin-limits).
+  years_experience: OptionalNumber,
+  /** Cents, whole as the form sends them; any negative reaches the service's 'Hourly rate cannot be negative'. */
+  hourly_rate: Type.Optional(Wrappable(Int({ maximum: 100_000_000 }))),
   is_verified: OptionalFlag,
   is_available_for_booking: OptionalFlag,
   specialties: TextList,

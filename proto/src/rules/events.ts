@@ -76,7 +76,6 @@ export const EVENT_MESSAGES = {
   endAfterStart: 'End time must be after start time',
   capacityMin: 'Capacity must be at least 1',
   capacityMax: 'Capacity cannot be more than 50',
-  /** The form's words for a decimal (the schema's Type.Integer refuses one with a 400). */
   capacityWhole: 'Capacity must be a whole number',
   priceNegative: 'Price cannot be negative',
   startInPast: 'Start time cannot be in the past',
@@ -152,7 +151,6 @@ export const AVAILABILITY_MESSAGES = {
   endAfterStart: 'End time must be after start time',
   timeInvalid: 'Please enter a valid time',
   capacityMin: 'Capacity must be at least 1',
-  /** The forms' words for a decimal (the schema's Type.Integer refuses one with a 400). */
   capacityWhole: 'Capacity must be a whole number',
   capacityBelowBooked: 'Capacity cannot be below the places already booked',
   priceNegative: 'Price cannot be negative',

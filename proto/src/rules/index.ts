@@ -6,6 +6,7 @@ export * from './accounts';
 export * from './admin';
 export * from './coaches';
 export * from './events';
+export * from './handicap';
 export * from './limits';
 export * from './links';
 export * from './membership';

@@ -57,3 +57,43 @@ export const LINK_MAIL_COOLDOWN_MS = 60_000;
  * strangers cannot fill their inbox by trying again and again.
  */
 export const ACCOUNT_EXISTS_MAIL_COOLDOWN_MS = 60 * 60_000;
+
+/** What can be wrong with a number typed into a form: under its least, over its most, not whole. */
+export type NumberFault = 'below' | 'above' | 'fraction';
+
+/** Bounds of a number a form takes. */
+export interface NumberLimits {
+  min?: number;
+  max?: number;
+  whole?: boolean;
+}
+
+/** The words for each fault these limits can find, and only those: a least needs `below`, and so on. */
+export type NumberMessages<L extends NumberLimits> = (L extends { min: number }
+  ? { below: string }
+  : unknown) &
+  (L extends { max: number } ? { above: string } : unknown) &
+  (L extends { whole: true } ? { fraction: string } : unknown);
+
+/**
+ * The first fault of a number a form sent, judged in the forms' own order (least, most, whole), so the
+ * server's 422 names what the form would have named; undefined when it is fine. The schemas let such
+ * numbers through to be judged here: a bound in a schema answers a bare 400 with no field message.
+ */
+export function numberFault(value: number, limits: NumberLimits): NumberFault | undefined {
+  if (limits.min !== undefined && value < limits.min) return 'below';
+  if (limits.max !== undefined && value > limits.max) return 'above';
+  if (limits.whole && !Number.isInteger(value)) return 'fraction';
+  return undefined;
+}
+
+/** The message for a number's first fault (see `numberFault`); undefined when it is fine or not given. */
+export function numberError<const L extends NumberLimits>(
+  value: number | null | undefined,
+  limits: L,
+  messages: NumberMessages<L>,
+): string | undefined {
+  if (typeof value !== 'number') return undefined;
+  const fault = numberFault(value, limits);
+  return fault && (messages as Partial<Record<NumberFault, string>>)[fault];
+}

@@ -136,6 +136,13 @@ export const CLAIM_MESSAGES = {
 
 /** The longest course length (holes or metres) a venue may give. */
 export const COURSE_LENGTH_MAX = 1_000_000;
+/** A course length: a whole number from 0 (docs/product.md#admin-validation "Course length number minimum 0"). */
+export const COURSE_LENGTH = { min: 0, max: COURSE_LENGTH_MAX, whole: true } as const;
+/** Where on the globe a venue may be placed, in degrees. */
+export const VENUE_COORDINATES = {
+  lat: { min: -90, max: 90 },
+  lng: { min: -180, max: 180 },
+} as const;
 
 /** The admin venue wizard's and claim review's texts (docs/product.md#admin-validation, #admin-errors). */
 export const ADMIN_VENUE_MESSAGES = {
@@ -149,8 +156,10 @@ export const ADMIN_VENUE_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   lengthNotNegative: 'Course length cannot be negative',
   lengthTooLong: `Course length cannot be more than ${COURSE_LENGTH_MAX.toLocaleString('en-AU')}`,
-  /** The wizard's words for a decimal (the schema's Type.Integer refuses one with a 400). */
   lengthWhole: 'Course length must be a whole number',
+  /** The spec names no words for a place off the globe: the wizard's. */
+  latitudeRange: `Latitude must be between ${VENUE_COORDINATES.lat.min} and ${VENUE_COORDINATES.lat.max}`,
+  longitudeRange: `Longitude must be between ${VENUE_COORDINATES.lng.min} and ${VENUE_COORDINATES.lng.max}`,
   noVenueForAdmin: 'No venue found for this admin',
   deleteConfirm: 'Are you sure you want to delete this venue?',
 } as const;
@@ -163,7 +172,6 @@ export const ADMIN_COACH_MESSAGES = {
   yearsNotNegative: 'Years of experience cannot be negative',
   /** docs/product.md#admin-limits: years of experience 0-50. */
   yearsTooMany: `Years of experience cannot be more than ${COACH_YEARS_EXPERIENCE.max}`,
-  /** The form's words for a decimal (the schema's Type.Integer refuses one with a 400). */
   yearsWhole: 'Years of experience must be a whole number',
   rateNotNegative: 'Hourly rate cannot be negative',
   selectVenue: 'Please select a venue',

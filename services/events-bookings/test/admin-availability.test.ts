@@ -95,6 +95,9 @@ describe('events-bookings: Manage Availability (admin slots)', () => {
       status: AVAILABILITY_MESSAGES.newStatus,
       venue_id: 'Venue not found',
     });
+    expect(await refused(await create({ start_time: at(DAY), capacity: 2.5 }))).toEqual({
+      capacity: AVAILABILITY_MESSAGES.capacityWhole,
+    });
     expect((await create({ start_time: at(DAY), currency: 'USD' })).statusCode).toBe(400);
     expect(await slotCount()).toBe(before);
   });

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@linksmate/proto';
+import { EVENT_MESSAGES, HANDICAP } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
 
@@ -79,6 +79,8 @@ describe('events-bookings: editing and deleting events', () => {
     expect(await errors({ title: '' })).toEqual({ title: EVENT_MESSAGES.titleRequired });
     expect(await errors({ capacity: 0 })).toEqual({ capacity: EVENT_MESSAGES.editCapacity });
     expect(await errors({ capacity: 51 })).toEqual({ capacity: EVENT_MESSAGES.capacityMax });
+    expect(await errors({ capacity: 4.5 })).toEqual({ capacity: EVENT_MESSAGES.editCapacity });
+    expect(await errors({ max_handicap: 54.5 })).toEqual({ max_handicap: HANDICAP.rangeMessage });
     expect(await errors({ price_per_participant: -5 })).toEqual({
       price_per_participant: EVENT_MESSAGES.priceNegative,
     });

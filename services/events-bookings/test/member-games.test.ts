@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@linksmate/proto';
+import { EVENT_MESSAGES, HANDICAP } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
 
@@ -105,6 +105,28 @@ describe('events-bookings: creating member games', () => {
   it('when the capacity is 0 or 51, then it is refused with the capacity messages', async () => {
     expect(await refused(game({ capacity: 0 }))).toEqual({ capacity: EVENT_MESSAGES.capacityMin });
     expect(await refused(game({ capacity: 51 }))).toEqual({ capacity: EVENT_MESSAGES.capacityMax });
+  });
+
+  it('when the capacity is 2.5, then 422 says it must be a whole number and no game is stored', async () => {
+    const count = async () => (await eb.pool.query('select count(*)::int as n from events')).rows[0].n;
+    const before = await count();
+    expect(await refused(game({ capacity: 2.5 }))).toEqual({ capacity: EVENT_MESSAGES.capacityWhole });
+    expect(await refused(game({ capacity: { Valid: true, Int32: 0.5 } }))).toEqual({
+      capacity: EVENT_MESSAGES.capacityMin,
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('when a handicap gate is off the scale or finer than a tenth, then 422 names that end in the handicap’s words', async () => {
+    expect(await refused(game({ min_handicap: -11, max_handicap: 55 }))).toEqual({
+      min_handicap: HANDICAP.rangeMessage,
+      max_handicap: HANDICAP.rangeMessage,
+    });
+    expect(await refused(game({ min_handicap: 10.25 }))).toEqual({ min_handicap: HANDICAP.decimalsMessage });
+    // Off the scale and upside down: the scale is named, not the order.
+    expect(await refused(game({ min_handicap: 60, max_handicap: 10 }))).toEqual({
+      min_handicap: HANDICAP.rangeMessage,
+    });
   });
 
   it('when the price is negative, then it is refused', async () => {

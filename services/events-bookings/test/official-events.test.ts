@@ -115,6 +115,9 @@ describe('events-bookings: official events and their slot types', () => {
     expect(await refused(official({ capacity: 101 }))).toEqual({
       capacity: EVENT_MESSAGES.officialCapacityMax,
     });
+    expect(await refused(official({ capacity: 12.5 }))).toEqual({
+      capacity: EVENT_MESSAGES.officialCapacityWhole,
+    });
     expect(await refused(official({ end_time: at(47) }))).toEqual({ end_time: EVENT_MESSAGES.endAfterStart });
     expect(await refused(official({ price_per_participant: -1 }))).toEqual({
       price_per_participant: EVENT_MESSAGES.priceNegative,

@@ -87,6 +87,37 @@ describe('venues-coaches: coaches and where they teach in the admin area (/admin
     expect(res.json().errors).toEqual({ years_experience: 'Years of experience cannot be more than 50' });
   });
 
+  it('when the years are a fraction or far out of range, or the rate far below nothing, on adding or editing, then 422 names the field in the wizard’s words and nothing is saved', async () => {
+    const before = await venues.count('coaches');
+    const named = { email: `far.out.${randomUUID()}@example.com`, first_name: 'Far', last_name: 'Out' };
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ years_experience: 2.5 }, { years_experience: 'Years of experience must be a whole number' }],
+      [{ years_experience: -5000 }, { years_experience: 'Years of experience cannot be negative' }],
+      [
+        { years_experience: { Valid: true, Int32: 5000 } },
+        { years_experience: 'Years of experience cannot be more than 50' },
+      ],
+      [{ hourly_rate: -50_000_000 }, { hourly_rate: 'Hourly rate cannot be negative' }],
+    ];
+    for (const [fields, errors] of cases) {
+      const res = await venues.post('/admin/coaches', { ...named, ...fields }, admin.token);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    expect(await venues.count('coaches')).toBe(before);
+    const id = await venues.importCoach({ first_name: 'Steady' });
+    for (const [fields, errors] of cases) {
+      const res = await venues.send('PUT', `/admin/coaches/${id}`, admin.token, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    const stored = await venues.pool.query(
+      'select years_experience, hourly_rate, version from coaches where id = $1',
+      [id],
+    );
+    expect(stored.rows).toEqual([{ years_experience: null, hourly_rate: null, version: 1 }]);
+  });
+
   it('when an admin edits and deletes a coach, then the change is published and the coach is gone', async () => {
     const id = await venues.importCoach({ first_name: 'Edit' });
     const updated = await venues.send('PUT', `/admin/coaches/${id}`, admin.token, {

@@ -87,6 +87,52 @@ describe('venues-coaches: venues in the admin area (/admin/venues)', () => {
     expect(await venues.count('venues')).toBe(before);
   });
 
+  it('when a course length of -5 is sent, then 422 says "Course length cannot be negative" and nothing is saved', async () => {
+    const before = await venues.count('venues');
+    const res = await venues.send('POST', '/admin/venues', admin.token, wizard({ course_full_length: -5 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ course_full_length: 'Course length cannot be negative' });
+    expect(await venues.count('venues')).toBe(before);
+  });
+
+  it('when a length is a fraction or past the largest, or a coordinate is off the globe, then 422 names each field in the wizard’s words, on creation and on a site admin’s change, and nothing is saved', async () => {
+    const offTheMap = {
+      course_full_length: 18.5,
+      course_half_length: { Valid: true, Int32: 1_000_001 },
+      course_length_metres: -0.5,
+      lat: -91,
+      lng: { Valid: true, Float64: 180.5 },
+    };
+    const words = {
+      course_full_length: 'Course length must be a whole number',
+      course_half_length: 'Course length cannot be more than 1,000,000',
+      course_length_metres: 'Course length cannot be negative',
+      lat: 'Latitude must be between -90 and 90',
+      lng: 'Longitude must be between -180 and 180',
+    };
+    const before = await venues.count('venues');
+    const creation = await venues.send('POST', '/admin/venues', admin.token, wizard(offTheMap));
+    expect(creation.statusCode).toBe(422);
+    expect(creation.json().errors).toEqual(words);
+    expect(await venues.count('venues')).toBe(before);
+
+    const siteAdmin = await venues.signedIn('site_admin');
+    const venue = (
+      await venues.send(
+        'POST',
+        '/admin/venues',
+        siteAdmin.token,
+        wizard({ name: 'Edge Of The Map', lat: 90, lng: -180, course_full_length: 0 }),
+      )
+    ).json().venue;
+    expect(venue).toMatchObject({ lat: 90, lng: -180, course_full_length: 0 });
+    const change = await venues.send('PUT', `/admin/venues/${venue.id}`, siteAdmin.token, offTheMap);
+    expect(change.statusCode).toBe(422);
+    expect(change.json().errors).toEqual(words);
+    const stored = (await venues.get(`/admin/venues/${venue.id}`, admin.token)).json().venue;
+    expect(stored).toMatchObject({ lat: 90, lng: -180, course_full_length: 0, course_half_length: null });
+  });
+
   it('when an admin updates, toggles and deletes a venue, then each change is published and the venue leaves the directory', async () => {
     const created = (
       await venues.send('POST', '/admin/venues', admin.token, wizard({ name: 'Toggle Park' }))

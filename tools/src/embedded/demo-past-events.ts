@@ -28,7 +28,7 @@ export interface DemoPastEvent extends DemoWhen {
 
 export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
   {
-    title: 'Spring Stableford at The Lakes',
+    title: 'Stableford at The Lakes',
     description: 'Eighteen holes of stableford; a coffee at the turn.',
     creator: OLIVIA,
     venue: 'the-lakes-golf-club',
@@ -78,19 +78,20 @@ export const DEMO_PAST_EVENTS: readonly DemoPastEvent[] = [
   },
   {
     title: 'Moore Park Sunset Scramble',
-    description: 'A four-person ambrose at dusk. Olivia asked late and the field was set.',
+    description: 'A four-person ambrose finishing at dusk. Olivia asked late and the field was set.',
     creator: JACK,
     venue: 'moore-park-golf',
     daysAgo: 5,
-    tee: '16:40',
+    // Three hours before sunset: the last putt drops as the sun goes down.
+    tee: { fromSunset: -180 },
     hours: 3,
     capacity: 4,
     played: [golfer('ethan_b'), golfer('oscar_p'), golfer('chloe_d')],
     rejected: [OLIVIA],
   },
   {
-    title: 'LinksMate Winter Cup at Royal Sydney',
-    description: 'Our winter day: stableford, longest drive, nearest the pin and lunch.',
+    title: 'LinksMate Cup at Royal Sydney',
+    description: 'Our cup day: stableford, longest drive, nearest the pin and lunch.',
     official: true,
     creator: 'admin@linksmate.dev',
     venue: 'royal-sydney-golf-club',

@@ -1,4 +1,6 @@
 import type { AnnouncementsReply, EventsReply } from '@linksmate/proto';
+import type { DemoTee } from './demo-calendar';
+import { DEMO_MEMBER_GAMES } from './demo-events';
 import { userIdOf } from './seed-directory';
 
 /** How long a call waits for what identity and events-bookings will tell messaging (people, seats). */
@@ -13,14 +15,26 @@ const HARPER = 'harper_w@golfers.linksmate.dev';
 /** The demo's announcements, oldest first, as the admin sent them. */
 export const DEMO_ANNOUNCEMENTS = [
   'Welcome to LinksMate! Find playing partners, book coaches and join games at courses all over Australia.',
-  'Spring competition season is here: official LinksMate events are now open for booking in every state.',
+  'Competition season is here: official LinksMate events are now open for booking in every state.',
   'Heads up: card payments for event slots now include GST on the receipt, itemised line by line.',
 ] as const;
+
+/** Olivia's game that Jack asks about: the chat names its day and tee time as the game has them. */
+const OLIVIAS_SATURDAY = DEMO_MEMBER_GAMES.find((g) => g.title === "Olivia's Saturday Stableford")!;
+/** A clock tee time as a person writes it ('08:20': 8:20). */
+function spokenTee(tee: DemoTee): string {
+  if (typeof tee !== 'string') throw new Error('The chat names a clock tee time');
+  return tee.replace(/^0/, '');
+}
 
 /** Conversations between demo people: who writes to whom, in order. */
 export const DEMO_DIRECT_MESSAGES: ReadonlyArray<{ from: string; to: string; content: string }> = [
   { from: JACK, to: OLIVIA, content: 'Hi Olivia! Are you still after a fourth for Saturday?' },
-  { from: OLIVIA, to: JACK, content: 'Yes! Tee time is 7:10 at Royal Melbourne. Keen?' },
+  {
+    from: OLIVIA,
+    to: JACK,
+    content: `Yes! Tee time is ${spokenTee(OLIVIAS_SATURDAY.tee)} at Royal Melbourne. Keen?`,
+  },
   { from: JACK, to: OLIVIA, content: "Count me in. I'll bring the coffee." },
   { from: OLIVIA, to: JACK, content: 'Perfect — see you on the first tee ⛳' },
   { from: HARPER, to: OLIVIA, content: 'Loved the round at The Lakes. Same again next month?' },
@@ -33,7 +47,7 @@ export const DEMO_DIRECT_MESSAGES: ReadonlyArray<{ from: string; to: string; con
 
 /** An event chat: the demo game whose players talk in it, and what they say. */
 export const DEMO_EVENT_CHAT = {
-  title: 'Spring Stableford at The Lakes',
+  title: 'Stableford at The Lakes',
   messages: [
     { from: OLIVIA, content: 'Thanks for a great round, everyone!' },
     { from: JACK, content: 'Great fun. Harper, that chip-in on 14 was unreal.' },

@@ -7,10 +7,18 @@ import {
   type AvailabilitySlotFields,
   type AvailabilitySlotStatus,
   type AvailabilitySlotType,
+  numberError,
 } from '@linksmate/proto';
 import type { AvailabilitySlotRow } from '../../db/types';
 
 const MINUTE = 60_000;
+
+/** A slot's places: a whole number from 1, in the slot forms' words. */
+const CAPACITY = { min: 1, whole: true } as const;
+const CAPACITY_MESSAGES = {
+  below: AVAILABILITY_MESSAGES.capacityMin,
+  fraction: AVAILABILITY_MESSAGES.capacityWhole,
+};
 
 /** A slot as it would be stored: what the rules are checked against. */
 export interface SlotDraft {
@@ -72,8 +80,8 @@ export function checkSlot(draft: SlotDraft, check: { creating: boolean; batch: b
     else if (check.batch && length < AVAILABILITY_BATCH.minDurationMinutes * MINUTE)
       errors.end_time = AVAILABILITY_MESSAGES.durationMin;
   }
-  if (!Number.isInteger(draft.capacity) || draft.capacity < 1)
-    errors.capacity = AVAILABILITY_MESSAGES.capacityMin;
+  const capacity = numberError(draft.capacity, CAPACITY, CAPACITY_MESSAGES);
+  if (capacity) errors.capacity = capacity;
   else if (draft.capacity < draft.bookedCount) errors.capacity = AVAILABILITY_MESSAGES.capacityBelowBooked;
   if (draft.price < 0) errors.price = AVAILABILITY_MESSAGES.priceNegative;
   if (check.creating && !(AVAILABILITY_CREATE_STATUSES as readonly string[]).includes(draft.status))

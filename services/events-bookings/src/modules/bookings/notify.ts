@@ -11,9 +11,10 @@ import {
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { BookingRow, Db, EventRow } from '../../db/types';
-import { userById } from './repository';
+import { type UserRow, userById } from './repository';
 
 type Runtime = ServiceRuntime<typeof schema>;
+type MailVariables = Record<string, string | number | boolean | null>;
 
 const JOIN_REQUEST_EVENTS = {
   submitted: JoinRequestSubmitted,
@@ -112,12 +113,24 @@ export class BookingNotices {
     tx: Db,
     userId: number,
     template: string,
-    variables: Record<string, string | number | boolean | null>,
+    variables: MailVariables,
     meta?: EventMeta,
   ): Promise<void> {
     const person = await userById(tx, userId);
     if (!person || person.deleted) return;
-    await this.runtime.publish(
+    await this.mailTo(tx, person, userId, template, variables, meta);
+  }
+
+  /** A mail to a person already looked up, greeted by their first name (else their username). */
+  mailTo(
+    tx: Db,
+    person: Pick<UserRow, 'email' | 'username' | 'firstName'>,
+    userId: number,
+    template: string,
+    variables: MailVariables,
+    meta?: EventMeta,
+  ): Promise<void> {
+    return this.runtime.publish(
       tx,
       this.runtime.event(
         EmailRequested,

@@ -1,8 +1,8 @@
 import type { EventMeta } from '@linksmate/platform';
-import { BookingConfirmed, EmailRequested, formatCents } from '@linksmate/proto';
+import { formatCents } from '@linksmate/proto';
 import type { Db, EventRow, SeatHoldRow } from '../../db/types';
 import { paymentsFailure } from '../../lib/payments-client';
-import { replaceBookingItems, writeBooking } from '../bookings/service';
+import { BookingNotices, replaceBookingItems, writeBooking } from '../bookings/service';
 import { markHoldRefunded, updateHold } from '../seats/service';
 import { promoteWaitlistEntryOf } from '../waitlist/service';
 import * as repo from './repository';
@@ -13,7 +13,11 @@ import { CHECKOUT_MESSAGES, type CheckoutDeps, type PaidHoldOutcome } from './ty
  * decided, for the confirm call and for `payments.payment.succeeded` alike.
  */
 export class PaidHolds {
-  constructor(private readonly deps: CheckoutDeps) {}
+  private readonly notices: BookingNotices;
+
+  constructor(private readonly deps: CheckoutDeps) {
+    this.notices = new BookingNotices(deps.runtime);
+  }
 
   private get db() {
     return this.deps.runtime.db;
@@ -115,24 +119,7 @@ export class PaidHolds {
     await updateHold(tx, hold.id, { status: 'confirmed', bookingId: booking.id });
     await promoteWaitlistEntryOf(tx, hold.id);
     await this.deps.seats.settle(tx, event.id);
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        BookingConfirmed,
-        {
-          booking_id: booking.id,
-          event_id: event.id,
-          event_title: event.title,
-          user_id: hold.userId,
-          seats: hold.seats,
-          status: 'confirmed',
-          previous_status: existing?.status ?? null,
-          occurred_at: now.toISOString(),
-          booked_at: booking.bookedAt.toISOString(),
-        },
-        meta,
-      ),
-    );
+    await this.notices.booking(tx, 'confirmed', event, booking, existing?.status ?? null, now, meta);
     return { kind: 'confirmed', bookingId: booking.id };
   }
 
@@ -167,23 +154,17 @@ export class PaidHolds {
     await updateHold(tx, hold.id, { status: 'refunding', bookingId });
     const person = await repo.userContact(tx, hold.userId);
     if (person) {
-      await this.deps.runtime.publish(
+      await this.notices.mailTo(
         tx,
-        this.deps.runtime.event(
-          EmailRequested,
-          {
-            to: person.email,
-            template: 'event-payment-refunded',
-            user_id: hold.userId,
-            variables: {
-              username: person.firstName ?? person.username,
-              event_title: event?.title ?? 'the event',
-              amount: formatCents(hold.total, hold.currency),
-              seats: hold.seats,
-            },
-          },
-          meta,
-        ),
+        person,
+        hold.userId,
+        'event-payment-refunded',
+        {
+          event_title: event?.title ?? 'the event',
+          amount: formatCents(hold.total, hold.currency),
+          seats: hold.seats,
+        },
+        meta,
       );
     }
     return { kind: 'refunded', bookingId };

@@ -1,8 +1,11 @@
 import type { FieldErrors } from '@linksmate/platform';
 import {
   EVENT_MESSAGES,
+  handicapError,
   MEMBER_GAME_CAPACITY,
   type NewTicketType,
+  type NumberFault,
+  numberFault,
   OFFICIAL_EVENT_CAPACITY,
   OFFICIAL_EVENT_TYPE,
   unwrap,
@@ -59,6 +62,18 @@ export interface DraftCheck {
   confirmedSeats?: number;
 }
 
+/** The create forms' words for a capacity they would not take, in the order they judge it. */
+const GAME_CAPACITY_MESSAGES: Record<NumberFault, string> = {
+  below: EVENT_MESSAGES.capacityMin,
+  above: EVENT_MESSAGES.capacityMax,
+  fraction: EVENT_MESSAGES.capacityWhole,
+};
+const OFFICIAL_CAPACITY_MESSAGES: Record<NumberFault, string> = {
+  below: EVENT_MESSAGES.officialCapacityMin,
+  above: EVENT_MESSAGES.officialCapacityMax,
+  fraction: EVENT_MESSAGES.officialCapacityWhole,
+};
+
 const limitsOf = (eventType: string) =>
   eventType === OFFICIAL_EVENT_TYPE ? OFFICIAL_EVENT_CAPACITY : MEMBER_GAME_CAPACITY;
 
@@ -87,7 +102,20 @@ export function checkDraft(draft: EventDraft, check: DraftCheck): FieldErrors {
   const capacity = capacityError(draft, check);
   if (capacity) errors.capacity = capacity;
   if (draft.pricePerParticipant < 0) errors.price_per_participant = EVENT_MESSAGES.priceNegative;
-  if (draft.minHandicap !== null && draft.maxHandicap !== null && draft.minHandicap > draft.maxHandicap)
+  for (const [field, key] of [
+    ['min_handicap', 'minHandicap'],
+    ['max_handicap', 'maxHandicap'],
+  ] as const) {
+    const problem = check.changed(key) ? handicapError(draft[key]) : null;
+    if (problem) errors[field] = problem;
+  }
+  if (
+    !errors.min_handicap &&
+    !errors.max_handicap &&
+    draft.minHandicap !== null &&
+    draft.maxHandicap !== null &&
+    draft.minHandicap > draft.maxHandicap
+  )
     errors.min_handicap = EVENT_MESSAGES.handicapOrder;
   return errors;
 }
@@ -95,13 +123,10 @@ export function checkDraft(draft: EventDraft, check: DraftCheck): FieldErrors {
 function capacityError(draft: EventDraft, check: DraftCheck): string | undefined {
   if (!check.changed('capacity')) return undefined;
   const official = draft.eventType === OFFICIAL_EVENT_TYPE;
-  const limits = limitsOf(draft.eventType);
-  if (!Number.isInteger(draft.capacity) || draft.capacity < limits.min) {
-    if (!check.creating) return EVENT_MESSAGES.editCapacity;
-    return official ? EVENT_MESSAGES.officialCapacityMin : EVENT_MESSAGES.capacityMin;
-  }
-  if (draft.capacity > limits.max)
-    return official ? EVENT_MESSAGES.officialCapacityMax : EVENT_MESSAGES.capacityMax;
+  const fault = numberFault(draft.capacity, { ...limitsOf(draft.eventType), whole: true });
+  // An edit's form has one sentence for a capacity under 1 or not whole (docs/product.md#community-validation "Edit event").
+  if (!check.creating && (fault === 'below' || fault === 'fraction')) return EVENT_MESSAGES.editCapacity;
+  if (fault) return (official ? OFFICIAL_CAPACITY_MESSAGES : GAME_CAPACITY_MESSAGES)[fault];
   if (check.confirmedSeats !== undefined && draft.capacity < check.confirmedSeats)
     return EVENT_MESSAGES.capacityBelowJoined;
   return undefined;

@@ -1,14 +1,8 @@
 import type { EventMeta } from '@linksmate/platform';
-import {
-  BookingCancelled,
-  EventCancelled,
-  EventCreated,
-  type EventData,
-  EventDeleted,
-  EventUpdated,
-} from '@linksmate/proto';
+import { EventCancelled, EventCreated, type EventData, EventDeleted, EventUpdated } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { BookingRow, Db, EventRow } from '../../db/types';
+import { BookingNotices } from '../bookings/service';
 
 /** The facts other contexts keep of an event, with the version the change gave it. */
 export function eventSnapshot(event: EventRow): EventData<typeof EventCreated> {
@@ -32,7 +26,12 @@ export function eventSnapshot(event: EventRow): EventData<typeof EventCreated> {
 
 /** Event changes, written to the outbox inside the caller's transaction. */
 export class EventNotices {
-  constructor(private readonly runtime: ModuleContext['runtime']) {}
+  /** The bookings module's own notices: a booking's events are built there, whoever cancels it. */
+  private readonly bookings: BookingNotices;
+
+  constructor(private readonly runtime: ModuleContext['runtime']) {
+    this.bookings = new BookingNotices(runtime);
+  }
 
   created(tx: Db, event: EventRow, meta: EventMeta): Promise<void> {
     return this.runtime.publish(tx, this.runtime.event(EventCreated, eventSnapshot(event), meta));
@@ -62,24 +61,10 @@ export class EventNotices {
     meta: EventMeta,
   ): Promise<void> {
     if (!cancelled.length) return Promise.resolve();
-    return this.runtime.publish(
+    return this.bookings.publish(
       tx,
       cancelled.map(({ booking, previousStatus }) =>
-        this.runtime.event(
-          BookingCancelled,
-          {
-            booking_id: booking.id,
-            event_id: event.id,
-            event_title: event.title,
-            user_id: booking.userId,
-            seats: booking.seats,
-            status: 'cancelled',
-            previous_status: previousStatus,
-            occurred_at: now.toISOString(),
-            booked_at: booking.bookedAt.toISOString(),
-          },
-          meta,
-        ),
+        this.bookings.bookingEvent('cancelled', event, booking, previousStatus, now, meta),
       ),
     );
   }

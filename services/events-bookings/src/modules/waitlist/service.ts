@@ -1,5 +1,5 @@
 import { conflict, notFound } from '@linksmate/platform';
-import { EVENT_MESSAGES, WaitlistOffered, type WaitlistReply } from '@linksmate/proto';
+import { EVENT_MESSAGES, type WaitlistReply } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, EventRow, WaitlistEntryRow } from '../../db/types';
 import {
@@ -15,6 +15,7 @@ import {
   userById,
 } from '../bookings/service';
 import { insertHold, releaseOfferHold, type Seats, takesCardPayment } from '../seats/service';
+import { WaitlistNotices } from './notify';
 import * as repo from './repository';
 
 // The checkout ends or takes up an offer through these, in its transaction.
@@ -38,9 +39,11 @@ export interface WaitlistDeps extends ModuleContext {
  */
 export class WaitlistService {
   private readonly notices: BookingNotices;
+  private readonly waitlistNotices: WaitlistNotices;
 
   constructor(private readonly deps: WaitlistDeps) {
     this.notices = new BookingNotices(deps.runtime);
+    this.waitlistNotices = new WaitlistNotices(deps.runtime);
   }
 
   private get db() {
@@ -154,16 +157,7 @@ export class WaitlistService {
       updatedAt: now,
     });
     await repo.setEntry(tx, entry.id, { status: 'offered', holdId: hold.id, offerExpiresAt: expiresAt });
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(WaitlistOffered, {
-        event_id: event.id,
-        event_title: event.title,
-        user_id: entry.userId,
-        offer_expires_at: expiresAt.toISOString(),
-        occurred_at: now.toISOString(),
-      }),
-    );
+    await this.waitlistNotices.offered(tx, event, entry.userId, expiresAt, now);
     await this.notices.email(tx, entry.userId, 'waitlist-offered', {
       event_id: event.id,
       event_title: event.title,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { EmailRequested, LINK_MAIL_COOLDOWN_MS, LINK_VALIDITY } from '@linksmate/proto';
-import type * as schema from '../../db/schema';
+import type { Clock, EventMeta } from '@linksmate/platform';
+import { LINK_MAIL_COOLDOWN_MS, LINK_VALIDITY } from '@linksmate/proto';
 import type { Db, User } from '../../db/types';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
+import type { UsersService } from '../users/service';
 import { insertLinkToken, type LinkPurpose, lastLinkCreatedAt, takeLinkMailTurn } from './repository';
 
 /** The key of an address in the resend cooldown: the same for every spelling's case, and only a hash. */
@@ -17,7 +17,7 @@ const TEMPLATES = { verify_email: 'verify-email', reset_password: 'reset-passwor
  * the mail is requested in the caller's transaction, so neither exists without the other.
  */
 export class LinkMails {
-  constructor(private readonly deps: { db: Db; runtime: ServiceRuntime<typeof schema>; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; users: UsersService; clock: Clock }) {}
 
   /** Makes a link of this purpose for the user and asks for its mail. */
   async send(tx: Db, user: User, purpose: LinkPurpose, now: Date, meta: EventMeta): Promise<void> {
@@ -31,18 +31,12 @@ export class LinkMails {
       expiresAt: new Date(now.getTime() + validity),
       createdAt: now,
     });
-    await this.deps.runtime.publish(
+    await this.deps.users.notices.mail(
       tx,
-      this.deps.runtime.event(
-        EmailRequested,
-        {
-          to: user.email,
-          template: TEMPLATES[purpose],
-          user_id: user.id,
-          variables: { username: user.username, token },
-        },
-        { ...meta, actor: meta.actor ?? { user_id: user.id } },
-      ),
+      user,
+      TEMPLATES[purpose],
+      { username: user.username, token },
+      { ...meta, actor: meta.actor ?? { user_id: user.id } },
     );
   }
 

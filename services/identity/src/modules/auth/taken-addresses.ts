@@ -1,5 +1,5 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { ACCOUNT_EXISTS_MAIL_COOLDOWN_MS, EmailRequested } from '@linksmate/proto';
+import { ACCOUNT_EXISTS_MAIL_COOLDOWN_MS } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { UsersService } from '../users/service';
 import { addressHash } from './link-mails';
@@ -42,19 +42,13 @@ export class TakenAddresses {
       const notBefore = new Date(now.getTime() - ACCOUNT_EXISTS_MAIL_COOLDOWN_MS);
       const turn = await takeLinkMailTurn(tx, address, 'account_exists', now, notBefore);
       if (!turn.taken) return placeholder;
-      await this.deps.runtime.publish(
+      await this.deps.users.notices.mail(
         tx,
-        this.deps.runtime.event(
-          EmailRequested,
-          {
-            to: owner.email,
-            template: ACCOUNT_EXISTS_TEMPLATE,
-            user_id: owner.id,
-            variables: { username: owner.username, attempt },
-          },
-          // The stranger is nobody we know: the mail is about the owner's account.
-          { ...meta, actor: meta.actor ?? { user_id: owner.id } },
-        ),
+        owner,
+        ACCOUNT_EXISTS_TEMPLATE,
+        { username: owner.username, attempt },
+        // The stranger is nobody we know: the mail is about the owner's account.
+        { ...meta, actor: meta.actor ?? { user_id: owner.id } },
       );
       return placeholder;
     });

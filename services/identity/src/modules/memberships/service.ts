@@ -1,14 +1,13 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import {
-  type EventData,
-  type MembershipChanged,
-  type MembershipClaimsReply,
-  type MembershipResponse,
-  type Role,
-  UserClaimsChanged,
+import type {
+  EventData,
+  MembershipChanged,
+  MembershipClaimsReply,
+  MembershipResponse,
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, User } from '../../db/types';
+import type { UserNotices } from '../users/service';
 import { findMembership, membershipsChangedSince, upsertMembership } from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -58,7 +57,9 @@ function toMembershipResponse(membership: Membership | undefined): MembershipRes
  * for a token gets the new claims.
  */
 export class MembershipSnapshots {
-  constructor(private readonly deps: { runtime: ServiceRuntime<typeof schema>; clock: Clock }) {}
+  constructor(
+    private readonly deps: { runtime: ServiceRuntime<typeof schema>; notices: UserNotices; clock: Clock },
+  ) {}
 
   async claimsFor(userId: number, db: Db = this.deps.runtime.db): Promise<MembershipClaims> {
     return claimsOf(await findMembership(db, userId));
@@ -103,21 +104,12 @@ export class MembershipSnapshots {
       updatedAt: this.deps.clock(),
     });
     if (!applied) return;
-    const claims = claimsOf(applied);
-    await this.deps.runtime.publish(
+    await this.deps.notices.claimsChanged(
       tx,
-      this.deps.runtime.event(
-        UserClaimsChanged,
-        {
-          user_id: user.id,
-          role: user.role as Role,
-          ...claims,
-          membership_version: applied.version,
-          token_version: user.tokenVersion,
-          changed_at: this.deps.clock().toISOString(),
-        },
-        meta,
-      ),
+      user,
+      { ...claimsOf(applied), membership_version: applied.version },
+      this.deps.clock(),
+      meta,
     );
   }
 }

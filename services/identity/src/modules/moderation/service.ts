@@ -1,13 +1,11 @@
 import { conflict, type EventMeta, forbidden, notFound, type ServiceRuntime } from '@linksmate/platform';
 import {
   ADMIN_MESSAGES,
-  EmailRequested,
   type InternalUserReply,
   ROLE_CHANGE_REFUSALS,
   type Role,
   roleChangeRefusal,
   UserBanned,
-  UserClaimsChanged,
   UserRoleChanged,
   UserUnbanned,
 } from '@linksmate/proto';
@@ -157,22 +155,12 @@ export class ModerationService {
   sendEmail(userId: number, mail: { subject: string; message: string }, meta: EventMeta): Promise<User> {
     return this.db.transaction(async (tx) => {
       const user = await this.found(tx, userId);
-      await this.deps.runtime.publish(
+      await this.deps.users.notices.mail(
         tx,
-        this.deps.runtime.event(
-          EmailRequested,
-          {
-            to: user.email,
-            template: 'admin-message',
-            variables: {
-              username: user.firstName ?? user.username,
-              subject: mail.subject,
-              message: mail.message,
-            },
-            user_id: user.id,
-          },
-          meta,
-        ),
+        user,
+        'admin-message',
+        { username: user.firstName ?? user.username, subject: mail.subject, message: mail.message },
+        meta,
       );
       return user;
     });
@@ -202,19 +190,6 @@ export class ModerationService {
 
   private async announceClaims(tx: Db, user: User, meta: EventMeta): Promise<void> {
     const claims = await this.deps.memberships.claimsFor(user.id, tx);
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        UserClaimsChanged,
-        {
-          user_id: user.id,
-          role: user.role as Role,
-          ...claims,
-          token_version: user.tokenVersion,
-          changed_at: this.deps.clock().toISOString(),
-        },
-        meta,
-      ),
-    );
+    await this.deps.users.notices.claimsChanged(tx, user, claims, this.deps.clock(), meta);
   }
 }

@@ -29,8 +29,6 @@ import {
   type SkillLevel,
   type UpdateProfileBody,
   USERNAME,
-  UserBlocked,
-  UserUnblocked,
   usernameError,
 } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
@@ -264,14 +262,7 @@ export class ProfileService {
     await this.db.transaction(async (tx) => {
       const blockedAt = await insertBlock(tx, blocker.id, blockedId, this.deps.clock());
       if (!blockedAt) return;
-      await this.deps.runtime.publish(
-        tx,
-        this.deps.runtime.event(
-          UserBlocked,
-          { blocker_user_id: blocker.id, blocked_user_id: blockedId, blocked_at: blockedAt.toISOString() },
-          meta,
-        ),
-      );
+      await this.deps.users.notices.blocked(tx, blocker.id, blockedId, blockedAt, meta);
     });
     return { message: BLOCK_MESSAGES.blocked, blocked_user_ids: await blockedIdsOf(this.db, blocker.id) };
   }
@@ -281,18 +272,7 @@ export class ProfileService {
     const blocker = await this.activeUser(claims);
     await this.db.transaction(async (tx) => {
       if (!(await deleteBlock(tx, blocker.id, blockedId))) return;
-      await this.deps.runtime.publish(
-        tx,
-        this.deps.runtime.event(
-          UserUnblocked,
-          {
-            blocker_user_id: blocker.id,
-            blocked_user_id: blockedId,
-            unblocked_at: this.deps.clock().toISOString(),
-          },
-          meta,
-        ),
-      );
+      await this.deps.users.notices.unblocked(tx, blocker.id, blockedId, this.deps.clock(), meta);
     });
     return { message: BLOCK_MESSAGES.unblocked, blocked_user_ids: await blockedIdsOf(this.db, blocker.id) };
   }

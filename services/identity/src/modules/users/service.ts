@@ -1,23 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Clock, EventMeta, EventWriter } from '@linksmate/platform';
-import {
-  type AccountName,
-  type AccountSummary,
-  type EventData,
-  type Role,
-  type Static,
-  type UserBanned,
-  UserDeleted,
-  UserRegistered,
-  type UserRoleChanged,
-  type UserSnapshot,
-  type UserUnbanned,
-  UserUpdated,
-  UserVerified,
-} from '@linksmate/proto';
+import { type AccountName, type AccountSummary, type Static, UserUpdated } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
 import { type UsernameHints, usernameCandidates, usernameStem } from '../../lib/usernames';
+import { type ModerationEvent, type SnapshotEvent, UserNotices } from './notify';
 import {
   accountNames,
   deleteUser,
@@ -33,30 +20,9 @@ import {
   usernameHeldByOther,
 } from './repository';
 
+/** Other modules publish what they change of an account through these, reached like the rest of this module. */
+export { type SnapshotEvent, toUserSnapshot, UserNotices } from './notify';
 export type { User };
-
-/** The public snapshot other contexts project (identity.user.* events). */
-export function toUserSnapshot(user: User): Static<typeof UserSnapshot> {
-  return {
-    user_id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    profile_image_url: user.profileImageUrl,
-    role: user.role as Static<typeof UserSnapshot>['role'],
-    skill_level: user.skillLevel,
-    manual_handicap: user.manualHandicap,
-    availability_status: user.availabilityStatus,
-    is_profile_visible: user.isProfileVisible,
-    email_verified: !!user.emailVerifiedAt,
-    banned: !!user.bannedAt,
-    created_at: user.createdAt.toISOString(),
-    last_login_at: user.lastLoginAt?.toISOString() ?? null,
-    token_version: user.tokenVersion,
-    version: user.version,
-  };
-}
 
 export const toAccountSummary = (user: User): Static<typeof AccountSummary> => ({
   id: user.id,
@@ -68,19 +34,17 @@ export const toAccountSummary = (user: User): Static<typeof AccountSummary> => (
 const USERNAME_BATCH = 20;
 const FREE_USERNAME_ROUNDS = 5;
 
-/** Events about a user that carry the full snapshot and nothing else. */
-type SnapshotEvent = typeof UserUpdated | typeof UserVerified | typeof UserUnbanned;
-/** What the moderation events add to the snapshot. */
-type ModerationEvent =
-  | { event: typeof UserBanned; extra: { reason: string | null } }
-  | { event: typeof UserRoleChanged; extra: { previous_role: Role } };
-
 /**
  * The user aggregate: every change is stored with a new version and published in the same
  * transaction, so the other contexts' projections follow it.
  */
 export class UsersService {
-  constructor(private readonly deps: { runtime: EventWriter<typeof schema>; clock: Clock }) {}
+  /** How identity's modules publish what they change (the user's events, the mails they ask for). */
+  readonly notices: UserNotices;
+
+  constructor(private readonly deps: { runtime: EventWriter<typeof schema>; clock: Clock }) {
+    this.notices = new UserNotices(deps.runtime);
+  }
 
   private get db(): Db {
     return this.deps.runtime.db;
@@ -125,11 +89,7 @@ export class UsersService {
   async create(tx: Db, values: NewUser, meta: EventMeta | ((user: User) => EventMeta)): Promise<User> {
     const created = await insertUser(tx, values);
     const eventMeta = typeof meta === 'function' ? meta(created) : meta;
-    const snapshot = toUserSnapshot(created);
-    await this.deps.runtime.publish(tx, [
-      this.deps.runtime.event(UserRegistered, snapshot, eventMeta),
-      ...(created.emailVerifiedAt ? [this.deps.runtime.event(UserVerified, snapshot, eventMeta)] : []),
-    ]);
+    await this.notices.registered(tx, created, eventMeta);
     return created;
   }
 
@@ -142,8 +102,7 @@ export class UsersService {
     event: SnapshotEvent = UserUpdated,
   ): Promise<User> {
     const changed = await updateUser(tx, id, changes, this.deps.clock());
-    const snapshot: EventData<SnapshotEvent> = toUserSnapshot(changed);
-    await this.deps.runtime.publish(tx, this.deps.runtime.event(event, snapshot, meta));
+    await this.notices.changed(tx, changed, event, meta);
     return changed;
   }
 
@@ -156,15 +115,7 @@ export class UsersService {
     moderation: ModerationEvent,
   ): Promise<User> {
     const changed = await updateUser(tx, id, changes, this.deps.clock());
-    const data = { ...toUserSnapshot(changed), ...moderation.extra };
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        moderation.event as typeof UserBanned,
-        data as EventData<typeof UserBanned>,
-        meta,
-      ),
-    );
+    await this.notices.moderated(tx, changed, moderation, meta);
     return changed;
   }
 
@@ -190,14 +141,7 @@ export class UsersService {
   async remove(tx: Db, user: User, meta: EventMeta): Promise<void> {
     const revokedTokenVersion = user.tokenVersion + 1;
     await deleteUser(tx, user.id, revokedTokenVersion);
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        UserDeleted,
-        { user_id: user.id, token_version: revokedTokenVersion, version: user.version + 1 },
-        meta,
-      ),
-    );
+    await this.notices.deleted(tx, user, revokedTokenVersion, meta);
   }
 
   revokedTokenVersions() {

@@ -4,12 +4,11 @@ import {
   gstInsideCents,
   isEventPaymentPurpose,
   type PaymentPurpose,
-  PaymentRefunded,
-  PaymentSucceeded,
 } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db } from '../../db/types';
+import { PaymentNotices } from './notify';
 import { mergePaymentMetadata, type PaymentRow, paymentByIntent, recordPaymentStatus } from './repository';
 
 export type { PaymentRow } from './repository';
@@ -31,10 +30,14 @@ export interface PaymentOutcome {
  * and metadata, for the contexts that act on it (bookings, for event payments).
  */
 export class PaymentsLedger {
+  private readonly notices: PaymentNotices;
+
   constructor(
-    private readonly runtime: ServiceRuntime<typeof schema>,
+    runtime: ServiceRuntime<typeof schema>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.notices = new PaymentNotices(runtime);
+  }
 
   async record(tx: Db, outcome: PaymentOutcome, meta: EventMeta): Promise<boolean> {
     const now = this.clock();
@@ -58,21 +61,10 @@ export class PaymentsLedger {
       now,
     );
     if (!changed || (outcome.status !== 'succeeded' && outcome.status !== 'failed')) return false;
-    const facts = {
-      payment_id: outcome.paymentIntentId,
-      provider_payment_intent_id: outcome.paymentIntentId,
-      user_id: outcome.userId,
-      amount: outcome.amount,
-      gst_amount: gst,
-      currency: outcome.currency,
-      purpose: outcome.purpose,
-      metadata: outcome.metadata,
-      occurred_at: now.toISOString(),
-    };
     // A failure is only recorded: the person is answered at once, and their held seat or checkout stays
     // open for another card, so no other context acts on it (docs/events.md#removed-contracts).
     if (outcome.status === 'succeeded')
-      await this.runtime.publish(tx, this.runtime.event(PaymentSucceeded, facts, meta));
+      await this.notices.succeeded(tx, { ...outcome, gstAmount: gst }, now, meta);
     return true;
   }
 }
@@ -88,10 +80,14 @@ export interface RefundFacts {
 
 /** The refunds of payments: which booking was refunded, and how much went back, all told. */
 export class RefundsLedger {
+  private readonly notices: PaymentNotices;
+
   constructor(
     private readonly runtime: ServiceRuntime<typeof schema>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.notices = new PaymentNotices(runtime);
+  }
 
   payment(db: Db, paymentIntentId: string): Promise<PaymentRow | undefined> {
     return paymentByIntent(db, paymentIntentId);
@@ -117,27 +113,21 @@ export class RefundsLedger {
     if (!payment) return false;
     const before = Number(payment.metadata.amount_refunded ?? 0);
     const total = Math.max(before, facts.amountRefunded);
-    const full = total >= facts.amount;
     await mergePaymentMetadata(tx, facts.paymentIntentId, { amount_refunded: total }, this.clock());
-    await this.runtime.publish(
+    await this.notices.refunded(
       tx,
-      this.runtime.event(
-        PaymentRefunded,
-        {
-          payment_id: payment.paymentIntentId,
-          provider_payment_intent_id: payment.paymentIntentId,
-          user_id: payment.userId,
-          amount: facts.amount,
-          gst_amount: payment.gstAmount,
-          currency: facts.currency,
-          purpose: payment.purpose,
-          metadata: { ...payment.metadata, amount_refunded: total },
-          amount_refunded: total,
-          full,
-          occurred_at: this.clock().toISOString(),
-        },
-        meta,
-      ),
+      {
+        paymentIntentId: payment.paymentIntentId,
+        userId: payment.userId,
+        amount: facts.amount,
+        gstAmount: payment.gstAmount,
+        currency: facts.currency,
+        purpose: payment.purpose,
+        metadata: payment.metadata,
+      },
+      total,
+      this.clock(),
+      meta,
     );
     return true;
   }

@@ -1,9 +1,10 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { type EventData, isRunningSubscription, MembershipChanged } from '@linksmate/proto';
+import { isRunningSubscription } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, MembershipFields } from '../../db/types';
 import { planById } from '../plans/service';
+import { MembershipNotices } from './notify';
 import {
   findExpiredGrants,
   findMembership,
@@ -15,29 +16,12 @@ import {
   userHadTrial,
 } from './repository';
 
+export { toSnapshot } from './notify';
 export type { Membership };
 
-type Snapshot = EventData<typeof MembershipChanged>['membership'];
-
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const sameTime = (a: Date | null | undefined, b: Date | null | undefined) =>
   (a?.getTime() ?? null) === (b?.getTime() ?? null);
-
-export function toSnapshot(m: Membership): Snapshot {
-  return {
-    type: m.type as Snapshot['type'],
-    status: m.status as Snapshot['status'],
-    plan_id: m.planId,
-    trial_ends_at: iso(m.trialEndsAt),
-    current_period_ends_at: iso(m.currentPeriodEndsAt),
-    ends_at: iso(m.endsAt),
-    cancel_at_period_end: m.cancelAtPeriodEnd,
-    source: m.source,
-    provider_subscription_id: m.providerSubscriptionId,
-    provider_customer_id: m.providerCustomerId,
-  };
-}
 
 /** Whether a membership grants access now (docs/product.md#roles: active or trial, end not past). */
 export function isValidMembership(m: Membership | undefined, now: Date): boolean {
@@ -67,11 +51,15 @@ function unchanged(current: Membership | undefined, next: MembershipFields): boo
  * published as a full snapshot in the same transaction.
  */
 export class MembershipService {
+  private readonly notices: MembershipNotices;
+
   constructor(
     private readonly runtime: ServiceRuntime<typeof schema>,
     private readonly stripe: Stripe,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.notices = new MembershipNotices(runtime);
+  }
 
   find(userId: number, db: Db = this.runtime.db): Promise<Membership | undefined> {
     return findMembership(db, userId);
@@ -104,19 +92,7 @@ export class MembershipService {
     if (existing && unchanged(existing, next)) return existing;
     const now = this.clock();
     const saved = await saveMembership(tx, userId, next, now);
-    await this.runtime.publish(
-      tx,
-      this.runtime.event(
-        MembershipChanged,
-        {
-          user_id: userId,
-          membership: toSnapshot(saved),
-          changed_at: now.toISOString(),
-          version: saved.version,
-        },
-        meta,
-      ),
-    );
+    await this.notices.changed(tx, userId, saved, now, meta);
     return saved;
   }
 

@@ -1,12 +1,8 @@
 import type { EventMeta, ServiceRuntime } from '@linksmate/platform';
-import {
-  type Transaction,
-  TransactionRecorded,
-  type TransactionsQuery,
-  type TransactionsReply,
-} from '@linksmate/proto';
+import type { Transaction, TransactionsQuery, TransactionsReply } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, NewTransaction, TransactionRow } from '../../db/types';
+import { TransactionNotices } from './notify';
 import { insertTransaction, listTransactions } from './repository';
 
 const toTransaction = (t: TransactionRow): Transaction => ({
@@ -26,21 +22,17 @@ const toTransaction = (t: TransactionRow): Transaction => ({
 
 /** Every provider event as a transaction (docs/product.md#admin-calls, #admin-limits), recorded once and published. */
 export class TransactionsService {
-  constructor(private readonly runtime: ServiceRuntime<typeof schema>) {}
+  private readonly notices: TransactionNotices;
+
+  constructor(private readonly runtime: ServiceRuntime<typeof schema>) {
+    this.notices = new TransactionNotices(runtime);
+  }
 
   /** Records the event and publishes it; undefined when this provider event was recorded before. */
   async record(tx: Db, row: NewTransaction, meta: EventMeta): Promise<TransactionRow | undefined> {
     const recorded = await insertTransaction(tx, row);
     if (!recorded) return undefined;
-    const { id, payment_intent_id, event_id, booking_id, ...facts } = toTransaction(recorded);
-    await this.runtime.publish(
-      tx,
-      this.runtime.event(
-        TransactionRecorded,
-        { transaction_id: id, ...facts, user_id: recorded.userId },
-        meta,
-      ),
-    );
+    await this.notices.recorded(tx, toTransaction(recorded), recorded.userId, meta);
     return recorded;
   }
 

@@ -34,6 +34,6 @@ export function registerAnnouncementRoutes(app: HttpApp, announcements: Announce
     async (request, reply) =>
       reply
         .status(201)
-        .send(await announcements.publish(currentUser(request), request.body ?? {}, requestMeta(request))),
+        .send(await announcements.send(currentUser(request), request.body ?? {}, requestMeta(request))),
   );
 }

@@ -2,7 +2,6 @@ import { badRequest, type EventMeta } from '@linksmate/platform';
 import {
   type AccessTokenClaims,
   ANNOUNCEMENT_MAX_LENGTH,
-  AnnouncementPublished,
   type AnnouncementsQuery,
   type AnnouncementsReply,
   type CreateAnnouncementBody,
@@ -13,6 +12,7 @@ import {
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Projections } from '../projections/service';
+import { AnnouncementNotices } from './notify';
 import { announcementsPage, countAnnouncements, insertAnnouncement, toAnnouncement } from './repository';
 
 /**
@@ -20,7 +20,11 @@ import { announcementsPage, countAnnouncements, insertAnnouncement, toAnnounceme
  * publish, everyone signed in reads them, newest first; each one is pushed live to every socket.
  */
 export class AnnouncementsService {
-  constructor(private readonly deps: ModuleContext & { projections: Projections }) {}
+  private readonly notices: AnnouncementNotices;
+
+  constructor(private readonly deps: ModuleContext & { projections: Projections }) {
+    this.notices = new AnnouncementNotices(deps.runtime);
+  }
 
   async list(query: AnnouncementsQuery): Promise<AnnouncementsReply> {
     const limit = query.limit ?? PAGE_SIZES.announcements;
@@ -33,7 +37,8 @@ export class AnnouncementsService {
     return { announcements: rows.map(toAnnouncement), total, limit, offset };
   }
 
-  async publish(
+  /** A site admin's announcement: stored, and told to every socket once stored. */
+  async send(
     admin: Pick<AccessTokenClaims, 'user_id'>,
     body: CreateAnnouncementBody,
     meta: EventMeta,
@@ -54,19 +59,7 @@ export class AnnouncementsService {
         senderName,
         sentAt: now,
       });
-      await this.deps.runtime.publish(
-        tx,
-        this.deps.runtime.event(
-          AnnouncementPublished,
-          {
-            announcement_id: stored.id,
-            content: stored.content,
-            sender_name: stored.senderName,
-            sent_at: stored.sentAt.toISOString(),
-          },
-          meta,
-        ),
-      );
+      await this.notices.published(tx, stored, meta);
       return stored;
     });
     return { message: 'Announcement sent', announcement: toAnnouncement(row) };

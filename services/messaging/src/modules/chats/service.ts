@@ -3,13 +3,10 @@ import {
   type AccessTokenClaims,
   type ConversationsReply,
   type DirectMessagesReply,
-  EventChatReachNarrowed,
   type EventMessagesReply,
   type MarkReadReply,
   MESSAGING_MESSAGES,
   type Message,
-  MessageRead,
-  MessageSent,
   type MessagesQuery,
   PAGE_SIZES,
   type SendDirectMessageBody,
@@ -18,6 +15,7 @@ import {
 import type { ModuleContext } from '../../context';
 import type { ChatEventRow, ConversationRow, Db, MessageRow, UserRow } from '../../db/types';
 import type { Projections } from '../projections/service';
+import { ChatNotices } from './notify';
 import * as repo from './repository';
 import { eventIdMessages, type MessageBody, messageBody, parseId, userIdMessages } from './rules';
 
@@ -35,7 +33,11 @@ type Viewer = Pick<AccessTokenClaims, 'user_id' | 'role'>;
  * it), the same for reading, writing, marking read and following it live.
  */
 export class ChatsService {
-  constructor(private readonly deps: ChatsDeps) {}
+  private readonly notices: ChatNotices;
+
+  constructor(private readonly deps: ChatsDeps) {
+    this.notices = new ChatNotices(deps.runtime);
+  }
 
   private get db(): Db {
     return this.deps.runtime.db;
@@ -124,14 +126,7 @@ export class ChatsService {
    */
   async reachNarrowed(tx: Db, userIds: number[], meta: EventMeta): Promise<void> {
     if (!userIds.length) return;
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        EventChatReachNarrowed,
-        { user_ids: [...new Set(userIds)], occurred_at: this.deps.clock().toISOString() },
-        meta,
-      ),
-    );
+    await this.notices.reachNarrowed(tx, userIds, this.deps.clock(), meta);
   }
 
   async sendEvent(
@@ -215,32 +210,7 @@ export class ChatsService {
       updatedAt: now,
     });
     const message = await repo.messageView(tx, row.id);
-    await this.deps.runtime.publish(
-      tx,
-      this.deps.runtime.event(
-        MessageSent,
-        {
-          message_id: message.id,
-          conversation_id: conversation.id,
-          conversation_type: conversation.type,
-          sender_user_id: senderId,
-          receiver_user_id: message.receiver_user_id,
-          event_id: message.event_id,
-          recipient_user_ids: recipients,
-          content: message.content,
-          media_url: message.media_url,
-          media_type: message.media_type,
-          media_filename: message.media_filename,
-          media_thumbnail_url: message.media_thumbnail_url,
-          sender_username: message.Username,
-          sender_first_name: message.sender_first_name,
-          sender_last_name: message.sender_last_name,
-          sender_profile_image_url: message.sender_profile_image_url,
-          sent_at: message.sent_at,
-        },
-        meta,
-      ),
-    );
+    await this.notices.sent(tx, conversation, message, recipients, meta);
     return row;
   }
 
@@ -250,22 +220,7 @@ export class ChatsService {
     const marked = await this.db.transaction(async (tx) => {
       const result = await repo.markRead(tx, conversation, viewer.user_id, now);
       if (result.messageIds.length)
-        await this.deps.runtime.publish(
-          tx,
-          this.deps.runtime.event(
-            MessageRead,
-            {
-              conversation_id: conversation.id,
-              conversation_type: conversation.type,
-              reader_user_id: viewer.user_id,
-              event_id: conversation.eventId,
-              message_ids: result.messageIds,
-              sender_user_ids: result.senderUserIds,
-              read_at: now.toISOString(),
-            },
-            meta,
-          ),
-        );
+        await this.notices.read(tx, conversation, viewer.user_id, result, now, meta);
       return result;
     });
     return { read_count: marked.messageIds.length, read_at: now.toISOString() };

@@ -1,11 +1,11 @@
 import type { EventMeta } from '@linksmate/platform';
 import {
-  EmailRequested,
   MESSAGE_DIGEST_AFTER_MS,
   MESSAGE_DIGEST_INTERVAL_MS,
   type MessagingPreferences,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
+import { DigestNotices } from './notify';
 import { digestsDue, digestWanted, markDigestSent, setDigestWanted } from './repository';
 
 /**
@@ -13,7 +13,11 @@ import { digestsDue, digestWanted, markDigestSent, setDigestWanted } from './rep
  * one e-mail about them at most once an hour, unless they turned it off on their profile.
  */
 export class DigestService {
-  constructor(private readonly deps: ModuleContext) {}
+  private readonly notices: DigestNotices;
+
+  constructor(private readonly deps: ModuleContext) {
+    this.notices = new DigestNotices(deps.runtime);
+  }
 
   async preferences(userId: number): Promise<MessagingPreferences> {
     return { email_digest: await digestWanted(this.deps.runtime.db, userId) };
@@ -32,23 +36,7 @@ export class DigestService {
     for (const digest of due) {
       await runtime.db.transaction(async (tx) => {
         await markDigestSent(tx, digest.userId, digest.newestId, now);
-        await runtime.publish(
-          tx,
-          runtime.event(
-            EmailRequested,
-            {
-              to: digest.email,
-              template: 'messages-digest',
-              variables: {
-                username: digest.username,
-                count: digest.count,
-                senders: digest.senders.join(', '),
-              },
-              user_id: digest.userId,
-            },
-            meta,
-          ),
-        );
+        await this.notices.digest(tx, digest, meta);
       });
     }
     return due.length;

@@ -16,13 +16,13 @@ import {
   type AdminClaimsReply,
   type AdminProfileClaim,
   CLAIM_REVIEW_MESSAGES,
-  EmailRequested,
 } from '@linksmate/proto';
 import type { Logger } from 'pino';
 import type * as schema from '../../db/schema';
 import type { IdentityClient } from '../../lib/identity-client';
 import type { CoachesService } from '../coaches/service';
 import type { VenuesService } from '../venues/service';
+import { ClaimNotices } from './notify';
 import type { Db } from './repository';
 import { type ClaimWithName, claimById, claimCounts, claimPage, decideClaim } from './repository';
 
@@ -68,7 +68,11 @@ export interface ClaimReviewDeps {
  * with it (coach, facility_admin); either way the claimant is told by e-mail.
  */
 export class ClaimReviewService {
-  constructor(private readonly deps: ClaimReviewDeps) {}
+  private readonly notices: ClaimNotices;
+
+  constructor(private readonly deps: ClaimReviewDeps) {
+    this.notices = new ClaimNotices(deps.runtime);
+  }
 
   private get db(): Db {
     return this.deps.runtime.db;
@@ -125,26 +129,9 @@ export class ClaimReviewService {
         decidedByUserId: admin.user_id,
         now: this.deps.clock(),
       });
-      // The claimant is told by mail; nothing else acts on a decision (docs/events.md#removed-contracts).
-      await this.deps.runtime.publish(
-        tx,
-        this.deps.runtime.event(
-          EmailRequested,
-          {
-            to: decided.contactEmail,
-            template: 'profile-claim-decided',
-            variables: {
-              approved: status === 'approved',
-              entity_type: decided.entityType,
-              entity_name: claim.entityName,
-              admin_notes: decided.adminNotes,
-            },
-            user_id: decided.userId,
-          },
-          meta,
-        ),
-      );
-      return { ...decided, entityName: claim.entityName };
+      const decidedClaim = { ...decided, entityName: claim.entityName };
+      await this.notices.decided(tx, decidedClaim, meta);
+      return decidedClaim;
     });
     return { claim: toAdminClaim(claim, await this.requesters([claim], meta.correlationId)) };
   }

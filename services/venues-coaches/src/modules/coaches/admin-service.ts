@@ -15,13 +15,12 @@ import {
   type AdminCoachesReply,
   type AdminCoachReply,
   type CoachVenuesReply,
-  EmailRequested,
   isSiteAdminRole,
   unwrap,
   VENUE_MESSAGES,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
-import type { CoachRow, Db } from '../../db/types';
+import type { Db } from '../../db/types';
 import { adminCoachValues } from './admin-values';
 import {
   addCoachVenue,
@@ -71,7 +70,7 @@ export class AdminCoachesService {
         const row = await insertCoach(tx, { ...values, createdAt: now, updatedAt: now });
         if (venueId) await addCoachVenue(tx, { coachId: row.id, venueId, isPrimary: true });
         await this.coaches.notices.created(tx, row, venueId ?? null, meta);
-        await this.invite(tx, row, meta);
+        await this.coaches.notices.invitation(tx, row, meta);
         return row;
       });
       return { coach: await this.shaped(coach.id), message: 'Coach added and invited to claim the profile' };
@@ -180,26 +179,5 @@ export class AdminCoachesService {
     const row = await this.coaches.find(id);
     if (!row) throw notFound(ADMIN_COACH_MESSAGES.notFound, 'coach_not_found');
     return toCoach(row);
-  }
-
-  /**
-   * The invitation to claim the profile (docs/product.md#admin-calls): a mail request only messaging binds. No broadcast
-   * fact goes with it: nothing acts on an invitation, and an address has no business on the bus.
-   */
-  private async invite(tx: Db, coach: CoachRow, meta: EventMeta): Promise<void> {
-    if (!coach.email) return;
-    await this.ctx.runtime.publish(
-      tx,
-      this.ctx.runtime.event(
-        EmailRequested,
-        {
-          to: coach.email,
-          template: 'coach-invitation',
-          variables: { first_name: coach.firstName, coach_id: coach.id },
-          user_id: null,
-        },
-        meta,
-      ),
-    );
   }
 }

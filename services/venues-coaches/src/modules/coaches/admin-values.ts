@@ -7,10 +7,18 @@ import {
   DAYS,
   DEFAULT_COACH_SCHEDULE_HOURS,
   isEmailAddress,
+  numberError,
   unwrap,
   webLinkError,
 } from '@linksmate/proto';
 import type { NewCoach } from '../../db/types';
+
+/** The wizard's words for years of experience it would not take (docs/product.md#admin-validation: 0-50). */
+const YEARS_MESSAGES = {
+  below: ADMIN_COACH_MESSAGES.yearsNotNegative,
+  above: ADMIN_COACH_MESSAGES.yearsTooMany,
+  fraction: ADMIN_COACH_MESSAGES.yearsWhole,
+};
 
 const text = (value: Parameters<typeof unwrap<string>>[0]) =>
   value === undefined ? undefined : unwrap<string>(value)?.trim() || null;
@@ -65,10 +73,12 @@ export function adminCoachValues(body: AdminCoachBody, creating: boolean): Coach
   else if (values.email && !isEmailAddress(values.email)) errors.email = ADMIN_COACH_MESSAGES.invalidEmail;
   const pictureProblem = webLinkError(values.profileImageUrl);
   if (pictureProblem) errors.profile_image_url = pictureProblem;
-  if (typeof values.yearsExperience === 'number' && values.yearsExperience < 0)
-    errors.years_experience = ADMIN_COACH_MESSAGES.yearsNotNegative;
-  else if (typeof values.yearsExperience === 'number' && values.yearsExperience > COACH_YEARS_EXPERIENCE.max)
-    errors.years_experience = ADMIN_COACH_MESSAGES.yearsTooMany;
+  const years = numberError(
+    values.yearsExperience,
+    { ...COACH_YEARS_EXPERIENCE, whole: true },
+    YEARS_MESSAGES,
+  );
+  if (years) errors.years_experience = years;
   if (typeof values.hourlyRate === 'number' && values.hourlyRate < 0)
     errors.hourly_rate = ADMIN_COACH_MESSAGES.rateNotNegative;
   if (Object.keys(errors).length) throw invalidFields(errors);

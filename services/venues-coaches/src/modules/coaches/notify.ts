@@ -1,5 +1,5 @@
 import type { EventMeta } from '@linksmate/platform';
-import { CoachCreated, CoachDeleted, CoachUpdated, type EventData } from '@linksmate/proto';
+import { CoachCreated, CoachDeleted, CoachUpdated, EmailRequested, type EventData } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { CoachRow, Db } from '../../db/types';
 
@@ -18,7 +18,10 @@ export function coachSnapshot(coach: CoachRow, venueId: number | null): EventDat
   };
 }
 
-/** The coach events, written to the outbox in the caller's transaction, with the coach's version. */
+/**
+ * The coach events, written to the outbox in the caller's transaction, with the coach's version, and
+ * the mail inviting a coach to claim their profile.
+ */
 export class CoachNotices {
   constructor(private readonly runtime: ModuleContext['runtime']) {}
 
@@ -34,6 +37,28 @@ export class CoachNotices {
     return this.runtime.publish(
       tx,
       this.runtime.event(CoachDeleted, { coach_id: coach.id, version: coach.version }, meta),
+    );
+  }
+
+  /**
+   * The invitation to claim the profile (docs/product.md#admin-calls): a mail request only messaging
+   * binds, none for a coach without an address. No broadcast fact goes with it: nothing acts on an
+   * invitation, and an address has no business on the bus.
+   */
+  async invitation(tx: Db, coach: CoachRow, meta: EventMeta): Promise<void> {
+    if (!coach.email) return;
+    await this.runtime.publish(
+      tx,
+      this.runtime.event(
+        EmailRequested,
+        {
+          to: coach.email,
+          template: 'coach-invitation',
+          variables: { first_name: coach.firstName, coach_id: coach.id },
+          user_id: null,
+        },
+        meta,
+      ),
     );
   }
 }

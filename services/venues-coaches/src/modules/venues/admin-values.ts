@@ -3,14 +3,32 @@ import {
   ADMIN_VENUE_MESSAGES,
   type AdminVenueBody,
   AU_STATES,
+  COURSE_LENGTH,
   DEFAULT_COUNTRY,
   isEmailAddress,
+  numberError,
   unwrap,
+  VENUE_COORDINATES,
   webLinkErrors,
 } from '@linksmate/proto';
 import type { NewVenue } from '../../db/types';
 
 type Changes = Partial<Omit<NewVenue, 'slug'>>;
+
+/** The wizard's words for a length or a coordinate the form would not take (docs/product.md#admin-validation). */
+const LENGTH_MESSAGES = {
+  below: ADMIN_VENUE_MESSAGES.lengthNotNegative,
+  above: ADMIN_VENUE_MESSAGES.lengthTooLong,
+  fraction: ADMIN_VENUE_MESSAGES.lengthWhole,
+};
+const LATITUDE_MESSAGES = {
+  below: ADMIN_VENUE_MESSAGES.latitudeRange,
+  above: ADMIN_VENUE_MESSAGES.latitudeRange,
+};
+const LONGITUDE_MESSAGES = {
+  below: ADMIN_VENUE_MESSAGES.longitudeRange,
+  above: ADMIN_VENUE_MESSAGES.longitudeRange,
+};
 
 /** An optional text of the wizard: unwrapped, trimmed, blank is none; undefined when not sent. */
 const text = (value: Parameters<typeof unwrap<string>>[0]) =>
@@ -154,11 +172,13 @@ function judge(body: AdminVenueBody, changes: Changes, types: string[] | undefin
     ['teaching_golf_professional_email', changes.teachingGolfProfessionalEmail],
   ] as const)
     if (email && !isEmailAddress(email)) errors[field] = ADMIN_VENUE_MESSAGES.invalidEmail;
-  for (const [field, length] of [
-    ['course_full_length', changes.courseFullLength],
-    ['course_half_length', changes.courseHalfLength],
-    ['course_length_metres', changes.courseLengthMetres],
-  ] as const)
-    if (typeof length === 'number' && length < 0) errors[field] = ADMIN_VENUE_MESSAGES.lengthNotNegative;
+  const numbers = [
+    ['course_full_length', numberError(changes.courseFullLength, COURSE_LENGTH, LENGTH_MESSAGES)],
+    ['course_half_length', numberError(changes.courseHalfLength, COURSE_LENGTH, LENGTH_MESSAGES)],
+    ['course_length_metres', numberError(changes.courseLengthMetres, COURSE_LENGTH, LENGTH_MESSAGES)],
+    ['lat', numberError(changes.lat, VENUE_COORDINATES.lat, LATITUDE_MESSAGES)],
+    ['lng', numberError(changes.lng, VENUE_COORDINATES.lng, LONGITUDE_MESSAGES)],
+  ] as const;
+  for (const [field, problem] of numbers) if (problem) errors[field] = problem;
   if (Object.keys(errors).length) throw invalidFields(errors);
 }
