@@ -12,6 +12,7 @@ import {
   demoToken,
   logInAs,
   screenshot,
+  screenshotOf,
   seriousAccessibilityViolations,
   waitForMail,
 } from '../src/page-helpers';
@@ -242,13 +243,23 @@ describe('the admin area in the browser, against make run', () => {
       ).status,
     ).toBe(200);
 
+    // The requester is the person asking (their account has no name yet: their e-mail), the
+    // claimed profile the coach (docs/product.md#admin-entities).
     await admin.goto(`${stack.url}/admin/profile-claims`);
-    const who = `${coach.first_name} ${coach.last_name}`;
-    await admin
-      .getByRole('button', { name: new RegExp(`^View Details of the claim by ${who}`) })
-      .first()
+    const row = admin.getByTestId('claim-row').filter({ hasText: email });
+    const [requester, profile] = [row.getByRole('cell').nth(0), row.getByRole('cell').nth(1)];
+    expect(await requester.textContent()).toBe(email);
+    expect(await profile.textContent()).toContain(`${coach.first_name} ${coach.last_name}`);
+    await screenshotOf(admin.getByRole('table'), '98b-admin-claims-table');
+    await row
+      .getByRole('button', { name: `View Details of the claim by ${email} on Coach #${coach.id}` })
       .click();
     const dialog = admin.getByRole('dialog', { name: 'Claim Details' });
+    await dialog.getByText('Requester').waitFor();
+    expect(
+      await dialog.getByText(`Coach #${coach.id} — ${coach.first_name} ${coach.last_name}`).count(),
+    ).toBe(1);
+    await screenshotOf(dialog, '98c-admin-claim-details');
     await dialog.getByLabel('Admin notes').fill('Checked the PGA card');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('Claim approved').waitFor();

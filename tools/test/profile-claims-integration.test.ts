@@ -88,9 +88,18 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       )
     ).rows;
 
+  const namesOf = async (userId: number) =>
+    (
+      await services.query<{ first_name: string | null; last_name: string | null }>(
+        'identity',
+        'select first_name, last_name from users where id = $1',
+        [userId],
+      )
+    ).rows[0];
+
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-  it('when a coach profile is claimed, then an unverified member account is made, its verification mail arrives, the claim waits for review, and once an admin approves it the coach logs in with the coach role and is told by e-mail', async () => {
+  it('when a coach profile is claimed, then an unverified member account without the coach’s names is made, its verification mail arrives, the claim waits for review, and once an admin approves it the claimant keeps the name they gave, logs in with the coach role and is told by e-mail', async () => {
     const coachId = await coach('Marcus', 'Fraser');
     const res = await claim(coachId, 'marcus.fraser@example.com');
     expect(res.status).toBe(201);
@@ -131,6 +140,15 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       role: 'member',
     });
 
+    // The claim gave the account none of the coach's names: the person gives their own.
+    expect(await namesOf(account!.id)).toEqual({ first_name: null, last_name: null });
+    const named = await fetch(`${base}/api/v1/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.body.token}` },
+      body: JSON.stringify({ first_name: 'Marc', last_name: 'Claimant' }),
+    });
+    expect(named.status, await named.text()).toBe(200);
+
     // An admin approves the claim through the gateway: the profile and the coach role are theirs.
     const adminToken = await adminLogin();
     const approved = await fetch(`${base}/api/v1/admin/profile-claims/${claimId}`, {
@@ -139,6 +157,21 @@ describe('profile claims over RabbitMQ: gateway → venues-coaches → identity 
       body: JSON.stringify({ status: 'approved', admin_notes: 'PGA membership checked' }),
     });
     expect(approved.status).toBe(200);
+    // Approval gives the role and the profile, never the profile's name: the claimant keeps theirs,
+    // and the claims table names them, with the coach as what they claimed.
+    expect(await namesOf(account!.id)).toEqual({ first_name: 'Marc', last_name: 'Claimant' });
+    const listed = (await (
+      await fetch(`${base}/api/v1/admin/profile-claims?limit=500`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { claims: Array<Record<string, unknown>> };
+    expect(listed.claims.find((c) => c.id === claimId)).toMatchObject({
+      first_name: 'Marc',
+      last_name: 'Claimant',
+      user_email: 'marcus.fraser@example.com',
+      entity_name: 'Marcus Fraser',
+      status: 'approved',
+    });
     const { rows } = await services.query<{ user_id: number }>(
       'venues-coaches',
       'select user_id from coaches where id = $1',

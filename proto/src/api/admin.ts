@@ -2,6 +2,7 @@ import Type from 'typebox';
 import {
   ADMIN_ROLE_LABELS,
   ADMIN_USER_SORTS,
+  BAN_REASON_MAX_LENGTH,
   BULK_USER_ACTION_MAX,
   DASHBOARD_SCOPES,
   MEMBERSHIP_BADGES,
@@ -72,7 +73,9 @@ export const AdminUsersReply = Type.Object({
 export type AdminUsersReply = Type.Static<typeof AdminUsersReply>;
 
 // ── Actions on one person ───────────────────────────────────────────────────
-export const BanUserBody = Type.Object({ reason: Type.Optional(Nullable(Text({ maxLength: 500 }))) });
+export const BanUserBody = Type.Object({
+  reason: Type.Optional(Nullable(Text({ maxLength: BAN_REASON_MAX_LENGTH }))),
+});
 export type BanUserBody = Type.Static<typeof BanUserBody>;
 
 export const ChangeRoleBody = Type.Object({ role: Type.Union([RoleLabel, AccountRole]) });
@@ -102,7 +105,7 @@ export type AdminUserActionReply = Type.Static<typeof AdminUserActionReply>;
 const UserIds = Type.Array(Id, { minItems: 1, maxItems: BULK_USER_ACTION_MAX });
 export const BulkBanBody = Type.Object({
   user_ids: UserIds,
-  reason: Type.Optional(Nullable(Text({ maxLength: 500 }))),
+  reason: Type.Optional(Nullable(Text({ maxLength: BAN_REASON_MAX_LENGTH }))),
 });
 export type BulkBanBody = Type.Static<typeof BulkBanBody>;
 export const BulkGrantBody = Type.Object({ user_ids: UserIds, ...GrantFields });
@@ -125,7 +128,10 @@ export type BulkActionReply = Type.Static<typeof BulkActionReply>;
 // ── identity's internal commands (the admin service asks; never routed publicly) ──
 /** Who asks: identity refuses what would leave the platform without an admin, or act on oneself. */
 const Actor = { actor_user_id: Id };
-export const InternalBanBody = Type.Object({ ...Actor, reason: Nullable(Text({ maxLength: 500 })) });
+export const InternalBanBody = Type.Object({
+  ...Actor,
+  reason: Nullable(Text({ maxLength: BAN_REASON_MAX_LENGTH })),
+});
 export type InternalBanBody = Type.Static<typeof InternalBanBody>;
 export const InternalActorBody = Type.Object(Actor);
 export type InternalActorBody = Type.Static<typeof InternalActorBody>;

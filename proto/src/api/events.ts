@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import {
+  BOOKING_NOTES_MAX_LENGTH,
   BOOKING_STATUSES,
   CREATE_CURRENCIES,
   EVENT_STATUSES,
@@ -162,7 +163,7 @@ export type TicketTypesReply = Type.Static<typeof TicketTypesReply>;
 
 export const NewTicketType = Type.Object({
   name: Type.Optional(Wrappable(Text({ maxLength: 120 }))),
-  description: Type.Optional(Wrappable(Text({ maxLength: 1000 }))),
+  description: Type.Optional(Wrappable(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH }))),
   price_per_ticket: Type.Optional(Wrappable(Int())),
   currency: Type.Optional(Type.Enum(CREATE_CURRENCIES)),
   is_active: Type.Optional(Type.Boolean()),
@@ -195,7 +196,9 @@ export const CreateOfficialEventReply = Type.Object({
 export type CreateOfficialEventReply = Type.Static<typeof CreateOfficialEventReply>;
 
 // ── Joining, join requests and bookings (docs/product.md#community-entities, #community-states, #community-calls) ──────────────────
-export const JoinEventBody = Type.Object({ notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))) });
+export const JoinEventBody = Type.Object({
+  notes: Type.Optional(Wrappable(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH }))),
+});
 export type JoinEventBody = Type.Static<typeof JoinEventBody>;
 
 export const Booking = Type.Object({
@@ -270,7 +273,7 @@ export type JoinRequestDecisionReply = Type.Static<typeof JoinRequestDecisionRep
 /** `POST /admin/events/{id}/add-user` (docs/product.md#community-calls): a confirmed seat given by an admin. */
 export const AddUserToEventBody = Type.Object({
   user_id: Type.Optional(Wrappable(Int())),
-  notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))),
+  notes: Type.Optional(Wrappable(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH }))),
 });
 export type AddUserToEventBody = Type.Static<typeof AddUserToEventBody>;
 
@@ -296,7 +299,7 @@ export const SlotPaymentIntentBody = Type.Object({
   slot_selections: Type.Optional(Type.Array(SlotSelection, { maxItems: 20 })),
   currency: Type.Optional(Text({ maxLength: 8 })),
   total_amount: Int({ minimum: 0 }),
-  notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))),
+  notes: Type.Optional(Wrappable(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH }))),
   /** Accepting a waitlist offer: the seat held for the caller is the one paid for. */
   from_waitlist_offer: Type.Optional(Type.Boolean()),
 });
@@ -326,7 +329,7 @@ export const ConfirmSlotPaymentBody = Type.Object({
   paymentIntentId: Text({ minLength: 1, maxLength: 255 }),
   eventId: Id,
   slot_selections: Type.Optional(Type.Array(SlotSelection, { maxItems: 20 })),
-  notes: Type.Optional(Wrappable(Text({ maxLength: 1000 }))),
+  notes: Type.Optional(Wrappable(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH }))),
 });
 export type ConfirmSlotPaymentBody = Type.Static<typeof ConfirmSlotPaymentBody>;
 export const ConfirmSlotPaymentReply = Type.Object({ message: Type.String(), booking: Booking });
@@ -375,7 +378,7 @@ export const ImportEventBody = Type.Object({
     Type.Object({
       user_id: Id,
       status: BookingStatus,
-      notes: Type.Optional(Text({ maxLength: 1000 })),
+      notes: Type.Optional(Text({ maxLength: BOOKING_NOTES_MAX_LENGTH })),
       booked_at: Type.Optional(Timestamp),
     }),
     { maxItems: OFFICIAL_EVENT_CAPACITY.max * 2 },

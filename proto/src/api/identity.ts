@@ -2,6 +2,7 @@ import Type from 'typebox';
 import {
   AVAILABILITY_STATUSES,
   DISCOVERY_AVAILABILITY_FILTERS,
+  MAX_LIST_LIMIT,
   PAGE_SIZES,
   REQUEST_TEXT_CAP,
   ROLES,
@@ -276,6 +277,18 @@ export const WithdrawAccountBody = Type.Object({ email: Email, password: Passwor
 export type WithdrawAccountBody = Type.Static<typeof WithdrawAccountBody>;
 export const WithdrawAccountReply = Type.Object({ withdrawn: Type.Boolean() });
 export type WithdrawAccountReply = Type.Static<typeof WithdrawAccountReply>;
+
+/**
+ * `POST /internal/accounts/names`: the names people gave their own accounts, for a service that
+ * shows who asked it for something (the admin claims list's requester, docs/product.md#admin-entities).
+ * An account not found is left out; a name never given is null.
+ */
+export const AccountNamesBody = Type.Object({ user_ids: Type.Array(Id, { maxItems: MAX_LIST_LIMIT }) });
+export type AccountNamesBody = Type.Static<typeof AccountNamesBody>;
+export const AccountName = Type.Object({ id: Id, first_name: NullableString, last_name: NullableString });
+export type AccountName = Type.Static<typeof AccountName>;
+export const AccountNamesReply = Type.Object({ accounts: Type.Array(AccountName) });
+export type AccountNamesReply = Type.Static<typeof AccountNamesReply>;
 
 /** Users whose earlier tokens were revoked, and the version a token must have now. */
 export const TokenVersionsReply = Type.Object({

@@ -1,5 +1,11 @@
 import Type from 'typebox';
-import { CLAIM_STATUSES, MAX_LIST_LIMIT, PAGE_SIZES, VENUE_REVIEW_STATUSES } from '../rules';
+import {
+  CLAIM_ADMIN_NOTES_MAX_LENGTH,
+  CLAIM_STATUSES,
+  MAX_LIST_LIMIT,
+  PAGE_SIZES,
+  VENUE_REVIEW_STATUSES,
+} from '../rules';
 import { Id, IdParam, Int, Nullable, NullableString, NullableTimestamp, Text, Timestamp } from '../schema';
 import { Wrappable } from '../wrapped';
 import { Offset } from './common';
@@ -202,8 +208,13 @@ export type AdminClaimsQuery = Type.Static<typeof AdminClaimsQuery>;
 export const AdminProfileClaim = Type.Object({
   id: Id,
   user_id: Nullable(Id),
+  /**
+   * The requester: the names the claimant's account gives itself now, read from identity (null until
+   * they name it, or when identity did not answer); never the claimed profile's (docs/product.md#admin-entities).
+   */
   first_name: NullableString,
   last_name: NullableString,
+  /** The e-mail the claimant gave (their account's); null for a claim an admin invited. */
   user_email: NullableString,
   entity_type: Type.Enum(['coach', 'venue']),
   entity_id: Id,
@@ -230,7 +241,7 @@ export const AdminClaimReply = Type.Object({ claim: AdminProfileClaim });
 export type AdminClaimReply = Type.Static<typeof AdminClaimReply>;
 export const DecideClaimBody = Type.Object({
   status: Type.Enum(CLAIM_STATUSES),
-  admin_notes: Type.Optional(Nullable(Text({ maxLength: 2000 }))),
+  admin_notes: Type.Optional(Nullable(Text({ maxLength: CLAIM_ADMIN_NOTES_MAX_LENGTH }))),
 });
 export type DecideClaimBody = Type.Static<typeof DecideClaimBody>;
 

@@ -110,6 +110,8 @@ export const userExportFileName = (day: string) => `users-export-${day}.csv`;
 
 /** How many people one bulk action may name. */
 export const BULK_USER_ACTION_MAX = 500;
+/** The longest reason a ban keeps (docs/product.md#admin-validation: the reason is optional). */
+export const BAN_REASON_MAX_LENGTH = 500;
 
 /** The admin area's texts (docs/product.md#admin-sections, #admin-validation, #admin-errors). */
 export const ADMIN_MESSAGES = {
@@ -128,6 +130,7 @@ export const ADMIN_MESSAGES = {
   notYourself: 'You cannot do this to your own account.',
   onlyAdminGivesAdmin: 'Only an admin can give or take the admin role.',
   userNotFound: 'User not found',
+  banReasonTooLong: `Reason must be at most ${BAN_REASON_MAX_LENGTH} characters`,
 } as const;
 
 /**

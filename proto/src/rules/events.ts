@@ -24,6 +24,8 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const ADMIN_BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+/** The longest note a booking carries (a join's, a purchase's, or one an admin adds with a seat). */
+export const BOOKING_NOTES_MAX_LENGTH = 1000;
 export const PAYMENT_METHODS = ['pay_at_venue', 'pay_event_creator'] as const;
 export const DEFAULT_PAYMENT_METHOD = 'pay_at_venue';
 export const MEMBER_GAME_CAPACITY = { min: 1, max: 50, default: 4 } as const;
@@ -135,6 +137,7 @@ export const EVENT_MESSAGES = {
   paidNotCancellable: 'Paid bookings are cancelled by the organiser',
   // Add user (docs/product.md#community-validation)
   userRequired: 'Please select a user',
+  notesTooLong: `Notes must be at most ${BOOKING_NOTES_MAX_LENGTH} characters`,
   userUnknown: 'User not found',
   onePerPerson: 'A person holds one booking per event',
   /** The add-user dialog's notice on an event that takes payment: the seat given is free. */

@@ -28,4 +28,5 @@ export const GRANT_MESSAGES = {
   durationRange: `Duration must be from ${GRANT_DURATION.min} to ${GRANT_DURATION.max}`,
   durationWhole: 'Duration must be a whole number',
   expiryPast: 'The expiry date cannot be before today.',
+  typeUnknown: 'Unknown membership type',
 } as const;

@@ -183,10 +183,14 @@ export const ADMIN_COACH_MESSAGES = {
   linkNotFound: 'This coach does not teach at this venue.',
 } as const;
 
+/** The longest admin notes a claim's decision keeps. */
+export const CLAIM_ADMIN_NOTES_MAX_LENGTH = 2000;
+
 export const CLAIM_REVIEW_MESSAGES = {
   notFound: 'Claim not found',
   alreadyDecided: 'This claim has already been decided.',
   decisionRequired: 'Choose approved or rejected.',
+  adminNotesTooLong: `Admin notes must be at most ${CLAIM_ADMIN_NOTES_MAX_LENGTH} characters`,
 } as const;
 
 /** Rate guidance on the coach wizard (docs/product.md#admin-sections), dollars per hour. */

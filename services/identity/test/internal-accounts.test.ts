@@ -43,7 +43,7 @@ describe('identity: accounts made by the platform (/internal/accounts)', () => {
     expect((await identity.login('demo.olivia@example.com')).statusCode).toBe(200);
   });
 
-  it('when a claimed coach gets an account without a username, then it is named after the coach, unverified, mailed its link as a registration is, and the link lets it log in as a coach', async () => {
+  it('when the platform makes an account with names and no username, then its username comes from the names, it is unverified, mailed its link as a registration is, and the link lets it log in', async () => {
     const res = await create({
       email: 'jane.coach@example.com',
       role: 'coach',
@@ -303,6 +303,30 @@ describe('identity: accounts made by the platform (/internal/accounts)', () => {
       const res = await withdraw({ email: 'never@example.com', password: PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ withdrawn: false });
+    });
+  });
+
+  describe('names', () => {
+    const names = (user_ids: number[], headers: Record<string, string> = asService) =>
+      identity.post('/internal/accounts/names', { user_ids }, headers);
+
+    it('when a service asks for accounts by id, then each found one answers the names it gave itself (null where none), and ids without an account are left out', async () => {
+      const named = (
+        await create({ email: 'named.claimant@example.com', first_name: 'Ella', last_name: 'Morgan' })
+      ).json().user.id as number;
+      const nameless = (await create({ email: 'nameless.claimant@example.com' })).json().user.id as number;
+      const res = await names([named, nameless, 987_654]);
+      expect(res.statusCode).toBe(200);
+      expect((res.json().accounts as Array<{ id: number }>).sort((a, b) => a.id - b.id)).toEqual([
+        { id: named, first_name: 'Ella', last_name: 'Morgan' },
+        { id: nameless, first_name: null, last_name: null },
+      ]);
+    });
+
+    it('when the service token is missing, then 401 and no names', async () => {
+      const res = await names([1], {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json().accounts).toBeUndefined();
     });
   });
 });

@@ -22,6 +22,9 @@ interface StandInAccount {
   email: string;
   password: string;
   role: string;
+  /** The names the person gave the account (identity stores what it is made with, or later edits). */
+  first_name: string | null;
+  last_name: string | null;
 }
 
 interface RecordedCall {
@@ -54,6 +57,8 @@ export class IdentityStandIn {
   private readonly upcoming: NextCreate[] = [];
   /** Whether role grants fail (identity down) instead of answering. */
   failGrants = false;
+  /** Whether asking for account names fails (identity down) instead of answering. */
+  failNames = false;
   private nextId = 500;
   private server?: Server;
   url = '';
@@ -75,7 +80,19 @@ export class IdentityStandIn {
 
   /** An account made before, as registration would. */
   existing(email: string): void {
-    this.accounts.set(email.toLowerCase(), { id: this.nextId++, email, password: PASSWORD, role: 'member' });
+    this.accounts.set(email.toLowerCase(), {
+      id: this.nextId++,
+      email,
+      password: PASSWORD,
+      role: 'member',
+      first_name: null,
+      last_name: null,
+    });
+  }
+
+  /** The person names their account, as on their profile page. */
+  rename(email: string, first_name: string, last_name: string): void {
+    Object.assign(this.account(email)!, { first_name, last_name });
   }
 
   callsTo(path: string): RecordedCall[] {
@@ -97,7 +114,18 @@ export class IdentityStandIn {
     const grant = /^\/internal\/users\/(\d+)\/grant-role$/.exec(path);
     if (grant) {
       if (this.failGrants) return send(500, { error: 'Internal server error' });
+      const account = [...this.accounts.values()].find((a) => a.id === Number(grant[1]));
+      if (account && account.role === 'member') account.role = String(body.role);
       return send(200, { user_id: Number(grant[1]), role: body.role });
+    }
+    if (path === '/internal/accounts/names') {
+      if (this.failNames) return send(500, { error: 'Internal server error' });
+      const ids = body.user_ids as number[];
+      return send(200, {
+        accounts: [...this.accounts.values()]
+          .filter((a) => ids.includes(a.id))
+          .map(({ id, first_name, last_name }) => ({ id, first_name, last_name })),
+      });
     }
     const email = String(body.email);
     const key = email.toLowerCase();
@@ -122,7 +150,14 @@ export class IdentityStandIn {
         code: 'account_exists',
         errors: { email: 'An account with this email already exists.' },
       });
-    const account = { id: this.nextId++, email, password: String(body.password), role: String(body.role) };
+    const account = {
+      id: this.nextId++,
+      email,
+      password: String(body.password),
+      role: String(body.role),
+      first_name: (body.first_name as string | undefined) ?? null,
+      last_name: (body.last_name as string | undefined) ?? null,
+    };
     this.accounts.set(key, account);
     if (behaviour?.kind === 'fail-after-making') return send(500, { error: 'Internal server error' });
     if (behaviour?.kind === 'late') await new Promise((resolve) => setTimeout(resolve, behaviour.ms));

@@ -31,19 +31,85 @@ describe('venues-coaches: reviewing profile claims (/admin/profile-claims)', () 
       headers: { authorization: `Bearer ${adminToken}` },
     });
 
-  it('when claims are listed, then each shows its profile’s name and the tabs’ counts', async () => {
-    const { claimId } = await claimCoach('listed.claimant@example.com');
+  const listed = async (claimId: number) => {
     const res = await venues.app.inject({
       url: '/admin/profile-claims?limit=500&offset=0',
       headers: { authorization: `Bearer ${adminToken}` },
     });
-    const body = res.json();
+    expect(res.statusCode, res.body).toBe(200);
+    return { body: res.json(), claim: res.json().claims.find((c: { id: number }) => c.id === claimId) };
+  };
+  const detail = async (claimId: number) =>
+    (
+      await venues.app.inject({
+        url: `/admin/profile-claims/${claimId}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json().claim;
+
+  it('when a coach profile is claimed, then the claims table names the claimant’s account, not the coach: no name until they give one, always the e-mail they gave, and the coach as what is claimed', async () => {
+    const { claimId, userId } = await claimCoach('listed.claimant@example.com');
+    const { body, claim } = await listed(claimId);
     expect(body.counts.pending).toBeGreaterThanOrEqual(1);
-    expect(body.claims.find((c: { id: number }) => c.id === claimId)).toMatchObject({
+    expect(claim).toMatchObject({
+      user_id: userId,
+      first_name: null,
+      last_name: null,
+      user_email: 'listed.claimant@example.com',
       entity_type: 'coach',
       entity_name: 'Claire Iron',
       contact_email: 'listed.claimant@example.com',
       status: 'pending',
+    });
+    expect(venues.identity.callsTo('/internal/accounts/names').at(-1)!.body.user_ids).toContain(userId);
+  });
+
+  it('when the claimant names their account, then the table and the details show that name, read from identity as the admin looks', async () => {
+    const { claimId } = await claimCoach('ella.morgan@example.com');
+    venues.identity.rename('ella.morgan@example.com', 'Ella', 'Morgan');
+    expect((await listed(claimId)).claim).toMatchObject({
+      first_name: 'Ella',
+      last_name: 'Morgan',
+      user_email: 'ella.morgan@example.com',
+      entity_name: 'Claire Iron',
+    });
+    expect(await detail(claimId)).toMatchObject({ first_name: 'Ella', last_name: 'Morgan' });
+  });
+
+  it('when identity does not answer with names, then the table still comes, each requester by the e-mail they gave', async () => {
+    const { claimId } = await claimCoach('quiet.identity@example.com');
+    venues.identity.rename('quiet.identity@example.com', 'Quinn', 'Ides');
+    venues.identity.failNames = true;
+    try {
+      expect((await listed(claimId)).claim).toMatchObject({
+        first_name: null,
+        last_name: null,
+        user_email: 'quiet.identity@example.com',
+        entity_name: 'Claire Iron',
+      });
+    } finally {
+      venues.identity.failNames = false;
+    }
+  });
+
+  it('when a claim is approved, then the claimant keeps the name they gave their account: only the role is asked of identity, and the answer names them, not the coach', async () => {
+    const { claimId, userId } = await claimCoach('keeps.name@example.com');
+    venues.identity.rename('keeps.name@example.com', 'Rohan', 'Iyer');
+    const res = await decide(claimId, { status: 'approved' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().claim).toMatchObject({
+      first_name: 'Rohan',
+      last_name: 'Iyer',
+      entity_name: 'Claire Iron',
+    });
+    const asked = venues.identity.calls.filter((c) => c.path.startsWith(`/internal/users/${userId}/`));
+    expect(asked.map((c) => [c.path, c.body])).toEqual([
+      [`/internal/users/${userId}/grant-role`, { role: 'coach', actor_user_id: expect.any(Number) }],
+    ]);
+    expect(venues.identity.account('keeps.name@example.com')).toMatchObject({
+      first_name: 'Rohan',
+      last_name: 'Iyer',
+      role: 'coach',
     });
   });
 

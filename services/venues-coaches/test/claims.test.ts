@@ -17,7 +17,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
   }
 
   describe('when it succeeds', () => {
-    it('when a coach profile is claimed, then identity makes an unverified member account named after the coach (the role comes with approval), the claim waits for review with its user', async () => {
+    it('when a coach profile is claimed, then identity makes an unverified member account with no name of the coach’s (the person names themselves; the role comes with approval), the claim waits for review with its user', async () => {
       const coachId = await venues.coach({ first_name: 'Grace', last_name: 'Park' });
       const res = await venues.claim(
         { entityType: 'coach', entityId: coachId, email: ' grace.park@example.com ', password: PASSWORD },
@@ -45,8 +45,6 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
         email: 'grace.park@example.com',
         password: PASSWORD,
         role: 'member',
-        first_name: 'Grace',
-        last_name: 'Park',
         verified: false,
         when_taken: 'mail_owner',
       });
@@ -59,7 +57,7 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       ]);
     });
 
-    it('when a listed venue is claimed with the wrapped input form, then the account is a member one (the venue role comes on approval)', async () => {
+    it('when a listed venue is claimed with the wrapped input form, then the account is a member one without a name (a person is not the venue; the venue role comes on approval)', async () => {
       const venueId = await venues.venue();
       const res = await venues.claim({
         entityType: 'venue',
@@ -69,13 +67,10 @@ describe('venues-coaches: claim profile (POST /claim-profile)', () => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().claim).toMatchObject({ entity_type: 'venue', entity_id: venueId, status: 'pending' });
-      expect(venues.identity.callsTo('/internal/accounts').at(-1)!.body).toMatchObject({
-        email: 'owner@links.example.com',
-        role: 'member',
-        first_name: null,
-        last_name: null,
-        verified: false,
-      });
+      const made = venues.identity.callsTo('/internal/accounts').at(-1)!.body;
+      expect(made).toMatchObject({ email: 'owner@links.example.com', role: 'member', verified: false });
+      expect(made).not.toHaveProperty('first_name');
+      expect(made).not.toHaveProperty('last_name');
     });
   });
 

@@ -1,9 +1,11 @@
 import type { Event } from '@linksmate/proto';
-import { EVENT_MESSAGES } from '@linksmate/proto/rules';
+import { BOOKING_NOTES_MAX_LENGTH, EVENT_MESSAGES } from '@linksmate/proto/rules';
 import { Alert, Button, Group, type MantineSize, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { refusedFields, tooLong } from '../lib/form-errors';
 import { FormError } from './FormError';
 
 /**
@@ -46,21 +48,25 @@ export function AddToEventDialog({
   /** The event's summary and the person picker. */
   children: ReactNode;
 }) {
-  const [notes, setNotes] = useState('');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { notes: '' },
+    validate: { notes: (notes) => tooLong(notes, BOOKING_NOTES_MAX_LENGTH, EVENT_MESSAGES.notesTooLong) },
+  });
   const [error, setError] = useState<string | null>(null);
 
   // Each opening starts a fresh form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
   useEffect(() => {
     if (!opened) return;
-    setNotes('');
+    form.reset();
     setError(null);
   }, [opened]);
   // Picking someone else clears what was said about the last pick.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pick is the trigger
   useEffect(() => setError(null), [userId]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = ({ notes }: { notes: string }) => {
     if (!event) return;
     if (!userId) {
       setError(EVENT_MESSAGES.userRequired);
@@ -72,7 +78,11 @@ export function AddToEventDialog({
         notifications.show({ color: 'green', message: reply.message });
         onClose();
       },
-      (err) => setError(failureText(err)),
+      (err) => {
+        const refused = refusedFields(err, (field) => (field === 'notes' ? field : undefined));
+        if (refused) form.setErrors(refused.fields);
+        setError(failureText(err));
+      },
     );
   };
 
@@ -85,15 +95,13 @@ export function AddToEventDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {event && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             {children}
             <Textarea
               size={fieldSize}
               label="Notes (optional)"
-              value={notes}
-              onChange={(e) => setNotes(e.currentTarget.value)}
-              maxLength={1000}
+              {...form.getInputProps('notes')}
               autosize
               minRows={2}
             />

@@ -1,5 +1,12 @@
 import { ApiError } from './api-client';
 
+/**
+ * `message` when the text as it will be sent (trimmed) is longer than `limit`: a form says so under
+ * the field instead of cutting what was typed or pasted.
+ */
+export const tooLong = (text: string, limit: number, message: string) =>
+  text.trim().length > limit ? message : null;
+
 /** Field errors keyed by a form's paths (`capacity`, `slotTypes.1.name`), as `useForm` holds them. */
 export type FormErrors = Record<string, string>;
 

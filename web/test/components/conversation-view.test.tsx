@@ -1,5 +1,5 @@
 import type { DirectMessagesReply, Message } from '@linksmate/proto';
-import { PAGE_SIZES } from '@linksmate/proto/rules';
+import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, PAGE_SIZES, UPLOAD_MESSAGES } from '@linksmate/proto/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConversationView } from '../../src/features/messages/components/ConversationView';
@@ -59,10 +59,11 @@ describe('a conversation, paging back (spec 2 "Messaging")', () => {
 
   it('when older pages are loaded, then they go above in order, each message once, asked for before the oldest shown, and the view is not sent to the bottom', async () => {
     const { api } = conversationServer(45);
+    // The view goes to the bottom once for the first page, 100 ms after it shows (watched from
+    // before it opens: on a busy machine those 100 ms may pass before the heading is found).
+    const toBottom = vi.spyOn(Element.prototype, 'scrollIntoView');
     const { user } = openWithJack();
     await screen.findByRole('heading', { name: 'jack' });
-    // The view goes to the bottom once for the first page, 100 ms after it shows.
-    const toBottom = vi.spyOn(Element.prototype, 'scrollIntoView');
     await waitFor(() => expect(toBottom).toHaveBeenCalledTimes(1));
 
     await user.click(screen.getByRole('button', { name: 'Load more messages' }));
@@ -136,6 +137,36 @@ describe('a conversation, sending (docs/product.md#community-validation)', () =>
     expect(failed).toHaveTextContent('Not sent');
     expect(input).toHaveValue('');
     expect(input).toBeEnabled();
+  });
+
+  it('when the message is longer than the limit, then it says so under it, keeps every character and sends nothing', async () => {
+    const { api } = conversationServer(3);
+    const { user } = openWithJack();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const pasted = 'x'.repeat(MESSAGE_MAX_LENGTH + 1);
+    await user.click(input);
+    await user.paste(pasted);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(MESSAGING_MESSAGES.tooLong)).toBeInTheDocument();
+    expect(input).toHaveValue(pasted);
+    expect(api.sent('POST /messages/dm')).toEqual([]);
+  });
+
+  it('when a file of another type is attached, then it says why and attaches nothing; a photo then replaces the warning', async () => {
+    conversationServer(3);
+    openWithJack();
+    await screen.findByRole('textbox', { name: 'Message' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(picker, {
+      target: { files: [new File(['%PDF'], 'card.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_MESSAGES.invalidMediaType);
+    expect(screen.queryByRole('button', { name: 'Remove attachment' })).not.toBeInTheDocument();
+
+    fireEvent.change(picker, { target: { files: [new File(['jpg'], 'tee.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText('📎 tee.jpg')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
   it('when only spaces are typed, then Send stays off and Shift+Enter makes a new line instead of sending', async () => {

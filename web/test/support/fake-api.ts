@@ -19,6 +19,19 @@ export class Reply {
 }
 export const reply = (status: number, body?: unknown) => new Reply(status, body);
 
+/**
+ * The platform's 400 for a field its schema refuses (platform's validationBody): one field error in
+ * the server's words, `{field} contains characters that are not allowed`, as for a NUL in the text.
+ */
+export const refusedText = (field: string) => {
+  const message = `${field} contains characters that are not allowed`;
+  return reply(400, {
+    error: `Invalid body: ${message}`,
+    code: 'validation_failed',
+    errors: { [field]: message },
+  });
+};
+
 type Handler = (request: SeenRequest) => unknown | Reply | Promise<unknown | Reply>;
 
 /**

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { expect } from 'vitest';
 import { theme } from '../../src/app/theme';
 import { storeToken } from '../../src/lib/session';
 import { SessionProvider } from '../../src/lib/session-context';
@@ -64,3 +65,10 @@ export function renderInApp(element: ReactNode, options: RenderOptions = {}) {
     options,
   );
 }
+
+/**
+ * Waits for the dialog named so to be gone: after a change a dialog closes once the lists it changed
+ * are read again and its transition ends, which on a busy machine takes more than a second.
+ */
+export const dialogCloses = (name: string) =>
+  waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument(), { timeout: 5000 });

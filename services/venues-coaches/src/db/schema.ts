@@ -248,8 +248,10 @@ export const profileClaims = pgTable(
     userId: integer('user_id'),
     entityType: text('entity_type').$type<'coach' | 'venue'>().notNull(),
     entityId: integer('entity_id').notNull(),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
+    /**
+     * The e-mail the claimant gave (their account's). No names are kept: the claimant's are their
+     * account's, the profile's are the profile's (docs/product.md#admin-entities).
+     */
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone'),
     message: text('message'),

@@ -1,5 +1,7 @@
 import { HttpError, InternalClient, type InternalClientOptions } from '@linksmate/platform';
 import type {
+  AccountName,
+  AccountNamesReply,
   AccountSummary,
   AccountTakenReply,
   ApiError,
@@ -69,6 +71,21 @@ export class IdentityClient {
     if (typeof answer.withdrawn !== 'boolean')
       throw new Error('identity answered the withdrawal without a verdict');
     return answer.withdrawn;
+  }
+
+  /**
+   * The names people gave their own accounts, by id (docs/product.md#admin-entities: a claim's
+   * requester); an id without an account is missing from the map. Throws when identity gives no answer.
+   */
+  async accountNames(userIds: number[], requestId: string): Promise<Map<number, AccountName>> {
+    if (!userIds.length) return new Map();
+    const answer = await this.internal.call<AccountNamesReply>(
+      'POST',
+      '/internal/accounts/names',
+      { user_ids: [...new Set(userIds)] },
+      requestId,
+    );
+    return new Map(answer.accounts.map((account) => [account.id, account]));
   }
 
   /**

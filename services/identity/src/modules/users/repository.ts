@@ -17,6 +17,18 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return user;
 }
 
+/** The names these accounts gave themselves; ids with no account are left out. */
+export async function accountNames(
+  db: Db,
+  ids: number[],
+): Promise<Array<{ id: number; firstName: string | null; lastName: string | null }>> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
 /** Which of the two are already taken, compared without regard to case (no username: not taken). */
 export async function takenIdentifiers(
   db: Db,

@@ -1,5 +1,7 @@
 import { type HttpApp, requestMeta } from '@linksmate/platform';
 import {
+  AccountNamesBody,
+  AccountNamesReply,
   AccountTakenReply,
   ApiErrorSchema,
   CreateAccountBody,
@@ -38,6 +40,15 @@ export function registerUserRoutes(app: HttpApp, users: UsersService, auth: Auth
       const made = await auth.platformAccounts.create(request.body, requestMeta(request));
       return 'taken' in made ? reply.status(202).send(made) : reply.status(201).send({ user: made });
     },
+  );
+
+  app.post(
+    '/internal/accounts/names',
+    {
+      config: { access: 'service' },
+      schema: { body: AccountNamesBody, response: { 200: AccountNamesReply } },
+    },
+    async (request) => ({ accounts: await users.names(request.body.user_ids) }),
   );
 
   app.post(

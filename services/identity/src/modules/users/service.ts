@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Clock, EventMeta, EventWriter } from '@linksmate/platform';
-import { type AccountSummary, type Static, UserUpdated } from '@linksmate/proto';
+import { type AccountName, type AccountSummary, type Static, UserUpdated } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, NewUser, User } from '../../db/types';
 import { type UsernameHints, usernameCandidates, usernameStem } from '../../lib/usernames';
 import { type ModerationEvent, type SnapshotEvent, UserNotices } from './notify';
 import {
+  accountNames,
   deleteUser,
   findUserByEmail,
   findUserById,
@@ -61,6 +62,12 @@ export class UsersService {
   /** How many admins are not banned, their rows held to the end of the caller's transaction. */
   lockActiveAdmins(tx: Db): Promise<number> {
     return lockActiveAdmins(tx);
+  }
+
+  /** The names the accounts gave themselves (AccountNamesBody): an id without an account is left out. */
+  async names(ids: number[]): Promise<AccountName[]> {
+    const rows = await accountNames(this.db, [...new Set(ids)]);
+    return rows.map((row) => ({ id: row.id, first_name: row.firstName, last_name: row.lastName }));
   }
 
   byEmail(email: string, db: Db = this.db, options: { lock?: boolean } = {}): Promise<User | undefined> {

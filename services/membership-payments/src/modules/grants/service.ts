@@ -76,7 +76,7 @@ export class GrantService {
   ): Promise<GrantedMembership[]> {
     if (!(MEMBERSHIP_TYPES as readonly string[]).includes(input.membership_type)) {
       throw badRequest('Unknown membership type.', 'unknown_membership_type', {
-        membership_type: 'Unknown membership type',
+        membership_type: GRANT_MESSAGES.typeUnknown,
       });
     }
     const endsAt = grantEndsAt(input, this.clock());

@@ -18,7 +18,7 @@ export function registerClaimReviewRoutes(app: HttpApp, claims: ClaimReviewServi
   app.get(
     '/admin/profile-claims',
     { config: access, schema: { tags, querystring: AdminClaimsQuery, response: { 200: AdminClaimsReply } } },
-    async (request) => claims.list(request.query),
+    async (request) => claims.list(request.query, request.id),
   );
   app.get(
     '/admin/profile-claims/:id',
@@ -26,7 +26,7 @@ export function registerClaimReviewRoutes(app: HttpApp, claims: ClaimReviewServi
       config: access,
       schema: { tags, params: IdParams, response: { 200: AdminClaimReply, 404: ApiErrorSchema } },
     },
-    async (request) => claims.get(request.params.id),
+    async (request) => claims.get(request.params.id, request.id),
   );
   app.put(
     '/admin/profile-claims/:id',

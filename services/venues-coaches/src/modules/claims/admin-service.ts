@@ -10,6 +10,7 @@ import {
 } from '@linksmate/platform';
 import {
   type AccessTokenClaims,
+  type AccountName,
   type AdminClaimReply,
   type AdminClaimsQuery,
   type AdminClaimsReply,
@@ -25,12 +26,18 @@ import { ClaimNotices } from './notify';
 import type { Db } from './repository';
 import { type ClaimWithName, claimById, claimCounts, claimPage, decideClaim } from './repository';
 
-function toAdminClaim(claim: ClaimWithName): AdminProfileClaim {
+/**
+ * A claim as the admin table shows it (docs/product.md#admin-entities): the requester is the person
+ * asking, by the names their account gives itself now (null: none given, or identity did not say)
+ * and the e-mail they claimed with; what they claim is the entity and its name.
+ */
+function toAdminClaim(claim: ClaimWithName, requesters: Map<number, AccountName>): AdminProfileClaim {
+  const account = claim.userId === null ? undefined : requesters.get(claim.userId);
   return {
     id: claim.id,
     user_id: claim.userId,
-    first_name: claim.firstName,
-    last_name: claim.lastName,
+    first_name: account?.first_name ?? null,
+    last_name: account?.last_name ?? null,
     user_email: claim.userId ? claim.contactEmail : null,
     entity_type: claim.entityType,
     entity_id: claim.entityId,
@@ -71,20 +78,35 @@ export class ClaimReviewService {
     return this.deps.runtime.db;
   }
 
-  async list(query: AdminClaimsQuery): Promise<AdminClaimsReply> {
+  async list(query: AdminClaimsQuery, requestId: string): Promise<AdminClaimsReply> {
     const [claims, counts] = await Promise.all([claimPage(this.db, query), claimCounts(this.db)]);
     const all = counts.pending + counts.approved + counts.rejected;
+    const requesters = await this.requesters(claims, requestId);
     return {
-      claims: claims.map(toAdminClaim),
+      claims: claims.map((claim) => toAdminClaim(claim, requesters)),
       count: query.status ? counts[query.status] : all,
       counts: { ...counts, all },
     };
   }
 
-  async get(id: number): Promise<AdminClaimReply> {
+  async get(id: number, requestId: string): Promise<AdminClaimReply> {
     const claim = await claimById(this.db, id);
     if (!claim) throw notFound(CLAIM_REVIEW_MESSAGES.notFound, 'claim_not_found');
-    return { claim: toAdminClaim(claim) };
+    return { claim: toAdminClaim(claim, await this.requesters([claim], requestId)) };
+  }
+
+  /**
+   * The claimants' own names, asked of identity as the admin reads (they change on the person's
+   * profile). Without identity's answer the table still comes, naming each requester by e-mail.
+   */
+  private async requesters(claims: ClaimWithName[], requestId: string): Promise<Map<number, AccountName>> {
+    const userIds = claims.flatMap((claim) => (claim.userId === null ? [] : [claim.userId]));
+    try {
+      return await this.deps.identity.accountNames(userIds, requestId);
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'claim review: identity gave no names; requesters shown by e-mail');
+      return new Map();
+    }
   }
 
   async decide(
@@ -111,12 +133,13 @@ export class ClaimReviewService {
       await this.notices.decided(tx, decidedClaim, meta);
       return decidedClaim;
     });
-    return { claim: toAdminClaim(claim) };
+    return { claim: toAdminClaim(claim, await this.requesters([claim], meta.correlationId)) };
   }
 
   /**
    * The profile becomes the claimant's: linked in this transaction, the role asked of identity
-   * while the claim's row is held. Should identity not answer, nothing is approved.
+   * while the claim's row is held. Should identity not answer, nothing is approved. Only the role
+   * changes on the account: the person keeps the name they gave it (docs/product.md#admin-entities).
    */
   private async handOver(
     tx: Db,

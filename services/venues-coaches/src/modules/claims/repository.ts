@@ -12,10 +12,8 @@ export type ClaimableType = 'coach' | 'venue';
 /** The partial unique index that lets a profile have one pending claim at a time. */
 export const ONE_PENDING_CLAIM_KEY = 'profile_claims_one_pending_key';
 
-/** A profile as a claim needs it: who it is, and whether someone already holds it or waits for it. */
+/** A profile as a claim needs it: whether someone already holds it or waits for it. */
 export interface ClaimableProfile {
-  firstName: string | null;
-  lastName: string | null;
   /** A coach linked to an account, or a profile with an approved claim. */
   claimed: boolean;
   /** A venue someone already runs (venue_admins not empty), claimed or made so by an admin. */
@@ -34,8 +32,6 @@ const hasClaim = (entityType: ClaimableType, entityId: number, status: 'approved
 export async function findClaimableCoach(db: Db, id: number): Promise<ClaimableProfile | undefined> {
   const [row] = await db
     .select({
-      firstName: coaches.firstName,
-      lastName: coaches.lastName,
       userId: coaches.userId,
       approved: hasClaim('coach', id, 'approved'),
       pending: hasClaim('coach', id, 'pending'),
@@ -44,8 +40,6 @@ export async function findClaimableCoach(db: Db, id: number): Promise<ClaimableP
     .where(eq(coaches.id, id));
   if (!row) return undefined;
   return {
-    firstName: row.firstName,
-    lastName: row.lastName,
     claimed: row.userId !== null || row.approved,
     pending: row.pending,
   };
@@ -63,8 +57,6 @@ export async function findClaimableVenue(db: Db, id: number): Promise<ClaimableP
     .where(and(eq(venues.id, id), listedVenue(venues)));
   if (!row) return undefined;
   return {
-    firstName: null,
-    lastName: null,
     claimed: row.approved,
     managed: row.managed,
     pending: row.pending,

@@ -46,7 +46,6 @@ function claimPasswordError(password: string | undefined): string | null {
   return problem === TOO_SHORT ? CLAIM_MESSAGES.passwordTooShort : problem;
 }
 
-/** The account a claim makes: a coach profile's claimant coaches; a venue's gets its admin role on approval. */
 /** A claimant starts as a member: the claim's role (coach, facility_admin) comes with its approval. */
 const ROLE_FOR: Record<ClaimableType, 'member'> = { coach: 'member', venue: 'member' };
 
@@ -124,9 +123,6 @@ export class ClaimsService {
         const pending = await insertClaim(tx, {
           entityType,
           entityId,
-          // The account is named after the profile (below): the claim shows the same names.
-          firstName: profile.firstName,
-          lastName: profile.lastName,
           contactEmail: email,
           status: 'pending',
           createdAt: now,
@@ -137,8 +133,8 @@ export class ClaimsService {
           {
             ...account,
             role: ROLE_FOR[entityType],
-            first_name: profile.firstName,
-            last_name: profile.lastName,
+            // No names: the person names themselves on their profile; the profile's names are the
+            // coach's or venue's, not theirs (docs/product.md#admin-entities).
             verified: false,
             when_taken: 'mail_owner',
           },

@@ -42,6 +42,17 @@ export const STATUS_COLOURS: Record<BookingStatus, string> = {
 /** docs/product.md#admin-states: the statuses an admin may set from the modal. */
 export const ADMIN_STATUS_OPTIONS = ADMIN_BOOKING_STATUSES.map((value) => ({ value, label: LABELS[value] }));
 
+export type AdminStatus = (typeof ADMIN_BOOKING_STATUSES)[number];
+
+/**
+ * The status the modal would set: one an admin may set (docs/product.md#admin-states) other than the
+ * booking's own, else null (docs/product.md#admin-sections: 'Update Status' stays disabled).
+ */
+export const statusChange = (current: BookingStatus, chosen: string | null): AdminStatus | null =>
+  chosen !== current && (ADMIN_BOOKING_STATUSES as readonly string[]).includes(chosen ?? '')
+    ? (chosen as AdminStatus)
+    : null;
+
 /** The booker as the list shows them: their username, else their e-mail. */
 export const bookerOf = (booking: AdminBooking) =>
   booking.user_username ? `@${booking.user_username}` : (booking.user_email ?? `User ${booking.user_id}`);

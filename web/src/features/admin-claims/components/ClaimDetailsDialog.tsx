@@ -1,4 +1,5 @@
 import type { AdminProfileClaim } from '@linksmate/proto';
+import { CLAIM_ADMIN_NOTES_MAX_LENGTH, CLAIM_REVIEW_MESSAGES } from '@linksmate/proto/rules';
 import {
   Alert,
   Anchor,
@@ -13,13 +14,15 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { refusedFields, tooLong } from '../../../lib/form-errors';
 import { type ClaimDecision, useDecideClaim } from '../api/decide-claim';
 import { useClaim } from '../api/get-claim';
-import { entityLabel, isWebAddress, requesterName, STATUS_COLOURS, statusLabel } from './claim-text';
+import { accountName, entityLabel, INVITED, isWebAddress, STATUS_COLOURS, statusLabel } from './claim-text';
 
 const DETAILS_FAILED = 'Failed to fetch claim details';
 const DECISION_FAILED = 'Failed to approve or reject claim';
@@ -50,13 +53,14 @@ function ClaimFields({ claim }: { claim: AdminProfileClaim }) {
         </Badge>
       </Field>
       <Field label="Submitted">{formatDateTime(claim.created_at)}</Field>
-      <Field label="Requester">{requesterName(claim)}</Field>
+      {/* The person asking, by their account's own name ('Not given' until they name it). */}
+      <Field label="Requester">{accountName(claim) ?? (claim.user_id === null ? INVITED : null)}</Field>
       <Field label="Account email">{claim.user_email}</Field>
       <Field label="Claimed profile">
         {entityLabel(claim)}
         {claim.entity_name ? ` — ${claim.entity_name}` : ''}
       </Field>
-      <Field label="User ID">{claim.user_id === null ? 'Invited by an admin' : String(claim.user_id)}</Field>
+      <Field label="User ID">{claim.user_id === null ? INVITED : String(claim.user_id)}</Field>
       <Field label="Contact email">
         <Anchor href={`mailto:${claim.contact_email}`} size="sm">
           {claim.contact_email}
@@ -102,24 +106,36 @@ function ClaimFields({ claim }: { claim: AdminProfileClaim }) {
 export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onClose(): void }) {
   const claim = useClaim(claimId);
   const decide = useDecideClaim();
-  const [notes, setNotes] = useState('');
-  const [decision, setDecision] = useState<ClaimDecision | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { admin_notes: '' },
+    validate: {
+      admin_notes: (notes) =>
+        tooLong(notes, CLAIM_ADMIN_NOTES_MAX_LENGTH, CLAIM_REVIEW_MESSAGES.adminNotesTooLong),
+    },
+  });
+  const decision = decide.variables?.status;
 
-  const submit = (status: ClaimDecision) => {
-    setDecision(status);
-    decide.mutate(
-      { claimId, status, adminNotes: notes },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: status === 'approved' ? 'Claim approved' : 'Claim rejected',
-          });
-          onClose();
+  // Either button decides with the notes as they are, once they pass.
+  const decideAs = (status: ClaimDecision) =>
+    form.onSubmit(({ admin_notes }) =>
+      decide.mutate(
+        { claimId, status, adminNotes: admin_notes },
+        {
+          onSuccess: () => {
+            notifications.show({
+              color: 'green',
+              message: status === 'approved' ? 'Claim approved' : 'Claim rejected',
+            });
+            onClose();
+          },
+          onError: (error) => {
+            const refused = refusedFields(error, (field) => (field === 'admin_notes' ? field : undefined));
+            if (refused) form.setErrors(refused.fields);
+          },
         },
-      },
-    );
-  };
+      ),
+    )();
 
   const data = claim.data?.claim;
   return (
@@ -154,9 +170,7 @@ export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onCl
                 description="Kept with the decision"
                 autosize
                 minRows={3}
-                maxLength={2000}
-                value={notes}
-                onChange={(event) => setNotes(event.currentTarget.value)}
+                {...form.getInputProps('admin_notes')}
               />
               <Group justify="flex-end" gap="sm">
                 <Button
@@ -166,7 +180,7 @@ export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onCl
                   leftSection={<IconX size={16} aria-hidden />}
                   loading={decide.isPending && decision === 'rejected'}
                   disabled={decide.isPending}
-                  onClick={() => submit('rejected')}
+                  onClick={() => decideAs('rejected')}
                 >
                   Reject
                 </Button>
@@ -175,7 +189,7 @@ export function ClaimDetailsDialog({ claimId, onClose }: { claimId: number; onCl
                   leftSection={<IconCheck size={16} aria-hidden />}
                   loading={decide.isPending && decision === 'approved'}
                   disabled={decide.isPending}
-                  onClick={() => submit('approved')}
+                  onClick={() => decideAs('approved')}
                 >
                   Approve
                 </Button>

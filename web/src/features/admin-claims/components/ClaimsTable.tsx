@@ -3,9 +3,19 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/ListTable';
 import { formatLongDate } from '../../../lib/dates';
-import { entityLabel, requesterName, STATUS_COLOURS, statusLabel } from './claim-text';
+import {
+  claimedName,
+  entityLabel,
+  requesterEmail,
+  requesterName,
+  STATUS_COLOURS,
+  statusLabel,
+} from './claim-text';
 
-/** Spec 3 "Profile claim requests" table: requester, entity, contact, status, submitted date. */
+/**
+ * Spec 3 "Profile claim requests" table: requester, entity, contact, status, submitted date. The
+ * requester is the person asking, the entity what they claim (docs/product.md#admin-entities).
+ */
 export function ClaimsTable({
   claims,
   state,
@@ -39,9 +49,9 @@ export function ClaimsTable({
               <Text size="sm" fw={600}>
                 {requesterName(claim)}
               </Text>
-              {claim.user_email && (
+              {requesterEmail(claim) && (
                 <Text size="xs" c="dimmed">
-                  {claim.user_email}
+                  {requesterEmail(claim)}
                 </Text>
               )}
             </Stack>
@@ -49,11 +59,11 @@ export function ClaimsTable({
           <Table.Td>
             <Stack gap={0}>
               <Text size="sm" fw={600}>
-                {entityLabel(claim)}
+                {claimedName(claim)}
               </Text>
               {claim.entity_name && (
                 <Text size="xs" c="dimmed">
-                  {claim.entity_name}
+                  {entityLabel(claim)}
                 </Text>
               )}
             </Stack>
@@ -69,7 +79,8 @@ export function ClaimsTable({
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Badge {...STATUS_COLOURS[claim.status]} variant="light">
+            {/* Its whole word: a squeezed column would otherwise cut the badge to 'PE…'. */}
+            <Badge {...STATUS_COLOURS[claim.status]} variant="light" miw="max-content">
               {statusLabel(claim.status)}
             </Badge>
           </Table.Td>

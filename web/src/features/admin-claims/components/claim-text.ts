@@ -9,10 +9,26 @@ export const STATUS_COLOURS: Record<AdminProfileClaim['status'], { color: string
 
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
-/** The requester's name; a claim without a user was made by an admin's invitation (docs/product.md#admin-entities). */
+/** A claim without a user was made by an admin's invitation. */
+export const INVITED = 'Invited by an admin';
+
+/**
+ * The person asking (docs/product.md#admin-entities): the name their account gives itself, else the
+ * e-mail they claimed with.
+ */
 export const requesterName = (claim: AdminProfileClaim) =>
-  [claim.first_name, claim.last_name].filter(Boolean).join(' ') ||
-  (claim.user_id === null ? 'Invited by an admin' : `User #${claim.user_id}`);
+  accountName(claim) || claim.user_email || (claim.user_id === null ? INVITED : `User #${claim.user_id}`);
+
+/** The name the claimant's account gives itself, if they gave one. */
+export const accountName = (claim: AdminProfileClaim) =>
+  [claim.first_name, claim.last_name].filter(Boolean).join(' ') || null;
+
+/** The e-mail under the requester's name, unless the name already is the e-mail. */
+export const requesterEmail = (claim: AdminProfileClaim) =>
+  claim.user_email && claim.user_email !== requesterName(claim) ? claim.user_email : null;
+
+/** What is claimed: the coach's or venue's name, else 'Coach #12'. */
+export const claimedName = (claim: AdminProfileClaim) => claim.entity_name ?? entityLabel(claim);
 
 /** 'Coach #12' or 'Venue #7'. */
 export const entityLabel = (claim: AdminProfileClaim) =>

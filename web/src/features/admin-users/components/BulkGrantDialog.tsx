@@ -1,19 +1,23 @@
 import type { AdminGrantBody } from '@linksmate/proto';
 import { BULK_GRANT_MEMBERSHIP_TYPES } from '@linksmate/proto/rules';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { refusedFields } from '../../../lib/form-errors';
 import { capitalise } from '../../../lib/text';
+import {
+  BULK_GRANT_DURATIONS,
+  type BulkGrantValues,
+  newBulkGrantValues,
+  validateBulkGrant,
+} from './grant-form';
 
-/** The durations the bulk grant offers (docs/product.md#admin-validation: like 1_months, 1_years, lifetime). */
-const DURATIONS = [
-  { value: '1_months', label: '1 month' },
-  { value: '3_months', label: '3 months' },
-  { value: '6_months', label: '6 months' },
-  { value: '1_years', label: '1 year' },
-  { value: 'lifetime', label: 'Lifetime' },
-];
+const isBulkGrantField = (field: string) => field === 'membership_type' || field === 'duration';
 
-/** docs/product.md#admin-validation "Bulk grant": a type (premium or basic) and a duration for every selected person. */
+/**
+ * docs/product.md#admin-validation "Bulk grant": a type (premium or basic) and a duration for every selected person.
+ * Each opening starts at premium for a month; a refusal of either shows under it.
+ */
 export function BulkGrantDialog({
   opened,
   count,
@@ -24,51 +28,61 @@ export function BulkGrantDialog({
   opened: boolean;
   count: number;
   busy: boolean;
-  onGrant(grant: AdminGrantBody): void;
+  /** Grants; rejects with the server's refusal (the page says it too). */
+  onGrant(grant: AdminGrantBody): Promise<unknown>;
   onClose(): void;
 }) {
-  const [type, setType] = useState<(typeof BULK_GRANT_MEMBERSHIP_TYPES)[number]>('premium');
-  const [duration, setDuration] = useState('1_months');
-  const close = () => {
-    setType('premium');
-    setDuration('1_months');
-    onClose();
-  };
+  const form = useForm<BulkGrantValues>({
+    mode: 'controlled',
+    initialValues: newBulkGrantValues(),
+    validate: validateBulkGrant,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
+  useEffect(() => {
+    if (opened) form.reset();
+  }, [opened]);
+
+  const submit = (values: BulkGrantValues) =>
+    onGrant(values).catch((error: unknown) => {
+      const refused = refusedFields(error, (field) => (isBulkGrantField(field) ? field : undefined));
+      if (refused) form.setErrors(refused.fields);
+    });
+
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Grant Membership"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Give {count} selected {count === 1 ? 'user' : 'users'} a membership at no charge.
-        </Text>
-        <Select
-          label="Membership type"
-          data={BULK_GRANT_MEMBERSHIP_TYPES.map((value) => ({ value, label: capitalise(value) }))}
-          value={type}
-          onChange={(value) => value && setType(value as typeof type)}
-          allowDeselect={false}
-        />
-        <Select
-          label="Duration"
-          data={DURATIONS}
-          value={duration}
-          onChange={(value) => value && setDuration(value)}
-          allowDeselect={false}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => onGrant({ membership_type: type, duration })}>
-            Grant Membership
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            Give {count} selected {count === 1 ? 'user' : 'users'} a membership at no charge.
+          </Text>
+          <Select
+            label="Membership type"
+            data={BULK_GRANT_MEMBERSHIP_TYPES.map((value) => ({ value, label: capitalise(value) }))}
+            {...form.getInputProps('membership_type')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Duration"
+            data={BULK_GRANT_DURATIONS}
+            {...form.getInputProps('duration')}
+            allowDeselect={false}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Grant Membership
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

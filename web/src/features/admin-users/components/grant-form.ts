@@ -1,5 +1,10 @@
 import type { AdminGrantBody } from '@linksmate/proto';
-import { GRANT_DURATION, type GRANT_MEMBERSHIP_TYPES, GRANT_MESSAGES } from '@linksmate/proto/rules';
+import {
+  BULK_GRANT_MEMBERSHIP_TYPES,
+  GRANT_DURATION,
+  type GRANT_MEMBERSHIP_TYPES,
+  GRANT_MESSAGES,
+} from '@linksmate/proto/rules';
 
 export type GrantUnit = (typeof GRANT_DURATION.units)[number];
 
@@ -40,3 +45,33 @@ export const grantBodyOf = (values: GrantValues): AdminGrantBody => ({
   duration: isLifetime(values) ? 'lifetime' : `${Number(values.amount)}_${values.unit}`,
   ...(values.type === 'annual' && values.expiry ? { expiry_date: dayOf(values.expiry) } : {}),
 });
+
+/** The bulk grant's answers: one of its two types and one of its durations. */
+export interface BulkGrantValues {
+  membership_type: (typeof BULK_GRANT_MEMBERSHIP_TYPES)[number];
+  duration: string;
+}
+
+/** The durations the bulk grant offers (docs/product.md#admin-validation: like 1_months, 1_years, lifetime). */
+export const BULK_GRANT_DURATIONS = [
+  { value: '1_months', label: '1 month' },
+  { value: '3_months', label: '3 months' },
+  { value: '6_months', label: '6 months' },
+  { value: '1_years', label: '1 year' },
+  { value: 'lifetime', label: 'Lifetime' },
+];
+
+export const newBulkGrantValues = (): BulkGrantValues => ({
+  membership_type: 'premium',
+  duration: '1_months',
+});
+
+/** A bulk grant names a type it offers (premium or basic) and one of its durations, in the server's words. */
+export function validateBulkGrant(values: BulkGrantValues): Partial<Record<keyof BulkGrantValues, string>> {
+  const errors: Partial<Record<keyof BulkGrantValues, string>> = {};
+  if (!(BULK_GRANT_MEMBERSHIP_TYPES as readonly string[]).includes(values.membership_type))
+    errors.membership_type = GRANT_MESSAGES.typeUnknown;
+  if (!BULK_GRANT_DURATIONS.some((offered) => offered.value === values.duration))
+    errors.duration = GRANT_MESSAGES.durationInvalid;
+  return errors;
+}

@@ -257,8 +257,8 @@ export function UsersPage() {
         busy={ban.isPending || bulkBan.isPending}
         onConfirm={(reason) =>
           one
-            ? ban.mutate({ userId: one.id, reason }, done())
-            : bulkBan.mutate({ user_ids: [...selected], reason }, bulkDone)
+            ? ban.mutateAsync({ userId: one.id, reason }, done())
+            : bulkBan.mutateAsync({ user_ids: [...selected], reason }, bulkDone)
         }
         onClose={close}
       />
@@ -273,7 +273,7 @@ export function UsersPage() {
         opened={dialog?.kind === 'bulk-grant'}
         count={selected.size}
         busy={bulkGrant.isPending}
-        onGrant={(body) => bulkGrant.mutate({ user_ids: [...selected], ...body }, bulkDone)}
+        onGrant={(body) => bulkGrant.mutateAsync({ user_ids: [...selected], ...body }, bulkDone)}
         onClose={close}
       />
       <SendEmailDialog

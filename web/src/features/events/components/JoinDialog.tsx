@@ -1,12 +1,11 @@
 import type { Event } from '@linksmate/proto';
+import { BOOKING_NOTES_MAX_LENGTH } from '@linksmate/proto/rules';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormError } from '../../../components/FormError';
 import { useJoinEvent } from '../api/join-event';
 import { failureText } from './join-errors';
-
-const NOTES_MAX = 1000;
 
 /** Spec 2 "Event detail": a free event's join, with optional notes for the organiser. */
 export function JoinDialog({
@@ -63,7 +62,7 @@ export function JoinDialog({
             label="Notes (optional)"
             description={isGame ? 'Anything the organiser should know, e.g. your usual score.' : undefined}
             {...form.getInputProps('notes')}
-            maxLength={NOTES_MAX}
+            maxLength={BOOKING_NOTES_MAX_LENGTH}
             autosize
             minRows={3}
           />

@@ -1,5 +1,10 @@
 import type { Message } from '@linksmate/proto';
-import { MESSAGING_MESSAGES, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@linksmate/proto/rules';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGING_MESSAGES,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+} from '@linksmate/proto/rules';
 import {
   ActionIcon,
   Alert,
@@ -17,11 +22,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconChecks, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
 import { ApiError } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/dates';
+import { tooLong } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { useFollowEventChat, useSocketConnected } from '../../../lib/socket-pushes';
 import { messagesOf, useConversation } from '../api/get-conversation';
@@ -93,9 +100,12 @@ export function ConversationView({ open }: { open: OpenConversation }) {
   const upload = useUploadMessageMedia();
   const markRead = useMarkRead(open.type, open.id);
   useFollowEventChat(open.type === 'event' ? open.id : null);
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const composer = useForm<{ text: string; file: File | null }>({
+    mode: 'controlled',
+    initialValues: { text: '', file: null },
+    validate: { text: (text) => tooLong(text, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES.tooLong) },
+  });
+  const { text, file } = composer.values;
   const [failed, setFailed] = useState<FailedMessage[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -127,8 +137,7 @@ export function ConversationView({ open }: { open: OpenConversation }) {
     if (conversation.hasNextPage && !conversation.isFetchingNextPage) void conversation.fetchNextPage();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ text, file }: { text: string; file: File | null }) => {
     const content = text.trim();
     if (!content && !file) return;
     try {
@@ -142,11 +151,10 @@ export function ConversationView({ open }: { open: OpenConversation }) {
         };
       }
       await send.mutateAsync({ content: content || null, ...media });
-      setText('');
-      setFile(null);
+      composer.reset();
     } catch {
       if (content) setFailed((list) => [...list, { key: `${Date.now()}`, content }]);
-      setText('');
+      composer.setFieldValue('text', '');
     }
   };
 
@@ -310,26 +318,31 @@ export function ConversationView({ open }: { open: OpenConversation }) {
                 : `Failed to send message: ${sendError instanceof Error ? sendError.message : 'Please try again.'}`}
             </Alert>
           )}
-          {fileError && (
+          {composer.errors.file && (
             <Text size="sm" c="red.8" role="alert">
-              {fileError}
+              {composer.errors.file}
             </Text>
           )}
           {file && (
             <Group gap="xs">
               <Text size="sm">📎 {file.name}</Text>
-              <CloseButton size="sm" aria-label="Remove attachment" onClick={() => setFile(null)} />
+              <CloseButton
+                size="sm"
+                aria-label="Remove attachment"
+                onClick={() => composer.setFieldValue('file', null)}
+              />
             </Group>
           )}
-          <form onSubmit={submit}>
+          <form onSubmit={composer.onSubmit(submit)}>
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <FileButton
                 accept={[...IMAGE_TYPES, ...VIDEO_TYPES].join(',')}
                 onChange={(picked) => {
                   if (!picked) return;
                   const problem = attachmentProblem(picked);
-                  setFileError(problem);
-                  setFile(problem ? null : picked);
+                  composer.setFieldValue('file', problem ? null : picked);
+                  // After the value: setting a field clears its error.
+                  composer.setFieldError('file', problem);
                 }}
               >
                 {(props) => (
@@ -347,8 +360,7 @@ export function ConversationView({ open }: { open: OpenConversation }) {
               <Textarea
                 aria-label="Message"
                 placeholder="Type a message…"
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
+                {...composer.getInputProps('text')}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && !e.shiftKey) {
                     e.preventDefault();
@@ -359,7 +371,6 @@ export function ConversationView({ open }: { open: OpenConversation }) {
                 autosize
                 minRows={1}
                 maxRows={5}
-                maxLength={4000}
                 style={{ flex: 1 }}
               />
               <Button

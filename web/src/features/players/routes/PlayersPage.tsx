@@ -17,8 +17,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconFilter, IconLock, IconUsersGroup } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAddressQuery } from '../../../lib/address-query';
 import { ApiError } from '../../../lib/api-client';
@@ -31,6 +32,7 @@ import {
   type AvailabilityFilter,
   discoveryQueryOf,
   SEARCH_PAGE_SIZE as LIMIT,
+  type PlayerSearchState,
   type SkillFilter,
   searchOf,
 } from './search-address';
@@ -49,6 +51,9 @@ const AVAILABILITY_OPTIONS = [
     label: value === 'Playing' ? AVAILABILITY_STATUS_LABELS.playing : value,
   })),
 ];
+
+/** The filter form's answers: the search's filters, '' for off (the page is the address's alone). */
+type PlayerFilters = Omit<PlayerSearchState, 'offset'>;
 
 function LoginPrompt() {
   const location = useLocation();
@@ -101,13 +106,15 @@ export function PlayersPage() {
   const { isLoggedIn } = useSession();
   const { params, update: go } = useAddressQuery({ skill_level: '', availability_status: '', offset: 0 });
   const search = searchOf(params);
-  const [skill, setSkill] = useState<SkillFilter>(search.skill_level);
-  const [availability, setAvailability] = useState<AvailabilityFilter>(search.availability_status);
+  const filters = useForm<PlayerFilters>({
+    mode: 'controlled',
+    initialValues: { skill_level: search.skill_level, availability_status: search.availability_status },
+  });
 
   // Going back or forward to another search shows its filters in the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the address's filters refill the form
   useEffect(() => {
-    setSkill(search.skill_level);
-    setAvailability(search.availability_status);
+    filters.setValues({ skill_level: search.skill_level, availability_status: search.availability_status });
   }, [search.skill_level, search.availability_status]);
 
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useFindPlayers(
@@ -124,10 +131,7 @@ export function PlayersPage() {
     go({ ...search, offset: last }, true);
   });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    go({ skill_level: skill, availability_status: availability, offset: 0 });
-  };
+  const apply = (values: PlayerFilters) => go({ ...values, offset: 0 });
 
   const from = total === 0 ? 0 : search.offset + 1;
   const to = Math.min(search.offset + LIMIT, total);
@@ -153,13 +157,15 @@ export function PlayersPage() {
           <LoginPrompt />
         ) : (
           <>
-            <Card shadow="xs" component="form" onSubmit={apply} aria-label="Player filters">
+            <Card shadow="xs" component="form" onSubmit={filters.onSubmit(apply)} aria-label="Player filters">
               <Group align="end" gap="md" wrap="wrap">
                 <Select
                   label="Skill Level"
                   data={SKILL_OPTIONS}
-                  value={skill || ALL}
-                  onChange={(value) => setSkill((value === ALL ? '' : (value ?? '')) as SkillFilter)}
+                  value={filters.values.skill_level || ALL}
+                  onChange={(value) =>
+                    filters.setFieldValue('skill_level', (value === ALL ? '' : (value ?? '')) as SkillFilter)
+                  }
                   allowDeselect={false}
                   w={{ base: '100%', xs: 220 }}
                   size="md"
@@ -167,9 +173,12 @@ export function PlayersPage() {
                 <Select
                   label="Availability Status"
                   data={AVAILABILITY_OPTIONS}
-                  value={availability || ALL}
+                  value={filters.values.availability_status || ALL}
                   onChange={(value) =>
-                    setAvailability((value === ALL ? '' : (value ?? '')) as AvailabilityFilter)
+                    filters.setFieldValue(
+                      'availability_status',
+                      (value === ALL ? '' : (value ?? '')) as AvailabilityFilter,
+                    )
                   }
                   allowDeselect={false}
                   w={{ base: '100%', xs: 220 }}

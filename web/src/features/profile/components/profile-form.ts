@@ -8,6 +8,7 @@ import {
   PROFILE_TEXT_MESSAGES,
   usernameError,
 } from '@linksmate/proto/rules';
+import { tooLong } from '../../../lib/form-errors';
 import type { ProfileUser } from '../api/get-profile';
 
 /** What the edit form holds: text as typed, the handicap as the number input gives it. */
@@ -87,9 +88,6 @@ export function bodyOf(values: ProfileFormValues): UpdateProfileBody {
 export function sameProfile(a: ProfileFormValues, b: ProfileFormValues): boolean {
   return JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
 }
-
-const tooLong = (text: string, limit: number, message: string) =>
-  text.trim().length > limit ? message : null;
 
 /** docs/product.md#account-validation's rules in the spec's words, per field; the server answers the same ones field by field. */
 export function validateProfile(values: ProfileFormValues): Partial<Record<ProfileField, string>> {
