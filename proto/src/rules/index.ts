@@ -5,6 +5,7 @@
 export * from './accounts';
 export * from './admin';
 export * from './coaches';
+export * from './courses';
 export * from './events';
 export * from './limits';
 export * from './links';
