@@ -34,7 +34,7 @@ export const Course = Type.Object({
   id: Id,
   venue_id: Id,
   name: Type.String(),
-  holes: Type.Union(COURSE_HOLE_COUNTS.map((count) => Type.Literal(count))),
+  holes: Type.Union([Type.Literal(COURSE_HOLE_COUNTS[0]), Type.Literal(COURSE_HOLE_COUNTS[1])]),
   /** The demo's typical values for a course of its kind, not the club's official ratings. */
   typical_values: Type.Boolean(),
   tees: Type.Array(Tee),

@@ -60,6 +60,9 @@ export const COURSE_MESSAGES = {
   strokeIndexRepeated: (holes: number) => `Each stroke index from 1 to ${holes} is used once`,
 } as const;
 
+/** How the demo's typical tees are marked wherever they show (docs/product.md#courses). */
+export const TYPICAL_VALUES_NOTE = "Typical values, not the club's official ratings.";
+
 /** What a course form sends, and what the rules judge: numbers may be missing while it is typed. */
 export interface CourseInput {
   name: string;
@@ -162,7 +165,7 @@ export function courseErrors(course: CourseInput): Record<string, string> {
 }
 
 /** The holes of a new tee: numbered, par 4, stroke indexes in hole order, for the form to start from. */
-export function blankHoles(holes: number): HoleInput[] {
+export function blankHoles(holes: number): Array<{ number: number; par: number; stroke_index: number }> {
   return Array.from({ length: holes }, (_, i) => ({ number: i + 1, par: 4, stroke_index: i + 1 }));
 }
 

@@ -9,6 +9,7 @@ export const venuesKeys = {
   search: (query: VenuesQuery) => [...root, 'search', query] as const,
   byId: (venueId: number) => [...root, 'id', venueId] as const,
   bySlug: (slug: string) => [...root, 'slug', slug] as const,
+  courses: (venueId: number) => [...root, 'courses', venueId] as const,
   /** One of the filter selects' option lists. */
   options: (list: 'states' | 'types' | 'course-amenities' | 'club-amenities') =>
     [...root, 'options', list] as const,
