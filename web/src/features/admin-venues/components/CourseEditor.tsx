@@ -215,7 +215,17 @@ export function CourseEditor({
         {values.tees.map((tee, index) => {
           const label = teeLabel(tee, index);
           return (
-            <Paper key={tee.key} withBorder radius="sm" p="sm" component="fieldset" m={0} aria-label={label}>
+            <Paper
+              key={tee.key}
+              withBorder
+              radius="sm"
+              p="sm"
+              component="fieldset"
+              m={0}
+              aria-label={label}
+              // A fieldset is at least as wide as its content: without this the holes grid widens the page instead of scrolling.
+              miw={0}
+            >
               <Stack gap="sm">
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={600}>{label}</Text>
@@ -247,8 +257,8 @@ export function CourseEditor({
                     onChange={(value) => form.setFieldValue(`tees.${index}.gender`, value as TeeGender)}
                   />
                   <TextInput
-                    label="Par"
-                    description="Sum of the holes"
+                    label="Par (sum of holes)"
+                    variant="filled"
                     readOnly
                     value={String(teePar(tee))}
                     error={form.errors[`tees.${index}.par`]}

@@ -44,8 +44,8 @@ function CourseCard({
               Edit
             </Button>
             <Button
-              variant="subtle"
-              color="red.8"
+              variant="light"
+              color="red"
               size="xs"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={onDelete}
