@@ -5,11 +5,10 @@ import {
   ADMIN_COACH_MESSAGES,
   ADMIN_VENUE_MESSAGES,
   AVAILABILITY_MESSAGES,
-  COURSE_MESSAGES,
   EVENT_MESSAGES,
   GRANT_MESSAGES,
-  TYPICAL_VALUES_NOTE,
 } from '../../proto/src/rules';
+import { COURSE_MESSAGES, TYPICAL_VALUES_NOTE } from '../../proto/src/rules/courses';
 import {
   demoToken,
   logInAs,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankHoles, COURSE_MESSAGES, courseErrors, playedTee, type TeeInput } from '../src/rules';
+import { blankHoles, COURSE_MESSAGES, courseErrors, playedTee, type TeeInput } from '../src/rules/courses';
 
 const PARS = [4, 5, 3, 4, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4];
 const tee = (overrides: Partial<TeeInput> = {}): TeeInput => ({

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { COURSE_HOLE_COUNTS, COURSE_LIMITS, TEE_GENDERS } from '../rules';
+import { COURSE_HOLE_COUNTS, COURSE_LIMITS, TEE_GENDERS } from '../rules/courses';
 import { Id, IdParam, Int, Nullable, Text, Timestamp } from '../schema';
 
 /**

@@ -44,27 +44,40 @@ const server = (courses: Course[] = [saved]) =>
 
 const open = () => renderInApp(<CoursesTab venueId={12} />, { signedInAs: FACILITY_ADMIN });
 
+/** Opens a new course and types North, a White men's tee with this rating and slope, and one hole's value. */
+async function newCourse(
+  user: ReturnType<typeof open>['user'],
+  tee: { rating: string; slope: string; hole: { label: string; value: string } },
+) {
+  await user.click(await screen.findByRole('button', { name: 'Add course' }));
+  const form = screen.getByRole('form', { name: 'New course' });
+  await user.type(within(form).getByLabelText(/Course name/), 'North');
+  await user.type(within(form).getByLabelText(/Tee name/), 'White');
+  await user.type(within(form).getByLabelText(/Course rating/), tee.rating);
+  await user.type(within(form).getByLabelText(/Slope rating/), tee.slope);
+  const hole = within(form).getByLabelText(tee.hole.label);
+  await user.clear(hole);
+  await user.type(hole, tee.hole.value);
+  return { form, hole };
+}
+
 describe('the venue admin’s Courses tab (docs/product.md#courses)', () => {
   it('when the course has typical values, then its tees are listed with the note that they are not official', async () => {
     server();
     open();
     const tees = await screen.findByRole('table', { name: 'Tees of West Course' });
-    expect(within(tees).getByRole('row', { name: /Blue Men 72 72.4 131/ })).toBeInTheDocument();
+    expect(within(tees).getByRole('row', { name: /Blue \(Men\) 72 72.4 131/ })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(TYPICAL_VALUES_NOTE))).toBeInTheDocument();
   });
 
   it('when a new tee is saved with its slope out of range, a rating too far from par and a stroke index twice, then each rule’s message shows and nothing is sent', async () => {
     const api = server([]);
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Add course' }));
-    const form = screen.getByRole('form', { name: 'New course' });
-    await user.type(within(form).getByLabelText(/Course name/), 'North');
-    await user.type(within(form).getByLabelText(/Tee name/), 'White');
-    await user.type(within(form).getByLabelText(/Course rating/), '95');
-    await user.type(within(form).getByLabelText(/Slope rating/), '160');
-    const index2 = within(form).getByLabelText('Hole 2 stroke index, White (men)');
-    await user.clear(index2);
-    await user.type(index2, '1');
+    const { form, hole: index2 } = await newCourse(user, {
+      rating: '95',
+      slope: '160',
+      hole: { label: 'Hole 2 stroke index, White (men)', value: '1' },
+    });
     await user.click(within(form).getByRole('button', { name: 'Save course' }));
 
     expect(await within(form).findByText(COURSE_MESSAGES.slopeRange)).toBeInTheDocument();
@@ -78,15 +91,11 @@ describe('the venue admin’s Courses tab (docs/product.md#courses)', () => {
   it('when a valid course is saved, then the whole course is sent with each tee’s par the sum of its holes', async () => {
     const api = server([]);
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Add course' }));
-    const form = screen.getByRole('form', { name: 'New course' });
-    await user.type(within(form).getByLabelText(/Course name/), 'North');
-    await user.type(within(form).getByLabelText(/Tee name/), 'White');
-    await user.type(within(form).getByLabelText(/Course rating/), '71.2');
-    await user.type(within(form).getByLabelText(/Slope rating/), '127');
-    const par1 = within(form).getByLabelText('Hole 1 par, White (men)');
-    await user.clear(par1);
-    await user.type(par1, '5');
+    const { form } = await newCourse(user, {
+      rating: '71.2',
+      slope: '127',
+      hole: { label: 'Hole 1 par, White (men)', value: '5' },
+    });
     expect(within(form).getByLabelText(/^Par/)).toHaveValue('73');
     await user.click(within(form).getByRole('button', { name: 'Save course' }));
 

@@ -4,7 +4,7 @@ import {
   TEE_GENDER_LABELS,
   TEE_GENDERS,
   type TeeGender,
-} from '@linksmate/proto/rules';
+} from '@linksmate/proto/rules/courses';
 import {
   ActionIcon,
   Alert,

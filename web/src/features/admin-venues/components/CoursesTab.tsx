@@ -1,9 +1,10 @@
-import { TEE_GENDER_LABELS, TYPICAL_VALUES_NOTE } from '@linksmate/proto/rules';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { TYPICAL_VALUES_NOTE } from '@linksmate/proto/rules/courses';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadFailure } from '../../../components/LoadStates';
+import { TeesTable } from '../../../components/TeesTable';
 import { useCreateCourse } from '../api/create-course';
 import { useDeleteCourse } from '../api/delete-course';
 import { type Course, useAdminCourses } from '../api/get-admin-courses';
@@ -61,30 +62,7 @@ function CourseCard({
             {TYPICAL_VALUES_NOTE} Saving the course makes them the club's own.
           </Text>
         )}
-        <Table.ScrollContainer minWidth={360} type="native">
-          <Table striped verticalSpacing={4} aria-label={`Tees of ${course.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tee</Table.Th>
-                <Table.Th>Rated for</Table.Th>
-                <Table.Th ta="right">Par</Table.Th>
-                <Table.Th ta="right">Rating</Table.Th>
-                <Table.Th ta="right">Slope</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {course.tees.map((tee) => (
-                <Table.Tr key={tee.id}>
-                  <Table.Td>{tee.name}</Table.Td>
-                  <Table.Td>{TEE_GENDER_LABELS[tee.gender]}</Table.Td>
-                  <Table.Td ta="right">{tee.par}</Table.Td>
-                  <Table.Td ta="right">{tee.course_rating.toFixed(1)}</Table.Td>
-                  <Table.Td ta="right">{tee.slope_rating}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <TeesTable tees={course.tees} label={`Tees of ${course.name}`} />
       </Stack>
     </Paper>
   );

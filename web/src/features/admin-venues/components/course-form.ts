@@ -1,5 +1,10 @@
 import type { Course, CourseBody } from '@linksmate/proto';
-import { blankHoles, type CourseHoleCount, courseErrors, type TeeGender } from '@linksmate/proto/rules';
+import {
+  blankHoles,
+  type CourseHoleCount,
+  courseErrors,
+  type TeeGender,
+} from '@linksmate/proto/rules/courses';
 
 /** A number box's value: a number, or '' while it is blank. */
 type Typed = number | '';

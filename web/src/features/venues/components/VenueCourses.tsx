@@ -1,5 +1,6 @@
-import { TEE_GENDER_LABELS, TYPICAL_VALUES_NOTE } from '@linksmate/proto/rules';
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { TYPICAL_VALUES_NOTE } from '@linksmate/proto/rules/courses';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { TeesTable } from '../../../components/TeesTable';
 import { useVenueCourses } from '../api/get-venue-courses';
 
 /**
@@ -18,41 +19,20 @@ export function VenueCourses({ venueId }: { venueId: number }) {
       </Title>
       <Stack gap="md">
         {courses.map((course) => (
-          <Table.ScrollContainer key={course.id} minWidth={320} type="native">
-            <Table striped verticalSpacing={4} horizontalSpacing="xs">
-              <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 4 }}>
+          <TeesTable
+            key={course.id}
+            tees={course.tees}
+            caption={
+              <>
                 <Text span fw={600}>
                   {course.name}
                 </Text>{' '}
                 <Text span c="dimmed" size="sm">
                   · {course.holes} holes
                 </Text>
-              </caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Tee</Table.Th>
-                  <Table.Th ta="right">Par</Table.Th>
-                  <Table.Th ta="right">Rating</Table.Th>
-                  <Table.Th ta="right">Slope</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {course.tees.map((tee) => (
-                  <Table.Tr key={tee.id}>
-                    <Table.Td>
-                      {tee.name}{' '}
-                      <Text span c="dimmed" size="sm">
-                        ({TEE_GENDER_LABELS[tee.gender]})
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{tee.par}</Table.Td>
-                    <Table.Td ta="right">{tee.course_rating.toFixed(1)}</Table.Td>
-                    <Table.Td ta="right">{tee.slope_rating}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </>
+            }
+          />
         ))}
         {typical && (
           <Text size="xs" c="dimmed">
