@@ -8,6 +8,7 @@ import {
   EVENT_MESSAGES,
   GRANT_MESSAGES,
 } from '../../proto/src/rules';
+import { COURSE_MESSAGES, TYPICAL_VALUES_NOTE } from '../../proto/src/rules/courses';
 import {
   demoToken,
   logInAs,
@@ -424,6 +425,68 @@ describe('the admin area in the browser, against make run', () => {
     await manager.goto(`${stack.url}/admin/users`);
     await manager.getByRole('heading', { name: 'Access Denied' }).waitFor();
   });
+  it('when the venue manager adds a tee on the Courses tab, then a slope out of range is refused with its message, and once saved the tee shows on the public venue page', async () => {
+    const manager = await (
+      await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await logInAs(manager, stack.url, 'venue@linksmate.dev');
+    const found = (await (await fetch(`${stack.url}/api/v1/venues/slug/moore-park-golf`)).json()) as {
+      venue: { id: number };
+    };
+    const venueId = found.venue.id;
+    await manager.goto(`${stack.url}/admin/venues/${venueId}?tab=courses`);
+    await manager.getByRole('table', { name: 'Tees of Main Course' }).waitFor();
+    await manager.waitForLoadState('networkidle');
+    await screenshot(manager, '98-admin-venue-courses-1280');
+    expect(await seriousAccessibilityViolations(manager)).toEqual([]);
+
+    await manager.getByRole('button', { name: 'Edit Main Course' }).click();
+    const form = manager.getByRole('form', { name: 'Edit Main Course' });
+    await form.getByRole('button', { name: 'Add tee' }).click();
+    // The new tee, named by what is typed into it: found by place.
+    const gold = form.getByRole('group').last();
+    await gold.getByLabel('Tee name').fill('Gold');
+    await gold.getByLabel('Course rating').fill('68.9');
+    await gold.getByLabel('Slope rating').fill('160');
+    await form.getByRole('button', { name: 'Save course' }).click();
+    await form.getByText(COURSE_MESSAGES.slopeRange).waitFor();
+    await screenshot(manager, '98-admin-venue-course-editor-1280');
+    expect(await seriousAccessibilityViolations(manager)).toEqual([]);
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await screenshot(manager, '98-admin-venue-course-editor-390');
+    await manager.setViewportSize({ width: 1280, height: 900 });
+    await gold.getByLabel('Slope rating').fill('117');
+    await form.getByRole('button', { name: 'Save course' }).click();
+    await manager
+      .getByRole('table', { name: 'Tees of Main Course' })
+      .getByRole('cell', { name: 'Gold' })
+      .waitFor();
+
+    const visitor = await (
+      await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await visitor.goto(`${stack.url}/venues/${venueId}`);
+    const section = visitor.getByRole('region', { name: 'Courses and Tees' });
+    await section.getByRole('cell', { name: /Gold/ }).waitFor();
+    expect(await section.getByRole('row', { name: /Gold/ }).textContent()).toMatch(
+      /Gold\s*\(Men\)\s*70\s*68\.9\s*117/,
+    );
+    await visitor.waitForLoadState('networkidle');
+    await screenshot(visitor, '98-venue-courses-1280');
+    expect(await seriousAccessibilityViolations(visitor)).toEqual([]);
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(visitor, '98-venue-courses-390');
+    // A course nobody has saved still carries the demo's typical values, and says so.
+    await visitor.goto(`${stack.url}/venue/royal-melbourne-golf-club`);
+    const typical = visitor.getByRole('region', { name: 'Courses and Tees' });
+    await typical.getByText(TYPICAL_VALUES_NOTE).waitFor();
+    await screenshot(visitor, '98-venue-courses-typical-390');
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await manager.goto(`${stack.url}/admin/venues/${venueId}?tab=courses`);
+    await manager.getByRole('table', { name: 'Tees of Main Course' }).waitFor();
+    await screenshot(manager, '98-admin-venue-courses-390');
+  });
+
   it('when the admin changes a coach to a coach admin through the role menu, then a confirmation names the role and its sections, cancelling changes nothing, and confirming changes it and shows it', async () => {
     const token = await demoToken(stack.url, 'admin@linksmate.dev');
     const accountRole = async () =>

@@ -3,5 +3,6 @@ export * from './events';
 export * from './http';
 export * from './realtime';
 export * from './rules';
+export * from './rules/courses';
 export * from './schema';
 export * from './wrapped';

@@ -4,8 +4,10 @@ import {
   COACH_SPECIALTIES,
   COURSE_AMENITIES,
   COURSE_TYPES,
+  courseErrors,
   DAYS,
   ImportCoachBody,
+  ImportCoursesBody,
   ImportVenueBody,
   VENUE_TYPES,
   wallClockAt,
@@ -15,6 +17,7 @@ import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { demoSchedule, demoVenueSun, demoVenueTimeZone, sunTimes } from '../src/embedded/demo-calendar';
 import { DEMO_COACHES } from '../src/embedded/demo-coaches';
+import { typicalCourses } from '../src/embedded/demo-courses';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { sceneJpeg } from '../src/embedded/demo-media';
 import { DEMO_PAST_EVENTS } from '../src/embedded/demo-past-events';
@@ -38,6 +41,36 @@ const STATES: Record<
 };
 
 describe('demo venues', () => {
+  it('when each venue’s typical course is made, then every golf course has one that passes the course rules, with a men’s and a women’s tee and the par of its kind', () => {
+    const body = {
+      venues: DEMO_VENUES.map((venue, i) => ({ venue_id: i + 1, courses: typicalCourses(venue) })),
+    };
+    expect([...Value.Errors(ImportCoursesBody, body)]).toEqual([]);
+    const parOfKind: Record<string, number> = { championship: 72, resort: 72, private: 71, semi_private: 71 };
+    for (const venue of DEMO_VENUES) {
+      const courses = typicalCourses(venue);
+      if (!venue.venue_type?.includes('golf_course')) {
+        expect(courses, venue.slug).toEqual([]);
+        continue;
+      }
+      expect(courses, venue.slug).toHaveLength(1);
+      const [course] = courses;
+      expect(courseErrors(course!), venue.slug).toEqual({});
+      expect(
+        course!.tees.map((t) => t.gender),
+        venue.slug,
+      ).toEqual(['men', 'women']);
+      const par = course!.tees[0]!.par;
+      if (course!.holes === 18) expect(par, venue.slug).toBe(parOfKind[venue.course_type ?? ''] ?? 70);
+      else expect(par, venue.slug).toBe(venue.venue_type.includes('pitch_and_putt') ? 27 : 35);
+      // Men's and women's tees rank the holes differently, as Australian cards do.
+      expect(course!.tees[0]!.holes.map((h) => h.stroke_index)).not.toEqual(
+        course!.tees[1]!.holes.map((h) => h.stroke_index),
+      );
+    }
+    expect(typicalCourses(DEMO_VENUES[0]!)).toEqual(typicalCourses(DEMO_VENUES[0]!));
+  });
+
   it('when counted, then there are at least 60 across all eight states and territories, three or more in each small one', () => {
     expect(DEMO_VENUES.length).toBeGreaterThanOrEqual(60);
     const perState = new Map<string, number>();

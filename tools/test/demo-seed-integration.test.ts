@@ -97,6 +97,7 @@ describe('demo directory seeding', () => {
       venues: DEMO_VENUES.length,
       coaches: DEMO_COACHES.length,
       uploads: pictures,
+      courses: DEMO_VENUES.filter((v) => v.venue_type?.includes('golf_course')).length,
     });
     expect(first.seconds).toBeLessThan(60);
   });
@@ -222,6 +223,7 @@ describe('demo directory seeding', () => {
       venues: 0,
       coaches: 0,
       uploads: 0,
+      courses: 0,
       events: 0,
       messages: 0,
       admin: 0,

@@ -8,3 +8,4 @@ export * from './messaging';
 export * from './payments';
 export * from './venues';
 export * from './venues-admin';
+export * from './venues-courses';

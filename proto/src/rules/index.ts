@@ -2,6 +2,8 @@
  * Every enumeration, limit and rule the spec fixes, defined once and used by services and web alike.
  * Texts are the spec's own; do not reword them.
  */
+// Courses (./courses) are not in this barrel: the web's first screen loads the barrel, and only the
+// venue and admin pages need courses, so they import '@linksmate/proto/rules/courses'.
 export * from './accounts';
 export * from './admin';
 export * from './coaches';

@@ -19,6 +19,8 @@ import { registerAdminCoachRoutes } from './modules/coaches/admin-routes';
 import { AdminCoachesService } from './modules/coaches/admin-service';
 import { registerCoachRoutes } from './modules/coaches/routes';
 import { CoachesService } from './modules/coaches/service';
+import { registerCourseRoutes } from './modules/courses/routes';
+import { CoursesService } from './modules/courses/service';
 import { registerMediaRoutes } from './modules/media/routes';
 import { VenueMediaService } from './modules/media/service';
 import { AdminProfileService } from './modules/venues/admin-profile';
@@ -59,6 +61,7 @@ export async function buildApp(config: VenuesCoachesConfig, deps: ServiceDeps = 
     new AdminVenuesService(context, venues),
     new AdminProfileService(venues, coaches),
   );
+  registerCourseRoutes(app, new CoursesService(context, venues));
   registerCoachRoutes(app, coaches);
   registerAdminCoachRoutes(app, new AdminCoachesService(context, coaches));
   registerClaimReviewRoutes(

@@ -20,7 +20,7 @@ export interface SceneOptions {
 }
 
 /** A small deterministic generator (mulberry32) seeded from a string, so a seed always draws the same scene. */
-function random(seed: string): () => number {
+export function seededRandom(seed: string): () => number {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
@@ -54,7 +54,7 @@ const f = (n: number) => n.toFixed(1);
 
 /** The scene as SVG: sky, horizon (sea, dunes, ranges or bush), a fairway bending to a green with a flag, bunkers and trees. */
 export function sceneSvg({ seed, scenery, width = 1280, height = 800 }: SceneOptions): string {
-  const rnd = random(`${seed}:${scenery}`);
+  const rnd = seededRandom(`${seed}:${scenery}`);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
   const between = (lo: number, hi: number) => lo + rnd() * (hi - lo);
   const sky = pick(SKIES);

@@ -2,11 +2,14 @@ import { SERVICE_TOKEN_HEADER } from '@linksmate/platform';
 import type {
   CoachesReply,
   ImportCoachReply,
+  ImportCoursesBody,
+  ImportCoursesReply,
   ImportVenueReply,
   VenueReply,
   VenuesReply,
 } from '@linksmate/proto';
 import { DEMO_COACHES } from './demo-coaches';
+import { typicalCourses } from './demo-courses';
 import { panVideo, type Scenery, sceneJpeg } from './demo-media';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from './demo-venues/index';
 
@@ -181,6 +184,24 @@ export async function seedDirectory(
   );
 
   return seeded;
+}
+
+/**
+ * The demo venues' typical courses (docs/product.md#courses), for listed venues that have none yet,
+ * in one call the service writes with one insert per table; how many courses it made.
+ */
+export async function seedTypicalCourses(urls: { venues: string }, serviceToken: string): Promise<number> {
+  const listed = await listedVenues(urls.venues);
+  const body: ImportCoursesBody = {
+    venues: DEMO_VENUES.flatMap((venue) => {
+      const id = listed.get(venue.slug)?.id;
+      const courses = typicalCourses(venue);
+      return id && courses.length ? [{ venue_id: id, courses }] : [];
+    }),
+  };
+  const response = await postJson(`${urls.venues}/internal/venues/courses`, serviceToken, body);
+  await expectOk(response, 'Importing the typical courses', 201);
+  return ((await response.json()) as ImportCoursesReply).courses;
 }
 
 /** The demo pictures and videos being made, by the seed each is drawn from (`<slug>:featured`, `<slug>:<n>`). */

@@ -9,6 +9,7 @@ import {
   type DirectorySeeded,
   inParallel,
   seedDirectory,
+  seedTypicalCourses,
   seedVenuePictures,
   startDemoMedia,
 } from './seed-directory';
@@ -19,6 +20,7 @@ export { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD };
 
 /** What a start added to the demo data: the directory, and the demo calendar's events. */
 export type DemoSeeded = DirectorySeeded & {
+  courses: number;
   events: number;
   messages: number;
   admin: number;
@@ -145,10 +147,11 @@ export async function seedDemoData(
     // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
     // admin area are made (mostly waiting on the services), instead of before them; the admin area
     // and the coaches' availability need no event, so they are made beside the calendar.
-    const [uploads, { events, messages }, admin] = await Promise.all([
+    const [uploads, courses, { events, messages }, admin] = await Promise.all([
       timed('seed venue pictures', () =>
         seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
       ),
+      timed('seed courses', () => seedTypicalCourses({ venues: urls.venues }, serviceToken)),
       (async () => {
         const events = await timed('seed events', () => seedEvents(urls, { login, token, serviceToken }));
         const messages = await timed('seed messages', () => seedMessages(urls, { login: token }));
@@ -158,7 +161,7 @@ export async function seedDemoData(
         (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
         (await timed('seed availability', () => seedAvailability(urls, { login: token }))))(),
     ]);
-    return { ...directory, uploads, events, messages, admin, payments: await paying };
+    return { ...directory, uploads, courses, events, messages, admin, payments: await paying };
   } finally {
     // Nothing is left running when a step failed: the payments finish (or fail) first.
     await paying.catch(() => {});

@@ -122,6 +122,7 @@ const NOTHING_SEEDED: DemoSeeded = {
   venues: 0,
   coaches: 0,
   uploads: 0,
+  courses: 0,
   events: 0,
   messages: 0,
   admin: 0,

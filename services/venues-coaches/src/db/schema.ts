@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -283,4 +284,69 @@ export const venueAdmins = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.userId] }), index('venue_admins_user_idx').on(t.userId)],
+);
+
+/**
+ * A venue's courses (docs/product.md#courses): each played over 9 or 18 holes. `typical_values`
+ * marks the demo's typical tees (not the club's official ratings) until someone saves the course.
+ */
+export const venueCourses = pgTable(
+  'venue_courses',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    holes: integer('holes').notNull(),
+    typicalValues: boolean('typical_values').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('venue_courses_name_key').on(t.venueId, sql`lower(${t.name})`),
+    check('venue_courses_holes_check', sql`${t.holes} in (9, 18)`),
+  ],
+);
+
+/** A course's tees: one set of markers rated for men or for women (course rating to a tenth, slope). */
+export const courseTees = pgTable(
+  'course_tees',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => venueCourses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender').$type<'men' | 'women'>().notNull(),
+    par: integer('par').notNull(),
+    courseRating: numeric('course_rating', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    slopeRating: integer('slope_rating').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    // No unique name here: a course is always saved whole, and the rules refuse a name used twice
+    // per gender in it, so swapping two tees' names needs no constraint dance.
+    index('course_tees_course_idx').on(t.courseId, t.position),
+    check('course_tees_gender_check', sql`${t.gender} in ('men', 'women')`),
+    check('course_tees_slope_check', sql`${t.slopeRating} between 55 and 155`),
+  ],
+);
+
+/** Each hole of a tee: its par and stroke index (they differ between men's and women's tees). */
+export const teeHoles = pgTable(
+  'tee_holes',
+  {
+    teeId: integer('tee_id')
+      .notNull()
+      .references(() => courseTees.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    par: integer('par').notNull(),
+    strokeIndex: integer('stroke_index').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teeId, t.number] }),
+    check('tee_holes_number_check', sql`${t.number} between 1 and 18`),
+    check('tee_holes_par_check', sql`${t.par} between 3 and 6`),
+    check('tee_holes_stroke_index_check', sql`${t.strokeIndex} between 1 and 18`),
+  ],
 );

@@ -147,6 +147,11 @@ export class VenuesService {
     return { venue: toVenue(row, await galleryOf(this.db, row.id)) };
   }
 
+  /** Whether the public sees the venue (active and reviewed). */
+  async isListed(id: number): Promise<boolean> {
+    return !!(await listedVenueBy(this.db, { id }));
+  }
+
   async regions(): Promise<RegionsReply> {
     return { regions: (await this.filterLists.values()).regions };
   }

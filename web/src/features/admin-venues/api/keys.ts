@@ -8,6 +8,7 @@ export const adminVenuesKeys = {
   all: root,
   table: () => [...root, 'table'] as const,
   detail: (venueId: number) => [...root, 'detail', venueId] as const,
+  courses: (venueId: number) => [...root, 'courses', venueId] as const,
 };
 
 /** After any change to a venue, every venue list and page is read again. */

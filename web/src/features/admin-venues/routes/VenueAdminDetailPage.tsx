@@ -1,6 +1,13 @@
 import { isSiteAdminRole, VENUE_MESSAGES } from '@linksmate/proto/rules';
 import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink, IconInfoCircle, IconPencil, IconPhoto } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconExternalLink,
+  IconGolf,
+  IconInfoCircle,
+  IconPencil,
+  IconPhoto,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
@@ -8,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { useAdminVenue } from '../api/get-admin-venue';
+import { CoursesTab } from '../components/CoursesTab';
 import { FeaturedImagePanel } from '../components/FeaturedImagePanel';
 import { GalleryPanel } from '../components/GalleryPanel';
 import { VenueDetailsTab } from '../components/VenueDetailsTab';
@@ -17,7 +25,7 @@ import { VenueWizardModal } from '../components/VenueWizardModal';
 import { placeOf } from '../components/venue-text';
 
 const LOAD_FAILED = 'Failed to load venue details';
-const TABS = ['details', 'media'] as const;
+const TABS = ['details', 'media', 'courses'] as const;
 type Tab = (typeof TABS)[number];
 
 function BackToVenues() {
@@ -37,7 +45,8 @@ function BackToVenues() {
 
 /**
  * Spec 3 "Admin venue detail" (/admin/venues/{id}): one venue's details and its media, the featured
- * image and the gallery to manage. Facility admins reach it for the venues they run.
+ * image and the gallery to manage, and its courses (docs/product.md#courses). Facility admins reach
+ * it for the venues they run.
  */
 export function VenueAdminDetailPage() {
   const { role } = useSession();
@@ -47,7 +56,8 @@ export function VenueAdminDetailPage() {
   const validId = Number.isInteger(id) && id > 0;
   const venue = useAdminVenue(id, validId);
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'media' ? 'media' : 'details';
+  const asked = params.get('tab');
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'details';
   const [editing, setEditing] = useState(false);
 
   const notFound = !validId || (venue.error instanceof ApiError && venue.error.status === 404);
@@ -117,7 +127,7 @@ export function VenueAdminDetailPage() {
           setParams(
             (current) => {
               const next = new URLSearchParams(current);
-              if (value === 'media') next.set('tab', 'media');
+              if (value && value !== 'details') next.set('tab', value);
               else next.delete('tab');
               return next;
             },
@@ -133,6 +143,9 @@ export function VenueAdminDetailPage() {
           <Tabs.Tab value="media" leftSection={<IconPhoto size={16} aria-hidden />}>
             Media
           </Tabs.Tab>
+          <Tabs.Tab value="courses" leftSection={<IconGolf size={16} aria-hidden />}>
+            Courses
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <VenueDetailsTab venue={shown} />
@@ -142,6 +155,9 @@ export function VenueAdminDetailPage() {
             <FeaturedImagePanel venue={shown} />
             <GalleryPanel venue={shown} />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="courses" pt="md">
+          <CoursesTab venueId={shown.id} />
         </Tabs.Panel>
       </Tabs>
 

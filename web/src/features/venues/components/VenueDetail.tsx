@@ -37,6 +37,7 @@ import {
 } from '../venue-text';
 import { LocationCard } from './LocationCard';
 import { MediaCarousel, type Slide } from './MediaCarousel';
+import { VenueCourses } from './VenueCourses';
 
 /** The carousel's items: the featured picture first, then the gallery in its order; drawings when none. */
 function slidesOf(venue: Venue): Slide[] {
@@ -209,6 +210,8 @@ export function VenueDetail({ venue }: { venue: Venue }) {
                 </Stack>
               </Section>
             )}
+
+            <VenueCourses venueId={venue.id} />
 
             {venue.amenities.length > 0 && (
               <Section title="Amenities">
