@@ -3,6 +3,7 @@
  * scorecard, judged alike by the admin form and by venues-coaches, which answers 422 with these
  * words keyed by the field's path (`tees.0.slope_rating`, `tees.0.holes.3.stroke_index`).
  */
+import { COURSE_RATING_MAX_FROM_PAR, SLOPE_RATING } from './handicap/tee';
 
 /** A course is played over 9 or 18 holes. */
 export const COURSE_HOLE_COUNTS = [9, 18] as const;
@@ -23,10 +24,10 @@ export const COURSE_LIMITS = {
   maxTees: 12,
   /** Courses a venue may have (Royal Melbourne has four: West, East, Composite, Presidents Cup). */
   maxCourses: 10,
-  /** The World Handicap System's slope range. */
-  slope: { min: 55, max: 155 },
+  /** The World Handicap System's slope range: the handicap rules' own, so a saved tee is one they accept. */
+  slope: { min: SLOPE_RATING.min, max: SLOPE_RATING.max },
   /** A course rating this far from the tee's par at most. */
-  ratingFromPar: 20,
+  ratingFromPar: COURSE_RATING_MAX_FROM_PAR,
   holePar: { min: 3, max: 6 },
 } as const;
 
