@@ -12,6 +12,7 @@ export * from './links';
 export * from './membership';
 export * from './messaging';
 export * from './money';
+export * from './notifications';
 export * from './passwords';
 export * from './payments-admin';
 export * from './product';
