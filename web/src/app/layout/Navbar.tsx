@@ -19,6 +19,12 @@ import {
 } from './nav-links';
 import { UnreadBadge } from './UnreadBadge';
 
+// The bell (and its icon, indicator and push handling) is for signed-in people only: visitors'
+// first screen never fetches it (e2e/test/bundle-budget.test.ts).
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
+
 // Menus and the drawer (and the floating and scroll-locking code behind them) are fetched when they
 // are first needed: signed in for the menus, a tap on the burger for the drawer. Visitors landing on
 // a page never fetch them.
@@ -89,9 +95,14 @@ export function Navbar() {
           </Group>
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
             {session.isLoggedIn ? (
-              <Button variant="default" onClick={logout}>
-                Logout
-              </Button>
+              <>
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+                <Button variant="default" onClick={logout}>
+                  Logout
+                </Button>
+              </>
             ) : (
               <Button component={Link} to={paths.login.href()}>
                 Login
