@@ -299,7 +299,7 @@ describe('the admin area in the browser, against make run', () => {
     expect(after.coaches.find((c) => c.id === coach.id)?.availability_schedule).toEqual(own);
   });
 
-  it('when the admin adds someone to an event that takes payment, then both add-user dialogs say the seat is complimentary, a free event’s does not, and the bookings list says Complimentary', async () => {
+  it('when the admin adds someone to an event that takes payment, then both add-user dialogs say the seat is complimentary, a free event’s does not, the event page’s finds and adds Jack and its count follows, and the bookings list says Complimentary', async () => {
     const token = await demoToken(stack.url, 'admin@linksmate.dev');
     const { venues } = (await (await fetch(`${stack.url}/api/v1/venues?limit=1`)).json()) as {
       venues: Array<{ id: number }>;
@@ -348,6 +348,16 @@ describe('the admin area in the browser, against make run', () => {
     await admin.getByRole('button', { name: 'Add user', exact: true }).click();
     dialog = admin.getByRole('dialog', { name: 'Add user to event' });
     await dialog.getByText(notice).waitFor();
+    // The same dialog on the event's page: the server finds Jack by what is typed, the seat is given,
+    // and the page's count follows without a reload (the shared events root is read again).
+    await admin.getByText('0 / 10', { exact: true }).waitFor();
+    await dialog.getByRole('combobox', { name: 'User' }).fill('thomps');
+    await admin.getByRole('option', { name: /Jack Thompson · @jack_t/ }).click();
+    await dialog.getByRole('textbox', { name: 'Notes (optional)' }).fill('Guest of the club');
+    await screenshot(admin, '95c-event-add-user-picked');
+    await dialog.getByRole('button', { name: 'Add to event' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await admin.getByText('1 / 10', { exact: true }).waitFor();
 
     // The seat the demo gave at Priya Raman's paid clinic reads as complimentary in her bookings.
     const coach = await (

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '../../proto/src/rules';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 import {
   screenshot,
@@ -91,7 +92,16 @@ describe('membership in the browser, against make run', () => {
     const page = await context.newPage();
     await newVerifiedMember(page, stack.url, 'b');
     await page.getByTestId('plan-annual').getByRole('button').click();
+    // Without an e-mail the card is not tried: the field says what is missing.
+    const email = page.getByRole('dialog').getByRole('textbox', { name: 'Email' });
+    await expect.poll(() => email.inputValue()).toMatch(/@example\.com$/);
+    const typed = await email.inputValue();
+    await email.fill('');
     await payWithCard(page, '4000 0000 0000 0002');
+    await page.getByRole('dialog').getByText(CHECKOUT_MESSAGES.emailRequired).waitFor();
+    await screenshot(page, '24a-checkout-email-required');
+    await email.fill(typed);
+    await page.getByRole('dialog').getByRole('button', { name: 'Start 14-Day Free Trial' }).click();
     await page.getByRole('dialog').getByText('Your card was declined.').waitFor({ timeout: 15_000 });
     await screenshot(page, '24-card-declined');
     expect(await page.evaluate("localStorage.getItem('token')")).not.toBeNull();

@@ -56,6 +56,55 @@ describe('import boundaries', () => {
     });
   });
 
+  it('when features and the app import an entity, and the entity imports lib, components and proto, then no boundary is crossed', () => {
+    const root = repository(
+      {
+        'web/src/entities/events/api/add-user-to-event.ts': [
+          "import { api } from '../../../lib/api-client';",
+          "import { FormError } from '../../../components/FormError';",
+          "import { EVENT_MESSAGES } from '@linksmate/proto/rules';",
+          "import { eventsKeys } from './keys';",
+        ].join('\n'),
+        'web/src/entities/events/api/keys.ts': 'export const eventsKeys = 1;\n',
+        'web/src/lib/api-client.ts': "import { FormError } from '../components/FormError';\n",
+        'web/src/components/FormError.tsx': "import { api } from '../lib/api-client';\n",
+        'web/src/features/admin-events/routes/EventsAdminPage.tsx':
+          "import { useAddUserToEvent } from '../../../entities/events/api/add-user-to-event';\n",
+        'web/src/features/events/components/EventDetail.tsx':
+          "const dialog = import('../../../entities/events/api/add-user-to-event');\n",
+        'web/src/app/router.tsx': "import { eventsKeys } from '../entities/events/api/keys';\n",
+        'proto/src/rules/index.ts': 'export const EVENT_MESSAGES = {};\n',
+      },
+      { '@linksmate/proto': 'proto' },
+    );
+    expect(rulesBroken(root)).toEqual([]);
+  });
+
+  it('when an entity imports a feature, the app or another entity, or lib and components import an entity, then the lint fails', () => {
+    const root = repository({
+      'web/src/entities/events/api/add-user-to-event.ts': [
+        "import { adminEventsKeys } from '../../../features/admin-events/api/keys';",
+        "import { paths } from '../../../app/router';",
+        "import { usePaymentsConfig } from '../../payments/api/get-payments-config';",
+      ].join('\n'),
+      'web/src/entities/payments/api/get-payments-config.ts': 'export const usePaymentsConfig = 1;\n',
+      'web/src/features/admin-events/api/keys.ts': "import { routes } from '../../../app/router';\n",
+      'web/src/app/router.tsx': 'export const paths = 1;\n',
+      'web/src/lib/api-client.ts': "import { eventsKeys } from '../entities/events/api/keys';\n",
+      'web/src/components/AddToEventDialog.tsx':
+        "import { useAddUserToEvent } from '../entities/events/api/add-user-to-event';\n",
+      'web/src/entities/events/api/keys.ts': 'export const eventsKeys = 1;\n',
+    });
+    expect(rulesBroken(root)).toEqual([
+      'web/src/components/AddToEventDialog.tsx web-shared-layers',
+      'web/src/entities/events/api/add-user-to-event.ts web-shared-layers',
+      'web/src/entities/events/api/add-user-to-event.ts web-shared-layers',
+      'web/src/entities/events/api/add-user-to-event.ts web-entity-isolation',
+      'web/src/features/admin-events/api/keys.ts web-shared-layers',
+      'web/src/lib/api-client.ts web-shared-layers',
+    ]);
+  });
+
   it('when routes.ts imports drizzle or a repository, then the lint fails', () => {
     const root = repository({
       'services/shop/src/modules/orders/routes.ts': [

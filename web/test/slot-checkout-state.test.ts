@@ -1,8 +1,7 @@
 import type { SlotPaymentIntentReply } from '@linksmate/proto';
-import { EVENT_MESSAGES } from '@linksmate/proto/rules';
+import { CHECKOUT_MESSAGES, EVENT_MESSAGES } from '@linksmate/proto/rules';
 import { describe, expect, it } from 'vitest';
 import {
-  CHECKOUT_TEXTS,
   type CheckoutAction,
   type CheckoutState,
   checkoutReducer,
@@ -74,7 +73,7 @@ describe('slot checkout state (docs/product.md#community-states slot purchase)',
   it('when paying with an empty e-mail, then the card form stays and asks for the address', () => {
     const state = checkoutReducer(onCardForm(), { type: 'payRequested' });
     expect(state.step).toEqual({ kind: 'pay', intent });
-    expect(state.error).toBe(CHECKOUT_TEXTS.emailRequired);
+    expect(state.error).toBe(CHECKOUT_MESSAGES.emailRequired);
   });
 
   it('when the card is refused, then the card form comes back with the same intent and the reason', () => {

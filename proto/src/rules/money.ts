@@ -3,6 +3,10 @@
 export const GST_RATE_PERCENT = 10;
 /** How a price summary names the GST line (docs/product.md#account-limits: "GST 10% added at checkout"). */
 export const GST_LABEL = `GST (${GST_RATE_PERCENT}%)`;
+/** What a card checkout (a membership's or a slot purchase's) says before it tries the card (docs/product.md#account-validation). */
+export const CHECKOUT_MESSAGES = {
+  emailRequired: 'Please enter your email address',
+} as const;
 export const DEFAULT_CURRENCY = 'AUD';
 export const LOCALE = 'en-AU';
 export const CREATE_CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP', 'CAD', 'JPY'] as const;

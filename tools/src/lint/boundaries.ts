@@ -34,6 +34,27 @@ const REPOSITORY = /\/modules\/[^/]+\/repository(-[a-z-]+)?\.ts$/;
 const SERVICE = /^services\/([^/]+)\//;
 const MODULE = /^services\/([^/]+)\/src\/modules\/([^/]+)\//;
 const FEATURE = /^web\/src\/features\/([^/]+)\//;
+const ENTITY = /^web\/src\/entities\/([^/]+)\//;
+/** Two files in different slices of one web layer (two features, two entities). */
+const crossesSlices = (slice: RegExp, file: string, target: string) => {
+  const from = slice.exec(file)?.[1];
+  const to = slice.exec(target)?.[1];
+  return !!from && !!to && from !== to;
+};
+/**
+ * The web's layers, lowest first (docs/architecture.md#web-layers): a file imports its own layer
+ * and those below it. Entities hold what two features need of one thing (a call, its dialog).
+ */
+const WEB_LAYERS: RegExp[] = [
+  /^web\/src\/(lib|components)\//,
+  /^web\/src\/entities\//,
+  /^web\/src\/features\//,
+  /^web\/src\/app\//,
+];
+const webLayer = (path: string) => {
+  const at = WEB_LAYERS.findIndex((layer) => layer.test(path));
+  return at < 0 ? undefined : at;
+};
 const isPackage = (target: Target, ...names: string[]) =>
   names.some((name) => target === `pkg:${name}` || target.startsWith(`pkg:${name}/`));
 const DATABASE_PACKAGES = ['drizzle-orm', 'pg'];
@@ -49,19 +70,24 @@ const LAYERS: Array<{ from: RegExp; may: RegExp }> = [
 export const RULES: Rule[] = [
   {
     name: 'web-feature-isolation',
-    message: 'a feature must not import another feature: compose them in web/src/app, share through lib',
-    breaks: (file, target) => {
-      const from = FEATURE.exec(file)?.[1];
-      const to = FEATURE.exec(target)?.[1];
-      return !!from && !!to && from !== to;
-    },
+    message:
+      'a feature must not import another feature: compose them in web/src/app, share a call in web/src/entities',
+    breaks: (file, target) => crossesSlices(FEATURE, file, target),
+  },
+  {
+    name: 'web-entity-isolation',
+    message: 'an entity must not import another entity: each holds the shared calls of one thing',
+    breaks: (file, target) => crossesSlices(ENTITY, file, target),
   },
   {
     name: 'web-shared-layers',
-    message: 'lib and components serve features and app; features do not reach into app',
-    breaks: (file, target) =>
-      (/^web\/src\/(lib|components)\//.test(file) && /^web\/src\/(features|app)\//.test(target)) ||
-      (/^web\/src\/features\//.test(file) && /^web\/src\/app\//.test(target)),
+    message:
+      'the web imports downward only: app → features → entities → lib and components (lib and components serve all)',
+    breaks: (file, target) => {
+      const from = webLayer(file);
+      const to = webLayer(target);
+      return from !== undefined && to !== undefined && to > from;
+    },
   },
   {
     name: 'routes-no-database',

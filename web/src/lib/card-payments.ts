@@ -55,3 +55,24 @@ export function outcomeMessage(status: string): string | null {
   if (status === 'requires_payment_method') return 'Payment failed. Please try a different payment method.';
   return `Payment status: ${status}. Please try again.`;
 }
+
+/**
+ * Confirms `clientSecret` with the card the checkout's card field holds. Resolves when the card is
+ * taken; otherwise throws an Error whose message is the sentence to show (the provider's refusal, or
+ * the outcome's message).
+ */
+export async function confirmCard(
+  confirmer: CardConfirmer | null,
+  clientSecret: string,
+  billingEmail: string,
+): Promise<void> {
+  if (!confirmer) throw new Error('Payment session not initialized. Please close and try again.');
+  const result = await confirmer.confirm(clientSecret, billingEmail.trim());
+  if ('error' in result) throw new Error(result.error);
+  const problem = outcomeMessage(result.status);
+  if (problem) throw new Error(problem);
+}
+
+/** What a failed card step shows: the sentence the failure carries, else the spec's fallback. */
+export const cardFailureText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'An unexpected error occurred. Please try again.';

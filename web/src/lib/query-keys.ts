@@ -3,7 +3,8 @@
  * (the profile) stale as well as the payments' (plans, subscription status), and those who learn of
  * the change (the socket, the checkout, the cancel action) are not those who read the data.
  * Invalidating by these roots lets each feature keep its own keys without importing another's.
- * Each feature's `api/keys.ts` builds its keys on these or on a root of its own.
+ * Each feature's and entity's `api/keys.ts` builds its keys on these or on a root of its own; a call
+ * two features share lives once in `web/src/entities/<thing>/` under one key, which both screens read.
  */
 export const sharedQueryRoots = {
   profile: ['profile'],
@@ -30,4 +31,9 @@ export const sharedQueryRoots = {
    * root is this one); the admin area's events, bookings and official-event creation change them.
    */
   events: ['events'],
+  /**
+   * The admin's people: the Users table, and the add-user picker of the event screens. A change to
+   * someone (banned, deleted, renamed) makes both stale.
+   */
+  adminUsers: ['admin', 'users'],
 } as const;

@@ -1,7 +1,7 @@
 import type { CreateAnnouncementBody, CreateAnnouncementReply } from '@linksmate/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { announcementKeys } from '../../../entities/announcement/api/keys';
 import { api } from '../../../lib/api-client';
-import { adminAnnouncementsKeys } from './keys';
 
 /** Spec 3 "Platform Announcements": POST /admin/announcements with content (site admins only). */
 export const sendAnnouncement = (body: CreateAnnouncementBody) =>
@@ -12,6 +12,6 @@ export function useSendAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendAnnouncement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAnnouncementsKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

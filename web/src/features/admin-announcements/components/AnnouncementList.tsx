@@ -1,8 +1,8 @@
 import { DEFAULT_ANNOUNCEMENT_SENDER, MESSAGING_MESSAGES } from '@linksmate/proto/rules';
 import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { LoadFailure } from '../../../components/LoadStates';
+import { useAnnouncements } from '../../../entities/announcement/api/get-announcements';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
-import { useAnnouncements } from '../api/get-announcements';
 
 /** The announcements already sent, newest first, ten at a time with 'Load more'. */
 export function AnnouncementList() {

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
-import type { VenueOption } from '../../../lib/admin-venue-options';
+import type { VenueOption } from '../../../entities/venue/api/get-venue-options';
 import { useCreateSlotsBatch } from '../api/create-slots-batch';
 import { SlotFields } from './SlotFields';
 import {

@@ -1,7 +1,7 @@
 import { AVAILABILITY_DEFAULTS } from '@linksmate/proto/rules';
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import type { VenueOption } from '../../../lib/admin-venue-options';
+import type { VenueOption } from '../../../entities/venue/api/get-venue-options';
 import { SLOT_TYPE_OPTIONS, type SlotCommon } from './slot-form';
 
 /**

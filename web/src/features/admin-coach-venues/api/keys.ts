@@ -1,4 +1,4 @@
-import type { AdminCoachesQuery, CoachVenuesReply } from '@linksmate/proto';
+import type { CoachVenuesReply } from '@linksmate/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
@@ -11,7 +11,6 @@ const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
 
 export const coachVenuesKeys = {
   all: root,
-  coaches: (query: AdminCoachesQuery) => [...root, 'coaches', query] as const,
   own: (userId: number) => [...root, 'own', userId] as const,
   venues: (coachId: number) => [...venuesRoot, coachId] as const,
 };

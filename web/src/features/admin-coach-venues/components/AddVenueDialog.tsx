@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useVenueOptions } from '../../../lib/admin-venue-options';
+import { useVenueOptions } from '../../../entities/venue/api/get-venue-options';
 import { useSession } from '../../../lib/session-context';
 import { useAddCoachVenue } from '../api/add-coach-venue';
 

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useCoaches } from '../api/get-coaches';
+import { useAdminCoaches } from '../../../entities/coach/api/get-admin-coaches';
 
 const LOAD_FAILED = 'Failed to load coaches. Please try again later.';
 const LIMIT = PAGE_SIZES.adminCoaches;
@@ -33,7 +33,7 @@ export function CoachList({
   onPage(page: number): void;
   onSelect(coach: Coach): void;
 }) {
-  const coaches = useCoaches({ limit: LIMIT, offset: (page - 1) * LIMIT });
+  const coaches = useAdminCoaches({ limit: LIMIT, offset: (page - 1) * LIMIT });
   const rows = coaches.data?.coaches ?? [];
   const totalPages = Math.max(1, Math.ceil((coaches.data?.count ?? 0) / LIMIT));
 

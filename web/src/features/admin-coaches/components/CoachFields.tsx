@@ -3,7 +3,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInp
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useVenueOptions } from '../../../lib/admin-venue-options';
+import { useVenueOptions } from '../../../entities/venue/api/get-venue-options';
 import type { CoachFormValues } from './coach-form';
 
 const VENUES_FAILED = 'Failed to load venues';

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
-export const adminCreateEventKeys = {
-  coachOptions: () => ['admin', 'coach-options', 'create-event'] as const,
-};
-
 /** Creating an event makes every list of events stale (Event Listings and the admin's). */
 export function useEventsMutation<Variables, Reply>(mutationFn: (variables: Variables) => Promise<Reply>) {
   const queryClient = useQueryClient();

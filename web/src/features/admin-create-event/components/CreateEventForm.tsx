@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormError } from '../../../components/FormError';
-import { useVenueOptions } from '../../../lib/admin-venue-options';
+import { useVenueOptions } from '../../../entities/venue/api/get-venue-options';
 import { ApiError } from '../../../lib/api-client';
 import { refusedFields } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';

@@ -11,7 +11,6 @@ import {
 /** docs/product.md#admin-errors "Events". */
 export const EVENTS_TEXTS = {
   loadFailed: 'Failed to fetch events. Please try again.',
-  addFailed: 'Failed to add user to event',
 } as const;
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];

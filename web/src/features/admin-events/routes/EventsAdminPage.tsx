@@ -11,12 +11,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ListOrCalendar, readView, ViewSwitch } from '../../../components/ListOrCalendar';
 import { PageHeader, RefreshButton } from '../../../components/PageHeader';
+import { AddUserDialog } from '../../../entities/event/components/AddUserDialog';
 import { useListAddress } from '../../../lib/address-query';
 import { monthRange, rangeBounds, readDay, readMonth } from '../../../lib/date-range';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
-import { useEvents, useMonthEvents } from '../api/get-events';
-import { AddUserDialog } from '../components/AddUserDialog';
+import { useAdminEvents, useAdminMonthEvents } from '../api/get-admin-events';
 import { EventFilters, type EventFilterValues } from '../components/EventFilters';
 import { EventsTable } from '../components/EventsTable';
 import { EVENTS_TEXTS, type EventStatus, eventsTitle, STATUS_COLOURS } from '../components/event-text';
@@ -57,12 +57,15 @@ export function EventsAdminPage() {
     status: filters.status || undefined,
     search: search || undefined,
   };
-  const list = useEvents(
+  const list = useAdminEvents(
     { ...common, ...rangeBounds(filters.from, filters.to), limit: LIMIT, offset: (page - 1) * LIMIT },
     view === 'list',
   );
   const days = monthRange(month);
-  const calendar = useMonthEvents({ ...common, ...rangeBounds(days.from, days.to) }, view === 'calendar');
+  const calendar = useAdminMonthEvents(
+    { ...common, ...rangeBounds(days.from, days.to) },
+    view === 'calendar',
+  );
   const shown = view === 'list' ? list : calendar;
 
   const [adding, setAdding] = useState<Event | null>(null);

@@ -1,7 +1,9 @@
 import type { AdminUsersQuery } from '@linksmate/proto';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
-const root = ['admin', 'users'] as const;
+/** Under the shared root of the admin's people: a change here refreshes the add-user picker too. */
+const root = sharedQueryRoots.adminUsers;
 
 export const adminUsersKeys = {
   all: root,

@@ -2,9 +2,9 @@ import { COACH_SPECIALTY_LABELS } from '@linksmate/proto/rules';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { Coach } from '../../../entities/coach/api/get-coach';
+import type { Venue } from '../../../entities/venue/api/get-venue';
 import { initialsOf } from '../../../lib/text';
-import type { Coach } from '../api/get-coach-summary';
-import type { Venue } from '../api/get-venue-summary';
 
 /** A summary line with its label for screen readers and sighted people alike. */
 function Line({ label, children }: { label: string; children: ReactNode }) {

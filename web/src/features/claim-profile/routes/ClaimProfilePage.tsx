@@ -36,12 +36,12 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../../components/FormError';
+import { useCoach } from '../../../entities/coach/api/get-coach';
+import { useVenue } from '../../../entities/venue/api/get-venue';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { capitalise } from '../../../lib/text';
 import { useClaimProfile } from '../api/claim-profile';
-import { useCoachSummary } from '../api/get-coach-summary';
-import { useVenueSummary } from '../api/get-venue-summary';
 import { CoachSummary, VenueSummary } from '../components/ProfileSummary';
 
 /** Long enough to read the success message; the link beside it goes at once. */
@@ -252,8 +252,8 @@ export function ClaimProfilePage() {
   const { entityType, entityId: idParam } = useParams();
   const type = isClaimable(entityType) ? entityType : null;
   const entityId = idOf(idParam);
-  const coach = useCoachSummary(type === 'coach' ? entityId : null);
-  const venue = useVenueSummary(type === 'venue' ? entityId : null);
+  const coach = useCoach(type === 'coach' ? entityId : null);
+  const venue = useVenue(type === 'venue' ? entityId : null);
   const query = type === 'coach' ? coach : venue;
 
   if (!type) return <NotFound title="Profile Not Found" text={CLAIM_MESSAGES.invalidType} />;

@@ -1,10 +1,10 @@
 import type { CoachesQuery } from '@linksmate/proto';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
-const root = ['coaches'] as const;
+const root = sharedQueryRoots.coaches;
 
-/** The coach list's and coach detail's query keys. */
+/** The public coach list's query keys (a coach's page reads the shared entities/coaches). */
 export const coachesKeys = {
   all: root,
   list: (query: CoachesQuery) => [...root, 'list', query] as const,
-  detail: (coachId: number) => [...root, 'detail', coachId] as const,
 };

@@ -24,10 +24,10 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { useCoach } from '../../../entities/coach/api/get-coach';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
-import { useCoach } from '../api/get-coach';
 import { CoachAvatar } from '../components/CoachAvatar';
 import { Field, Section, WeeklyAvailability } from '../components/CoachSections';
 import { coachName, experience, hourlyRate, specialtyLabel } from '../components/coach-text';

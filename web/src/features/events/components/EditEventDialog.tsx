@@ -15,8 +15,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/FormError';
+import { useVenueOptions } from '../../../entities/venue/api/get-venue-options';
 import { refusedFields } from '../../../lib/form-errors';
-import { useVenueChoices } from '../api/get-venue-choices';
 import { useUpdateEvent } from '../api/update-event';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS } from '../event-text';
 import { changesOf, type EditValues, editPathOf, validate, valuesOf } from './edit-form';
@@ -36,7 +36,8 @@ export function EditEventDialog({
   const form = useForm<EditValues>({ mode: 'controlled', initialValues: valuesOf(event), validate });
   const values = form.values;
   const update = useUpdateEvent(event.id);
-  const venues = useVenueChoices(opened);
+  // The directory's venues (a game moves to a listed venue), as the admin pickers list them.
+  const venues = useVenueOptions(opened, 'directory');
 
   // Each opening starts from the event as it is now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only opening resets the form
@@ -48,10 +49,7 @@ export function EditEventDialog({
     update.reset();
   }, [opened]);
 
-  const venueOptions = (venues.data ?? []).map((venue) => ({
-    value: String(venue.id),
-    label: [venue.name, venue.city].filter(Boolean).join(', '),
-  }));
+  const venueOptions = [...(venues.data ?? [])];
   if (!venueOptions.some((option) => option.value === String(event.venue_id)))
     venueOptions.unshift({
       value: String(event.venue_id),

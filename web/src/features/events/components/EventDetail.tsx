@@ -5,10 +5,10 @@ import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@m
 import { IconArrowLeft, IconCalendarPlus, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AddUserDialog } from '../../../entities/event/components/AddUserDialog';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { STATUS_LABELS } from '../event-text';
-import { AddUserDialog } from './AddUserDialog';
 import { BookingBadge } from './BookingBadge';
 import { CapacityBar } from './CapacityBar';
 import { DeleteEventDialog } from './DeleteEventDialog';
@@ -152,7 +152,9 @@ export function EventDetail({ event }: { event: Event }) {
       </Grid>
       {canEdit && <EditEventDialog event={event} opened={dialog === 'edit'} onClose={close} />}
       {canEdit && <DeleteEventDialog event={event} opened={dialog === 'delete'} onClose={close} />}
-      {adminMayChange && <AddUserDialog event={event} opened={dialog === 'add-user'} onClose={close} />}
+      {adminMayChange && (
+        <AddUserDialog event={dialog === 'add-user' ? event : null} onClose={close} fieldSize="md" />
+      )}
     </Stack>
   );
 }

@@ -1,20 +1,18 @@
 import type { Event } from '@linksmate/proto';
 import { EVENT_MESSAGES, formatCents, MAX_SLOTS_PER_PURCHASE } from '@linksmate/proto/rules';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useReducer, useRef } from 'react';
 import { FormError } from '../../../components/FormError';
-import { CardField } from '../../../components/payments/CardField';
+import { CardPayStep, useCardPayment } from '../../../entities/payment/components/CardPayStep';
 import { ApiError } from '../../../lib/api-client';
-import { type CardConfirmer, outcomeMessage } from '../../../lib/card-payments';
+import { cardFailureText } from '../../../lib/card-payments';
 import { randomId } from '../../../lib/random-id';
 import { confirmSlotPayment } from '../api/confirm-slot-payment';
 import { createSlotPaymentIntent } from '../api/create-slot-payment-intent';
-import { useBillingEmail } from '../api/get-billing-email';
-import { usePaymentsConfig } from '../api/get-payments-config';
 import { useTicketTypes } from '../api/get-ticket-types';
 import { eventsKeys } from '../api/keys';
 import { formatTime } from '../event-text';
@@ -55,12 +53,10 @@ export function SlotCheckout({
 }) {
   const queryClient = useQueryClient();
   const ticketTypes = useTicketTypes(event.id, opened);
-  const config = usePaymentsConfig(opened);
-  const billingEmail = useBillingEmail(opened);
   const [state, dispatch] = useReducer(checkoutReducer, undefined, initialCheckoutState);
   const { step, quantities, notes, email, error } = state;
   const intent = intentOf(state);
-  const controller = useRef<CardConfirmer | null>(null);
+  const payment = useCardPayment(opened, (email) => dispatch({ type: 'billingEmailLoaded', email }));
   // On a phone the checkout takes the whole screen: the card keyboard leaves little room otherwise.
   const phone = useMediaQuery('(max-width: 36em)');
   const attemptKey = useRef(`slots-${randomId()}`);
@@ -71,13 +67,6 @@ export function SlotCheckout({
     dispatch({ type: 'opened' });
     attemptKey.current = `slots-${randomId()}`;
   }, [opened]);
-
-  const prefilled = useRef(false);
-  useEffect(() => {
-    if (!billingEmail.data || prefilled.current) return;
-    prefilled.current = true;
-    dispatch({ type: 'billingEmailLoaded', email: billingEmail.data });
-  }, [billingEmail.data]);
 
   /** Dispatches `action` and answers the step it leads to (the reducer decides whether it may go on). */
   const advance = (action: CheckoutAction) => {
@@ -116,12 +105,7 @@ export function SlotCheckout({
     e.preventDefault();
     if (!intent || advance({ type: 'payRequested' }) !== 'paying') return;
     try {
-      if (!controller.current)
-        throw new Error('Payment session not initialized. Please close and try again.');
-      const result = await controller.current.confirm(intent.client_secret, email.trim());
-      if ('error' in result) throw new Error(result.error);
-      const problem = outcomeMessage(result.status);
-      if (problem) throw new Error(problem);
+      await payment.confirm(intent.client_secret, email);
       const confirmed = await confirmSlotPayment({
         paymentIntentId: intent.payment_intent_id,
         eventId: event.id,
@@ -143,9 +127,7 @@ export function SlotCheckout({
         message:
           err instanceof ApiError
             ? failureText(err, 'Payment failed. Please try again.')
-            : err instanceof Error && err.message
-              ? err.message
-              : 'An unexpected error occurred. Please try again.',
+            : cardFailureText(err),
       });
     }
   };
@@ -170,16 +152,14 @@ export function SlotCheckout({
             Your {totals.seats === 1 ? 'seat is' : 'seats are'} held until{' '}
             {formatTime(intent.hold_expires_at)}.
           </Text>
-          <FormError>{error}</FormError>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => dispatch({ type: 'emailChanged', email: e.currentTarget.value })}
+          <CardPayStep
+            payment={payment}
+            email={{
+              value: email,
+              onChange: (e) => dispatch({ type: 'emailChanged', email: e.currentTarget.value }),
+            }}
+            error={error}
           />
-          <CardField setup={config.data} controller={controller} />
           <Group justify="space-between" gap="sm">
             <Button
               variant="default"
@@ -188,7 +168,7 @@ export function SlotCheckout({
             >
               Change selection
             </Button>
-            <Button type="submit" loading={step.kind === 'paying'} disabled={!config.data}>
+            <Button type="submit" loading={step.kind === 'paying'} disabled={!payment.config.data}>
               Pay {formatCents(intent.total_amount, intent.currency)}
             </Button>
           </Group>

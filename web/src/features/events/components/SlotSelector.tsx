@@ -1,26 +1,8 @@
 import { formatCents, GST_LABEL } from '@linksmate/proto/rules';
-import { ActionIcon, Card, Divider, Group, Stack, Text, type TextProps, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Card, Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { OrderSummary, SummaryLine } from '../../../components/payments/OrderSummary';
 import { keyOf, type Quantities, type SlotOption, type SlotTotals } from './slot-selection';
-
-/** One line of a summary: the label wraps in its column, the amount stays right on its first line. */
-export function SummaryLine({
-  label,
-  amount,
-  ...text
-}: { label: string; amount: string } & Pick<TextProps, 'c' | 'fw' | 'size'>) {
-  const textProps = { size: 'sm', ...text };
-  return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-      <Text {...textProps} style={{ minWidth: 0 }}>
-        {label}
-      </Text>
-      <Text {...textProps} style={{ whiteSpace: 'nowrap' }}>
-        {amount}
-      </Text>
-    </Group>
-  );
-}
 
 /** The summary box: one line per chosen slot type, the subtotal, GST and the total. */
 export function SlotSummary({
@@ -37,14 +19,7 @@ export function SlotSummary({
   currency: string;
 }) {
   return (
-    <Stack
-      gap={4}
-      p="md"
-      bg="gray.0"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-      aria-label="Selection summary"
-      role="group"
-    >
+    <OrderSummary label="Selection summary">
       {lines.map((line) => (
         <SummaryLine key={line.label} label={line.label} amount={formatCents(line.amount, currency)} />
       ))}
@@ -53,7 +28,7 @@ export function SlotSummary({
       <SummaryLine label={GST_LABEL} amount={formatCents(gst, currency)} c="dimmed" />
       <Divider my={4} />
       <SummaryLine label="Total" amount={formatCents(total, currency)} fw={700} size="md" />
-    </Stack>
+    </OrderSummary>
   );
 }
 

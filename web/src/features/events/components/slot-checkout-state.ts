@@ -1,9 +1,8 @@
-import { EVENT_MESSAGES } from '@linksmate/proto/rules';
+import { CHECKOUT_MESSAGES, EVENT_MESSAGES } from '@linksmate/proto/rules';
 import type { SlotPaymentIntentReply } from '../api/create-slot-payment-intent';
 import type { Quantities } from './slot-selection';
 
 export const CHECKOUT_TEXTS = {
-  emailRequired: 'Please enter your email address',
   startFailed: 'Failed to initialize payment. Please try again.',
 } as const;
 
@@ -85,7 +84,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, step: { kind: 'select' }, error: action.message };
     case 'payRequested':
       if (state.step.kind !== 'pay') return state;
-      if (!state.email.trim()) return { ...state, error: CHECKOUT_TEXTS.emailRequired };
+      if (!state.email.trim()) return { ...state, error: CHECKOUT_MESSAGES.emailRequired };
       return { ...state, step: { kind: 'paying', intent: state.step.intent }, error: null };
     case 'payFailed':
       if (state.step.kind !== 'paying') return state;

@@ -1,4 +1,4 @@
-import type { MyGamesQuery, VenuesQuery } from '@linksmate/proto';
+import type { MyGamesQuery } from '@linksmate/proto';
 
 const root = ['games'] as const;
 
@@ -7,6 +7,4 @@ export const gamesKeys = {
   all: root,
   mine: (query: MyGamesQuery) => [...root, 'mine', query] as const,
   joinRequests: (gameId: number) => [...root, 'join-requests', gameId] as const,
-  /** A page of the venue picker. */
-  venuePage: (query: VenuesQuery) => [...root, 'venue-picker', query] as const,
 };

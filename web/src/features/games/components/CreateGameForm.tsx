@@ -18,12 +18,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/FormError';
+import type { VenueListItem } from '../../../entities/venue/api/find-venues';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { scrollToAndFocus } from '../../../lib/scroll';
 import { capitalise } from '../../../lib/text';
 import { useCreateMemberGame } from '../api/create-member-game';
-import type { VenueListItem } from '../api/find-venue-page';
 import { AddVenueDialog } from './AddVenueDialog';
 import {
   CURRENCY_OPTIONS,

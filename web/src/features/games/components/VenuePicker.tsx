@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useVenuePage, type VenueListItem } from '../api/find-venue-page';
+import { useFindVenues, type VenueListItem } from '../../../entities/venue/api/find-venues';
 
 const LIMIT = PAGE_SIZES.venuePicker;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -45,7 +45,7 @@ export function VenuePicker({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const venues = useVenuePage({ search: debounced || undefined, limit: LIMIT, offset: (page - 1) * LIMIT });
+  const venues = useFindVenues({ search: debounced || undefined, limit: LIMIT, offset: (page - 1) * LIMIT });
   const totalPages = Math.max(1, Math.ceil((venues.data?.count ?? 0) / LIMIT));
   const errorId = `${id}-error`;
 

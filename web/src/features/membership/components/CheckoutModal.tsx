@@ -1,16 +1,15 @@
-import { GST_LABEL } from '@linksmate/proto/rules';
-import { Button, Divider, Group, Modal, Stack, Text, TextInput, type TextProps, Title } from '@mantine/core';
+import { CHECKOUT_MESSAGES, GST_LABEL } from '@linksmate/proto/rules';
+import { Button, Divider, Modal, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { FormError } from '../../../components/FormError';
-import { CardField } from '../../../components/payments/CardField';
+import { OrderSummary, SummaryLine } from '../../../components/payments/OrderSummary';
+import { CardPayStep, useCardPayment } from '../../../entities/payment/components/CardPayStep';
 import { ApiError } from '../../../lib/api-client';
-import { type CardConfirmer, outcomeMessage } from '../../../lib/card-payments';
+import { cardFailureText } from '../../../lib/card-payments';
 import { randomId } from '../../../lib/random-id';
 import { confirmPayment } from '../api/confirm-payment';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { createSubscription } from '../api/create-subscription';
-import { useBillingEmail } from '../api/get-billing-email';
-import { usePaymentsConfig } from '../api/get-payments-config';
 import type { Plan } from '../api/get-plans';
 import { intervalLabel, money, submitLabel } from './money';
 
@@ -28,28 +27,6 @@ function newAttemptKey() {
   return `checkout-${randomId()}`;
 }
 
-/**
- * One line of the order summary. On a narrow screen the label wraps within its own column while the
- * amount keeps to the right on the label's first line, never dropping under it.
- */
-function SummaryLine({
-  label,
-  amount,
-  ...text
-}: { label: string; amount: string } & Pick<TextProps, 'c' | 'fw' | 'size'>) {
-  const textProps = { size: 'sm', ...text };
-  return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-      <Text {...textProps} style={{ minWidth: 0 }}>
-        {label}
-      </Text>
-      <Text {...textProps} style={{ whiteSpace: 'nowrap' }}>
-        {amount}
-      </Text>
-    </Group>
-  );
-}
-
 /** The payment modal of docs/product.md#account-screens: plan summary, e-mail, card, error box and the submit button. */
 export function CheckoutModal({
   plan,
@@ -60,12 +37,18 @@ export function CheckoutModal({
   onClose: () => void;
   onSuccess: (plan: Plan) => void;
 }) {
-  const config = usePaymentsConfig();
-  const billingEmail = useBillingEmail();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: { email: (email) => (email.trim() ? null : CHECKOUT_MESSAGES.emailRequired) },
+  });
+  // Filled in once from the account; after that the field is the person's to change or clear.
+  const payment = useCardPayment(true, (email) => {
+    if (!form.getValues().email) form.setFieldValue('email', email);
+  });
+  const { config } = payment;
   const [phase, setPhase] = useState<Phase>('setup');
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const controller = useRef<CardConfirmer | null>(null);
   const session = useRef<Session | null>(null);
   const attemptKey = useRef(newAttemptKey());
 
@@ -82,14 +65,6 @@ export function CheckoutModal({
     if (config.isError) setError('Failed to initialize payment. Please try again.');
     else if (config.data && phase === 'setup') setPhase('ready');
   }, [config.data, config.isError, phase]);
-
-  // Filled in once from the account; after that the field is the person's to change or clear.
-  const prefilled = useRef(false);
-  useEffect(() => {
-    if (!billingEmail.data || prefilled.current) return;
-    prefilled.current = true;
-    setEmail((current) => current || billingEmail.data!);
-  }, [billingEmail.data]);
 
   if (!plan) return null;
 
@@ -135,23 +110,13 @@ export function CheckoutModal({
     return session.current;
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ email }: { email: string }) => {
     if (phase !== 'ready') return;
-    if (!email.trim()) {
-      setError('Please enter your email address');
-      return;
-    }
     setError(null);
     setPhase('processing');
     try {
       const current = await startSession();
-      if (!controller.current)
-        throw new Error('Payment session not initialized. Please close and try again.');
-      const result = await controller.current.confirm(current.clientSecret, email.trim());
-      if ('error' in result) throw new Error(result.error);
-      const problem = outcomeMessage(result.status);
-      if (problem) throw new Error(problem);
+      await payment.confirm(current.clientSecret, email);
       await confirmPayment({
         ...(current.kind === 'setup'
           ? { setup_intent_id: current.intentId }
@@ -162,9 +127,7 @@ export function CheckoutModal({
       setPhase('submitted');
       onSuccess(plan);
     } catch (err) {
-      setError(
-        err instanceof Error && err.message ? err.message : 'An unexpected error occurred. Please try again.',
-      );
+      setError(cardFailureText(err));
       setPhase('ready');
     }
   };
@@ -179,9 +142,9 @@ export function CheckoutModal({
       centered
       size="md"
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <Stack gap={4} p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <OrderSummary>
             <SummaryLine
               label={`${plan.name} membership (${intervalLabel(plan)})`}
               amount={money(plan.price)}
@@ -200,17 +163,8 @@ export function CheckoutModal({
                 ends, unless you cancel before.
               </Text>
             )}
-          </Stack>
-          <FormError>{error}</FormError>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <CardField setup={config.data} controller={controller} />
+          </OrderSummary>
+          <CardPayStep payment={payment} email={form.getInputProps('email')} error={error} />
           <Button type="submit" size="md" loading={busy} disabled={phase === 'setup'} fullWidth>
             {submitLabel(plan)}
           </Button>

@@ -1,5 +1,3 @@
-import { sharedQueryRoots } from '../../../lib/query-keys';
-
 const root = ['messages'] as const;
 
 /** Messaging's query keys: a push for a conversation makes its page and the list stale. */
@@ -8,5 +6,4 @@ export const messagesKeys = {
   conversations: () => [...root, 'conversations'] as const,
   unread: () => [...root, 'unread'] as const,
   conversation: (type: 'direct' | 'event', id: number) => [...root, type, id] as const,
-  announcements: () => sharedQueryRoots.announcements,
 };

@@ -1,8 +1,8 @@
 import { DEFAULT_ANNOUNCEMENT_SENDER } from '@linksmate/proto/rules';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { LoadFailure } from '../../../components/LoadStates';
+import { useAnnouncements } from '../../../entities/announcement/api/get-announcements';
 import { relativeTime } from '../../../lib/dates';
-import { useAnnouncements } from '../api/get-announcements';
 
 /** Spec 2 "Announcements": cards newest first, 'Load More Announcements', the empty text. */
 export function AnnouncementsPanel() {

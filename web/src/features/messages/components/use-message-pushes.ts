@@ -1,5 +1,6 @@
 import type { SocketPayload } from '@linksmate/proto';
 import { useQueryClient } from '@tanstack/react-query';
+import { announcementKeys } from '../../../entities/announcement/api/keys';
 import { useLiveQueries } from '../../../lib/live-queries';
 import { useSession } from '../../../lib/session-context';
 import { messagesKeys } from '../api/keys';
@@ -17,13 +18,13 @@ export function useMessagePushes() {
   useLiveQueries(
     ['message:new', 'message:read', 'announcement:new'],
     (name, payload) => {
-      if (name === 'announcement:new') return [messagesKeys.announcements()];
+      if (name === 'announcement:new') return [announcementKeys.all];
       if (me === undefined) return [messagesKeys.all];
       return name === 'message:new'
         ? applyMessage(queryClient, messageOfPush(payload as SocketPayload<'message:new'>), me)
         : applyReadReceipt(queryClient, payload as SocketPayload<'message:read'>, me);
     },
-    [messagesKeys.all, messagesKeys.announcements()],
+    [messagesKeys.all, announcementKeys.all],
   );
 }
 

@@ -1,13 +1,10 @@
-import type { VenuesQuery } from '@linksmate/proto';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 
 const root = sharedQueryRoots.venues;
 
-/** The venue directory's and venue detail's query keys. */
+/** The venue directory's own query keys (its search and a venue by id are entities/venue's). */
 export const venuesKeys = {
   all: root,
-  search: (query: VenuesQuery) => [...root, 'search', query] as const,
-  byId: (venueId: number) => [...root, 'id', venueId] as const,
   bySlug: (slug: string) => [...root, 'slug', slug] as const,
   /** One of the filter selects' option lists. */
   options: (list: 'states' | 'types' | 'course-amenities' | 'club-amenities') =>

@@ -21,8 +21,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { VenueListItem } from '../../../entities/venue/api/find-venues';
 import { paths } from '../../../lib/paths';
-import type { VenueListItem } from '../api/find-venues';
 import { photosBadge, placeOf, venueTypeLabel } from '../venue-text';
 import { VenueInitials } from './VenueInitials';
 

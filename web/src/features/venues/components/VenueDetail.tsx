@@ -25,8 +25,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { Venue } from '../../../entities/venue/api/get-venue';
 import { paths } from '../../../lib/paths';
-import type { Venue } from '../api/get-venue';
 import { illustrationsFor } from '../illustrations';
 import {
   amenityLabel,

@@ -5,9 +5,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { useVenue } from '../../../entities/venue/api/get-venue';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useVenue } from '../api/get-venue';
 import { useVenueBySlug } from '../api/get-venue-by-slug';
 /** The carousel's items: the featured picture first, then the gallery in its order; drawings when none. */
 import { useBackToVenues, VenueDetail } from '../components/VenueDetail';
@@ -114,7 +114,7 @@ const idOf = (value: string | undefined) => {
 /** Spec 2 "Venue detail" at /venues/{venueId}. */
 export function VenueByIdPage() {
   const id = idOf(useParams().venueId);
-  const result = useVenue(id ?? 0, id !== null);
+  const result = useVenue(id);
   return <VenueScreen result={result} known={id !== null} />;
 }
 

@@ -21,7 +21,7 @@ import { IconFilterOff, IconMapPinSearch, IconSearch } from '@tabler/icons-react
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CardGridSkeleton, LoadFailure } from '../../../components/LoadStates';
-import { useFindVenues } from '../api/find-venues';
+import { useFindVenues } from '../../../entities/venue/api/find-venues';
 import { useClubAmenityOptions } from '../api/get-club-amenities';
 import { useCourseAmenityOptions } from '../api/get-course-amenities';
 import { useVenueStateOptions } from '../api/get-venue-states';

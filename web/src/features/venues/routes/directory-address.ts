@@ -7,9 +7,9 @@ import {
   VENUE_TYPES,
 } from '@linksmate/proto/rules';
 import type { QueryClient } from '@tanstack/react-query';
+import { findVenuesQuery, type VenuesQuery } from '../../../entities/venue/api/find-venues';
 import { choiceIn, positiveIn } from '../../../lib/address-query';
 import type { VenueSearch } from '../../../lib/paths';
-import { findVenuesQuery, type VenuesQuery } from '../api/find-venues';
 import { clubAmenitiesQuery } from '../api/get-club-amenities';
 import { courseAmenitiesQuery } from '../api/get-course-amenities';
 import { venueStatesQuery } from '../api/get-venue-states';

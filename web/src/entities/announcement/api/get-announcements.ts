@@ -2,7 +2,7 @@ import type { AnnouncementsReply } from '@linksmate/proto';
 import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
-import { messagesKeys } from './keys';
+import { announcementKeys } from './keys';
 
 /** docs/product.md#community-calls: GET /announcements with limit and offset, newest first, 10 a page. */
 export const getAnnouncements = (offset: number) =>
@@ -10,15 +10,14 @@ export const getAnnouncements = (offset: number) =>
 
 export const announcementsQuery = () =>
   infiniteQueryOptions({
-    queryKey: messagesKeys.announcements(),
+    queryKey: announcementKeys.list(),
     queryFn: ({ pageParam }) => getAnnouncements(pageParam),
     initialPageParam: 0,
-    getNextPageParam: (last: AnnouncementsReply) =>
-      last.offset + last.announcements.length < last.total
-        ? last.offset + last.announcements.length
-        : undefined,
+    // An empty page ends the list even when the total says more (one was deleted meanwhile).
+    getNextPageParam: (last: AnnouncementsReply) => {
+      const next = last.offset + last.announcements.length;
+      return last.announcements.length > 0 && next < last.total ? next : undefined;
+    },
   });
 
-export function useAnnouncements() {
-  return useInfiniteQuery(announcementsQuery());
-}
+export const useAnnouncements = () => useInfiniteQuery(announcementsQuery());

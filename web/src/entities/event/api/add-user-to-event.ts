@@ -7,7 +7,12 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 export const addUserToEvent = ({ eventId, ...body }: { eventId: number } & AddUserToEventBody) =>
   api.post<JoinEventReply>(`/admin/events/${eventId}/add-user`, body);
 
-/** A seat given changes the event's count and its bookings: every events list is read again. */
+/**
+ * A seat given changes the event's count and its bookings wherever they show: Event Listings and the
+ * event's page, the admin's events table and calendar, and the bookings list all live under the
+ * shared events root, so that one root is read again. The person added learns of it by their own
+ * `booking:confirmed` push, which reads their My Bookings again.
+ */
 export function useAddUserToEvent() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,10 +1,13 @@
-/** The admin area's venue pickers (coaches, coach venues, official events) share this list. */
 import type { AdminVenuesReply, VenuesReply } from '@linksmate/proto';
 import { PAGE_SIZES } from '@linksmate/proto/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryString } from './api-client';
+import { api, queryString } from '../../../lib/api-client';
+import { venueKeys } from './keys';
 
-/** Pickers ask for venues 100 at a time (docs/product.md#admin-calls). */
+/**
+ * Every venue as a picker's options: the admin area's (coaches, coach venues, availability, official
+ * events) and the edit event dialog's. Pickers ask for venues 100 at a time (docs/product.md#admin-calls).
+ */
 const PICKER_PAGE = PAGE_SIZES.venuePickerBatch;
 
 export interface VenueOption {
@@ -19,7 +22,10 @@ export interface VenueOption {
  */
 export type VenueOptionsSource = 'admin' | 'directory';
 
-/** docs/product.md#admin-calls: GET /admin/venues?limit&offset, page after page until every venue is in the picker. */
+/**
+ * docs/product.md#admin-calls: GET /admin/venues?limit&offset (or GET /venues), page after page until every
+ * venue is in the picker.
+ */
 export async function getVenueOptions(source: VenueOptionsSource = 'admin'): Promise<VenueOption[]> {
   const options: VenueOption[] = [];
   const path = source === 'admin' ? '/admin/venues' : '/venues';
@@ -37,7 +43,7 @@ export async function getVenueOptions(source: VenueOptionsSource = 'admin'): Pro
 
 export const venueOptionsQuery = (source: VenueOptionsSource = 'admin') =>
   queryOptions({
-    queryKey: ['admin', 'venue-options', source] as const,
+    queryKey: venueKeys.pickerOptions(source),
     queryFn: () => getVenueOptions(source),
     staleTime: 60_000,
   });
