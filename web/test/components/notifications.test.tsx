@@ -1,10 +1,16 @@
-import type { Notification } from '@linksmate/proto';
-import { act, screen, waitFor } from '@testing-library/react';
+import type {
+  Notification,
+  NotificationPreferencesBody,
+  NotificationPreferencesReply,
+} from '@linksmate/proto';
+import { NOTIFICATION_DEFAULT_CHANNELS, NOTIFICATION_KINDS } from '@linksmate/proto/rules';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NotificationBell } from '../../src/app/layout/NotificationBell';
+import { NotificationPreferencesCard } from '../../src/features/notifications/components/NotificationPreferencesCard';
 import { NotificationsPage } from '../../src/features/notifications/routes/NotificationsPage';
 import { announceSocketPush } from '../../src/lib/socket-pushes';
-import { fakeApi } from '../support/fake-api';
+import { fakeApi, reply, type SeenRequest } from '../support/fake-api';
 import { renderInApp } from '../support/render';
 
 const ME = { user_id: 7, role: 'member' };
@@ -68,5 +74,49 @@ describe('the notification centre', () => {
       expect(api.sent('POST /notifications/:id/read').map((r) => r.path)).toEqual(['/notifications/41/read']),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/9'));
+  });
+
+  it('when a kind is set to e-mail, then only that kind is saved and the card says it is saved; announcements offer no e-mail', async () => {
+    const defaults: NotificationPreferencesReply = {
+      preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, channel: NOTIFICATION_DEFAULT_CHANNELS[kind] })),
+    };
+    const api = fakeApi()
+      .on('GET /notifications/preferences', defaults)
+      .on('PUT /notifications/preferences', (request: SeenRequest) => {
+        const [changed] = (request.body as NotificationPreferencesBody).preferences;
+        return {
+          preferences: defaults.preferences.map((p) => (p.kind === changed?.kind ? changed : p)),
+        };
+      });
+    const { user } = renderInApp(<NotificationPreferencesCard />, { signedInAs: ME });
+    const messages = await screen.findByRole('combobox', { name: 'New direct message' });
+    expect(messages).toHaveValue('in_app');
+    const announcementChoices = within(screen.getByRole('combobox', { name: 'Platform announcements' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(announcementChoices).toEqual(['In app', 'Off']);
+
+    await user.selectOptions(messages, 'In app and e-mail');
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(api.sent('PUT /notifications/preferences').map((r) => r.body)).toEqual([
+      { preferences: [{ kind: 'direct_message', channel: 'email' }] },
+    ]);
+    expect(screen.getByRole('combobox', { name: 'New direct message' })).toHaveValue('email');
+  });
+
+  it('when saving a choice fails, then the card says so and does not claim it saved', async () => {
+    fakeApi()
+      .on('GET /notifications/preferences', {
+        preferences: NOTIFICATION_KINDS.map((kind) => ({
+          kind,
+          channel: NOTIFICATION_DEFAULT_CHANNELS[kind],
+        })),
+      })
+      .on('PUT /notifications/preferences', reply(500, { error: 'Internal Server Error' }));
+    const { user } = renderInApp(<NotificationPreferencesCard />, { signedInAs: ME });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Booking confirmed' }), 'Off');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save notification settings');
+    expect(screen.queryByText('Notification settings saved')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Booking confirmed' })).toHaveValue('in_app');
   });
 });
