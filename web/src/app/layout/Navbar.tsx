@@ -93,23 +93,26 @@ export function Navbar() {
               <Dropdown label={adminMenuLabel(session.role)} links={adminLinks(session.role)} />
             )}
           </Group>
-          <Group gap="xs" visibleFrom="md" wrap="nowrap">
-            {session.isLoggedIn ? (
-              <>
-                <Suspense fallback={null}>
-                  <NotificationBell />
-                </Suspense>
+          <Group gap="xs" wrap="nowrap">
+            {/* The bell shows on every width: on a phone it sits beside the burger. */}
+            {session.isLoggedIn && (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            )}
+            <Group gap="xs" visibleFrom="md" wrap="nowrap">
+              {session.isLoggedIn ? (
                 <Button variant="default" onClick={logout}>
                   Logout
                 </Button>
-              </>
-            ) : (
-              <Button component={Link} to={paths.login.href()}>
-                Login
-              </Button>
-            )}
+              ) : (
+                <Button component={Link} to={paths.login.href()}>
+                  Login
+                </Button>
+              )}
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
         </Group>
       </Container>
       {drawerWanted.current && (
