@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createTestAuth } from '@linksmate/platform/testing';
 import pg from 'pg';
 import { fmt, scratchDatabase } from './infra';
-import { keysAndVersions, startServiceWithGateway, stop } from './processes';
+import { startMessagingWithPeople } from './messaging';
+import { keysAndVersions, stop } from './processes';
 import { row } from './summary';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -30,21 +31,13 @@ export async function measureNotificationFanOut(options: { people?: number; repe
   // The bench database's drop may end a session db.end() left closing.
   db.on('error', () => {});
   try {
-    const { service, gateway, gatewayUrl } = await startServiceWithGateway({
-      entry: 'services/messaging/src/main.ts',
-      upstream: 'MESSAGING_URL',
+    const { service, gateway, gatewayUrl } = await startMessagingWithPeople({
       databaseUrl: database.url,
       identityUrl: identity.url,
-      env: { SMTP_URL: 'smtp://127.0.0.1:1', STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads },
-      // The people messaging knows (as identity's events would leave them), then the admin.
-      seed: () =>
-        db.query(
-          `insert into users (id, username, email, first_name, last_name, role, version)
-           select g, 'golfer' || g, 'golfer' || g || '@example.com', 'Golfer', 'No ' || g,
-                  case when g = $1 then 'admin' else 'member' end, 1
-           from generate_series(1, $1::int) g`,
-          [admin],
-        ),
+      uploads,
+      db,
+      people: admin,
+      admin,
     });
     processes.push(service, gateway);
     const token = await auth.tokenFor(admin, 'admin', { ttlSeconds: 3600 });
