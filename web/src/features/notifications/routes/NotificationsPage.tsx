@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read';
 
@@ -46,11 +47,7 @@ export function NotificationsPage() {
                     </Text>
                   </div>
                   <Stack gap={4} align="flex-end">
-                    {n.read_at === null && (
-                      <Badge size="xs" color="green">
-                        New
-                      </Badge>
-                    )}
+                    {n.read_at === null && <StatusBadge color="green">New</StatusBadge>}
                     {n.count > 1 && <Text size="xs">{n.count} new</Text>}
                     <Text size="xs" c="dimmed">
                       {new Date(n.created_at).toLocaleString('en-AU')}
