@@ -6,6 +6,7 @@ import {
   logInAs as logIn,
   payBookingWith4242,
   screenshot,
+  screenshotOf,
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
@@ -85,6 +86,9 @@ async function paidEventWithRoom(baseUrl: string, jackToken: string) {
   const created = (await response.json()) as { event: ListedEvent; ticket_types: SlotType[] };
   return { id: created.event.id, title: created.event.title, slot: created.ticket_types[0]! };
 }
+
+/** The bell's accessible name for an unread count. */
+const bellName = (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications');
 
 describe('member games, join approval and bookings in the browser, against make run', () => {
   const stack = makeRunForSuite();
@@ -230,6 +234,13 @@ describe('member games, join approval and bookings in the browser, against make 
     await jackPage.getByTestId('join-standing').getByText('Your request is pending approval').waitFor();
     // From here on, the page must change without being loaded again.
     await jackPage.evaluate('window.__notReloaded = true');
+    // Jack's bell, settled on what the server counts before the approval (docs/product.md#notifications).
+    const { unread_count: jackUnreadBefore } = await apiGet<{ unread_count: number }>(
+      stack.url,
+      '/notifications/unread-count',
+      await apiToken(stack.url, JACK),
+    );
+    await jackPage.getByRole('link', { name: bellName(jackUnreadBefore), exact: true }).waitFor();
 
     await card.getByTestId('join-request').waitFor({ timeout: 15_000 });
     await card.getByTestId('pending-count').getByText('1 pending request').waitFor();
@@ -249,8 +260,23 @@ describe('member games, join approval and bookings in the browser, against make 
 
     await jackPage.getByTestId('booking-badge').getByText('Joined').waitFor({ timeout: 15_000 });
     await jackPage.getByTestId('join-standing').getByText('You have joined this event').waitFor();
+    // The approval reaches jack's bell by push: one more unread, still without a reload.
+    await jackPage
+      .getByRole('link', { name: bellName(jackUnreadBefore + 1), exact: true })
+      .waitFor({ timeout: 15_000 });
     expect(await jackPage.evaluate('window.__notReloaded')).toBe(true);
     await screenshot(jackPage, '76-event-joined');
+
+    // The notification centre lists it first, unread, and opening it leads back to the game.
+    await jackPage.getByRole('link', { name: bellName(jackUnreadBefore + 1), exact: true }).click();
+    await jackPage.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    const approval = jackPage.getByTestId('notification').first();
+    await approval.getByText(`You're in: ${title}`).waitFor();
+    await screenshot(jackPage, '76b-notifications');
+    findings.notifications = await seriousAccessibilityViolations(jackPage);
+    await approval.click();
+    await jackPage.waitForURL(`${stack.url}/events/${gameId}`);
+    await jackPage.getByRole('link', { name: bellName(jackUnreadBefore), exact: true }).waitFor();
 
     await jackPage.goto(`${stack.url}/my-bookings`);
     await jackPage.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
@@ -443,6 +469,18 @@ describe('member games, join approval and bookings in the browser, against make 
     await page.getByTestId('venue-options').waitFor();
     await screenshot(page, '81-create-game-390');
     findings.createGamePhone = await seriousAccessibilityViolations(page);
+    // On a phone the bell sits beside the burger, and leads to the notification centre.
+    await page.getByRole('link', { name: /^Notifications/ }).click();
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await screenshot(page, '82-notifications-390');
+    findings.notificationsPhone = await seriousAccessibilityViolations(page);
+    // How each kind reaches her is chosen on her profile, saved at once.
+    await page.goto(`${stack.url}/profile`);
+    const settings = page.getByRole('region', { name: 'Notifications' });
+    await settings.getByRole('combobox', { name: 'New direct message' }).selectOption('email');
+    await settings.getByText('Notification settings saved').waitFor();
+    await screenshotOf(settings, '83-notification-settings-390');
+    findings.notificationSettingsPhone = await seriousAccessibilityViolations(page);
     await phone.close();
 
     expect(findings).toEqual({
@@ -450,6 +488,7 @@ describe('member games, join approval and bookings in the browser, against make 
       addVenue: [],
       eventDetail: [],
       myGames: [],
+      notifications: [],
       paidEvent: [],
       slotSelection: [],
       myBookings: [],
@@ -457,6 +496,8 @@ describe('member games, join approval and bookings in the browser, against make 
       events: [],
       myBookingsPhone: [],
       createGamePhone: [],
+      notificationsPhone: [],
+      notificationSettingsPhone: [],
     });
   });
 });

@@ -44,6 +44,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
 
   { prefix: '/messages', service: 'messaging' },
   { prefix: '/announcements', service: 'messaging' },
+  { prefix: '/notifications', service: 'messaging' },
   { prefix: '/admin/announcements', service: 'messaging' },
   { prefix: '/upload/message-media', service: 'messaging' },
 

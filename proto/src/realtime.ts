@@ -9,7 +9,7 @@ import {
   WaitlistOffered,
 } from './events/events-bookings';
 import { UserBanned, UserClaimsChanged, UserDeleted, UserRoleChanged } from './events/identity';
-import { AnnouncementPublished, MessageRead, MessageSent } from './events/messaging';
+import { AnnouncementPublished, MessageRead, MessageSent, NotificationCreated } from './events/messaging';
 import type { EventData, EventDefinition } from './events/registry';
 
 /**
@@ -69,6 +69,12 @@ export const SOCKET_PUSHES = [
     rooms: (d) => [...new Set([...d.sender_user_ids, d.reader_user_id])].map(userRoom),
   }),
   push({ name: 'announcement:new', event: AnnouncementPublished, rooms: () => [EVERYONE_ROOM] }),
+  // Only the recipient's sockets: a notification is never seen by anyone else.
+  push({
+    name: 'notification:new',
+    event: NotificationCreated,
+    rooms: (d) => [userRoom(d.recipient_user_id)],
+  }),
   push({
     name: 'join-request:submitted',
     event: JoinRequestSubmitted,

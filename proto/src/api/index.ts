@@ -5,6 +5,7 @@ export * from './events';
 export * from './events-admin';
 export * from './identity';
 export * from './messaging';
+export * from './notifications';
 export * from './payments';
 export * from './venues';
 export * from './venues-admin';

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { NOTIFICATION_KINDS } from '../rules';
 import { Id, Nullable, NullableString, Timestamp } from '../schema';
 import { defineEvent } from './registry';
 
@@ -72,4 +73,34 @@ export const EventChatReachNarrowed = defineEvent(
   Type.Object({ user_ids: Type.Array(Id), occurred_at: Timestamp }),
 );
 
-export const messagingEvents = [MessageSent, MessageRead, AnnouncementPublished, EventChatReachNarrowed];
+/**
+ * A person has a new (or, for a conversation's direct messages, renewed) unread notification: the
+ * gateway pushes it to their sockets, whose bell count and list change in place. `collapsed`: it
+ * replaced an unread one, so the count stays.
+ */
+export const NotificationCreated = defineEvent(
+  'messaging.notification.created',
+  1,
+  Type.Object({
+    recipient_user_id: Id,
+    collapsed: Type.Boolean(),
+    notification: Type.Object({
+      id: Id,
+      kind: Type.Enum(NOTIFICATION_KINDS),
+      title: Type.String(),
+      body: Type.String(),
+      link: Type.String(),
+      count: Type.Integer({ minimum: 1 }),
+      created_at: Timestamp,
+      read_at: Nullable(Timestamp),
+    }),
+  }),
+);
+
+export const messagingEvents = [
+  MessageSent,
+  MessageRead,
+  AnnouncementPublished,
+  EventChatReachNarrowed,
+  NotificationCreated,
+];

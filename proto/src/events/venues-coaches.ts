@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { AggregateVersion, Id, Nullable, NullableString } from '../schema';
+import { AggregateVersion, Id, Nullable, NullableString, Timestamp } from '../schema';
 import { defineEvent } from './registry';
 
 export const VenueSnapshot = Type.Object({
@@ -54,6 +54,22 @@ export const CoachDeleted = defineEvent(
   Type.Object({ coach_id: Id, version: AggregateVersion }),
 );
 
+/**
+ * An admin decided a profile claim: its claimant (an account the claim made or found) is told in
+ * the app as well as by mail. `user_id` null: a claim from before accounts were linked to claims.
+ */
+const ProfileClaimDecision = Type.Object({
+  claim_id: Id,
+  user_id: Nullable(Id),
+  entity_type: Type.Union([Type.Literal('coach'), Type.Literal('venue')]),
+  entity_id: Id,
+  entity_name: Type.String(),
+  admin_notes: NullableString,
+  decided_at: Timestamp,
+});
+export const ProfileClaimApproved = defineEvent('venues.profile-claim.approved', 1, ProfileClaimDecision);
+export const ProfileClaimRejected = defineEvent('venues.profile-claim.rejected', 1, ProfileClaimDecision);
+
 export const venuesCoachesEvents = [
   VenueCreated,
   VenueUpdated,
@@ -62,4 +78,6 @@ export const venuesCoachesEvents = [
   CoachCreated,
   CoachUpdated,
   CoachDeleted,
+  ProfileClaimApproved,
+  ProfileClaimRejected,
 ];

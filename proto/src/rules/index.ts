@@ -14,6 +14,7 @@ export * from './links';
 export * from './membership';
 export * from './messaging';
 export * from './money';
+export * from './notifications';
 export * from './passwords';
 export * from './payments-admin';
 export * from './product';

@@ -9,6 +9,7 @@ import {
 } from '@linksmate/platform';
 import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
+import { consumeNotifications } from './consumers/notifications';
 import { consumeChatScopes, consumeEventChats, consumePeople } from './consumers/projections';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
@@ -22,11 +23,13 @@ import { DigestService } from './modules/digest/service';
 import { MailDelivery } from './modules/email/service';
 import { registerMediaRoutes } from './modules/media/routes';
 import { MessageMediaService } from './modules/media/service';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { NotificationsService } from './modules/notifications/service';
 import { Projections } from './modules/projections/service';
 
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** messaging: direct messages, event chats, announcements and e-mail delivery. */
+/** messaging: direct messages, event chats, announcements, notifications and e-mail delivery. */
 export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}): Promise<HttpApp> {
   // Before the database: a storage misconfiguration stops the boot with nothing opened yet.
   const storage = await createObjectStorage(config, 'messaging');
@@ -49,11 +52,14 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   const projections = new Projections();
   // One line per module.
   const chats = new ChatsService({ ...context, projections });
+  const notifications = new NotificationsService({ ...context, projections });
   consumePeople(runtime, projections);
-  consumeEventChats(runtime, projections, chats);
+  consumeEventChats(runtime, projections, chats, notifications);
   consumeChatScopes(runtime, projections, chats);
   registerChatRoutes(app, chats);
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
+  consumeNotifications(runtime, notifications);
+  registerNotificationRoutes(app, notifications);
   const digest = new DigestService(context);
   registerDigestRoutes(app, digest);
   runtime.job(messageDigest(digest, config.DIGEST_SWEEP_INTERVAL_MS));

@@ -11,6 +11,7 @@ import { measureGatewayOverhead } from './gateway-overhead';
 import { scratchVhost } from './infra';
 import { measureLighthouse } from './lighthouse';
 import { measureMessaging } from './messaging';
+import { measureNotificationFanOut } from './notifications';
 import { measureSoldOut } from './soldout';
 import { type SummaryRow, summaryTable } from './summary';
 import { measureVenueGrowth, measureVenueSearch } from './venues';
@@ -37,6 +38,8 @@ const parts: Record<string, () => Promise<PartResult>> = {
   // The hot event's burst alone; `events-bookings` runs it too, so `make bench` leaves it out.
   soldout: measureSoldOut,
   messaging: measureMessaging,
+  // An announcement's notifications for 10,000 people, beside the same INSERT … SELECT.
+  notifications: measureNotificationFanOut,
   // What the web app asks of the API per live direct message, in two browsers against make run.
   'chat-requests': measureChatRequests,
   admin: measureAdminUsers,

@@ -20,6 +20,35 @@ function rssOf(pid: number): number {
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /**
+ * messaging and the gateway in front of it as separate processes, messaging knowing people 1 to
+ * `people` (as identity's events would leave them); `admin`, when given, is an admin.
+ */
+export function startMessagingWithPeople(options: {
+  databaseUrl: string;
+  identityUrl: string;
+  uploads: string;
+  db: pg.Pool;
+  people: number;
+  admin?: number;
+}) {
+  return startServiceWithGateway({
+    entry: 'services/messaging/src/main.ts',
+    upstream: 'MESSAGING_URL',
+    databaseUrl: options.databaseUrl,
+    identityUrl: options.identityUrl,
+    env: { SMTP_URL: 'smtp://127.0.0.1:1', STORAGE_DRIVER: 'local', UPLOADS_DIR: options.uploads },
+    seed: () =>
+      options.db.query(
+        `insert into users (id, username, email, first_name, last_name, role, version)
+         select g, 'golfer' || g, 'golfer' || g || '@example.com', 'Golfer', 'No ' || g,
+                case when g = $2 then 'admin' else 'member' end, 1
+         from generate_series(1, $1::int) g`,
+        [options.people, options.admin ?? 0],
+      ),
+  });
+}
+
+/**
  * DM delivery through the whole path — HTTP send at the gateway → messaging (insert, outbox) →
  * RabbitMQ → the gateway's consumer → the receiver's socket — with `sockets` people connected to one
  * gateway and `rate` messages a second, beside the same message's INSERT run straight on
@@ -41,20 +70,12 @@ export async function measureMessaging(options: { sockets?: number; rate?: numbe
   // The bench database's drop may end a session db.end() left closing.
   db.on('error', () => {});
   try {
-    const { service, gateway, gatewayUrl } = await startServiceWithGateway({
-      entry: 'services/messaging/src/main.ts',
-      upstream: 'MESSAGING_URL',
+    const { service, gateway, gatewayUrl } = await startMessagingWithPeople({
       databaseUrl: database.url,
       identityUrl: identity.url,
-      env: { SMTP_URL: 'smtp://127.0.0.1:1', STORAGE_DRIVER: 'local', UPLOADS_DIR: uploads },
-      // The people messaging knows (as identity's events would leave them): receivers, then senders.
-      seed: () =>
-        db.query(
-          `insert into users (id, username, email, first_name, last_name, role, version)
-           select g, 'golfer' || g, 'golfer' || g || '@example.com', 'Golfer', 'No ' || g, 'member', 1
-           from generate_series(1, $1::int) g`,
-          [sockets + senders],
-        ),
+      uploads,
+      db,
+      people: sockets + senders,
     });
     processes.push(service, gateway);
     const token = (id: number) =>

@@ -60,14 +60,6 @@ const REMOVED: Array<{ type: string; why: string }> = [
     why: 'no consumer: the admin area reads pending claims from venues-coaches itself (`GET /admin/profile-claims`), and the claimant’s account comes from identity’s `/internal/accounts` call',
   },
   {
-    type: 'venues.profile-claim.approved',
-    why: 'no consumer: the role comes from identity’s `/internal/users/{id}/grant-role` call, the claimant is told by mail (template `profile-claim-decided`), and the coach or venue change is published as `venues.coach.updated` / `venues.venue.updated`',
-  },
-  {
-    type: 'venues.profile-claim.rejected',
-    why: 'no consumer: the claimant is told by mail (template `profile-claim-decided`)',
-  },
-  {
     type: 'payments.payment.failed',
     why: 'no consumer: a declined card is answered to the person at once and recorded in the payments ledger and as a transaction (`payments.transaction.recorded`); a held seat or checkout stays open for another card, so no other context acts on a failure',
   },

@@ -54,6 +54,7 @@ const eventList = () => import('../features/events/routes/EventsPage');
 const eventDetail = () => import('../features/events/routes/EventDetailPage');
 const membership = () => import('../features/membership');
 const messages = () => import('../features/messages');
+const notifications = () => import('../features/notifications');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
 const venueDirectory = () => import('../features/venues/routes/VenuesPage');
@@ -170,6 +171,10 @@ export const routes: RouteObject[] = [
               { path: paths.myBookings.path, element: onDemand(bookings, (m) => m.MyBookingsPage) },
               { path: paths.messages.path, element: onDemand(messages, (m) => m.MessagesPage) },
               { path: paths.announcements.path, element: onDemand(messages, (m) => m.AnnouncementsPage) },
+              {
+                path: paths.notifications.path,
+                element: onDemand(notifications, (m) => m.NotificationsPage),
+              },
               { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
               ...plannedScreens('login'),
             ],

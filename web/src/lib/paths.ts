@@ -137,6 +137,7 @@ export const paths = {
   myGames: fixed('/my-games'),
   myBookings: fixed('/my-bookings'),
   messages: fixed('/messages'),
+  notifications: fixed('/notifications'),
   announcements: fixed('/messages/announcements'),
   conversation: {
     path: '/messages/:conversationType/:id',

@@ -21,6 +21,7 @@ import {
 } from '@linksmate/proto';
 import type * as schema from '../db/schema';
 import type { ChatsService } from '../modules/chats/service';
+import type { NotificationsService } from '../modules/notifications/service';
 import type { Projections } from '../modules/projections/service';
 
 /** Who people are and whom they blocked (identity), newest winning. */
@@ -39,12 +40,15 @@ export function consumePeople(runtime: ServiceRuntime<typeof schema>, projection
 
 /**
  * Events and who holds a confirmed seat of each (events-bookings): who may use an event's chat. An
- * event moved to another venue or coach tells the gateway whose sockets to check again.
+ * event moved to another venue or coach tells the gateway whose sockets to check again; one moved in
+ * time or place, or cancelled, is told to those booked (the copy as it was is read here, before it
+ * is replaced).
  */
 export function consumeEventChats(
   runtime: ServiceRuntime<typeof schema>,
   projections: Projections,
   chats: ChatsService,
+  notifications: NotificationsService,
 ): void {
   runtime.consume(
     'event-chats',
@@ -66,7 +70,12 @@ export function consumeEventChats(
         event.type === BookingStatusChanged.type
       )
         await projections.applyBooking(tx, event.data);
-      else await chats.reachNarrowed(tx, await projections.applyEvent(tx, event.data), causedBy(event));
+      else {
+        const before = await projections.event(tx, event.data.event_id);
+        await chats.reachNarrowed(tx, await projections.applyEvent(tx, event.data), causedBy(event));
+        if (event.type === EventCreated.type) return;
+        await notifications.eventChanged(tx, before, event);
+      }
     },
   );
 }

@@ -1,5 +1,5 @@
 import { timestamps } from '@linksmate/platform';
-import type { ConversationType } from '@linksmate/proto';
+import type { ConversationType, NotificationChannel, NotificationKind } from '@linksmate/proto';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -223,3 +223,45 @@ export const digestStates = pgTable('digest_states', {
   lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+// ── Notifications (beyond the spec: the notification centre, issue 28) ───────
+/**
+ * What a person is told of, newest first. A collapse key (`dm:<conversation>`) makes a new thing of
+ * the same kind renew the unread row instead of adding one; `source_event_id` is the event it came
+ * from, for tracing it back.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    recipientUserId: integer('recipient_user_id').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    collapseKey: text('collapse_key'),
+    count: integer('count').notNull().default(1),
+    sourceEventId: uuid('source_event_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientUserId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.recipientUserId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_unread_collapse_key')
+      .on(t.recipientUserId, t.collapseKey)
+      .where(sql`${t.readAt} is null and ${t.collapseKey} is not null`),
+  ],
+);
+
+/** A person's channel for a kind; a kind without a row has its default (NOTIFICATION_DEFAULT_CHANNELS). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -19,6 +19,12 @@ import {
 } from './nav-links';
 import { UnreadBadge } from './UnreadBadge';
 
+// The bell (and its icon, indicator and push handling) is for signed-in people only: visitors'
+// first screen never fetches it (e2e/test/bundle-budget.test.ts).
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
+
 // Menus and the drawer (and the floating and scroll-locking code behind them) are fetched when they
 // are first needed: signed in for the menus, a tap on the burger for the drawer. Visitors landing on
 // a page never fetch them.
@@ -87,18 +93,26 @@ export function Navbar() {
               <Dropdown label={adminMenuLabel(session.role)} links={adminLinks(session.role)} />
             )}
           </Group>
-          <Group gap="xs" visibleFrom="md" wrap="nowrap">
-            {session.isLoggedIn ? (
-              <Button variant="default" onClick={logout}>
-                Logout
-              </Button>
-            ) : (
-              <Button component={Link} to={paths.login.href()}>
-                Login
-              </Button>
+          <Group gap="xs" wrap="nowrap">
+            {/* The bell shows on every width: on a phone it sits beside the burger. */}
+            {session.isLoggedIn && (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
             )}
+            <Group gap="xs" visibleFrom="md" wrap="nowrap">
+              {session.isLoggedIn ? (
+                <Button variant="default" onClick={logout}>
+                  Logout
+                </Button>
+              ) : (
+                <Button component={Link} to={paths.login.href()}>
+                  Login
+                </Button>
+              )}
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation" />
         </Group>
       </Container>
       {drawerWanted.current && (

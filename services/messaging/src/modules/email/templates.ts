@@ -243,6 +243,19 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
       html: layout('Your payment was refunded', [greeting, body, refund], { label: 'My Bookings', url }),
     };
   },
+  // The notification centre's e-mail channel: the notification as the app shows it, and its link.
+  notification: (v, publicUrl) => {
+    const url = `${publicUrl}${String(v.link ?? '/notifications')}`;
+    const greeting = `Hi ${v.username ?? 'there'},`;
+    const title = String(v.title ?? 'You have a new notification');
+    const body = String(v.body ?? '');
+    const footnote = 'You chose to hear of this by e-mail. Change it under Notifications on your profile.';
+    return {
+      subject: title,
+      text: plainText([greeting, title, body, `Open it: ${url}`, footnote]),
+      html: layout(title, [greeting, body], { label: 'Open in LinksMate', url }, footnote),
+    };
+  },
 };
 
 export class UnknownTemplateError extends Error {}

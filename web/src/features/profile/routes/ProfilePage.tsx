@@ -38,12 +38,15 @@ const sectionOf = (value: string | null): ProfileFormSection | null =>
 /**
  * docs/product.md#account-screens: the own profile, and its edit form at `?edit=<section>`. What can be done about
  * the membership belongs to the membership feature; the app fills that slot in (`membershipActions`)
- * so the two features stay apart.
+ * so the two features stay apart. How notifications reach the person is the notification centre's
+ * (docs/product.md#notifications); the app fills in `notificationSettings` the same way.
  */
 export function ProfilePage({
   membershipActions,
+  notificationSettings,
 }: {
   membershipActions?: (membership: ProfileMembership | null) => ReactNode;
+  notificationSettings?: ReactNode;
 }) {
   const { data, isPending, error } = useProfile();
   const navigate = useNavigate();
@@ -125,6 +128,7 @@ export function ProfilePage({
           <>
             <ProfileDetails profile={data} membershipActions={membershipActions} />
             <MessageDigestSwitch />
+            {notificationSettings}
             <ChangePasswordCard />
             <SessionsCard />
           </>

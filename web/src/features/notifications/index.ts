@@ -1,0 +1,2 @@
+export { NotificationPreferencesCard } from './components/NotificationPreferencesCard';
+export { NotificationsPage } from './routes/NotificationsPage';
