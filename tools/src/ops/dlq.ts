@@ -28,6 +28,7 @@ export const CONSUMER_GROUPS = [
   'messaging.people',
   'messaging.event-chats',
   'messaging.chat-scopes',
+  'messaging.notifications',
   'venues-coaches.user-deletions',
 ] as const;
 
