@@ -4,8 +4,8 @@ import { ADMIN_MESSAGES } from '../../proto/src/rules';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
-// mia has no membership in the demo data (README, "Demo people"), so she can buy one.
-const DEMO = { email: 'mia@linksmate.dev', password: 'Fairway!2026' };
+// A demo golfer without a membership, so she can buy one, whom no other browser test signs in as.
+const DEMO = { email: 'amelia_c@golfers.linksmate.dev', password: 'Fairway!2026' };
 
 async function logIn(page: Page) {
   await page.getByLabel('Email').fill(DEMO.email);

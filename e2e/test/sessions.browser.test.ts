@@ -4,7 +4,8 @@ import { screenshot } from '../src/page-helpers';
 import { makeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
-const JACK = 'jack@linksmate.dev';
+/** A demo golfer no other browser test signs in as: the sessions counted here are hers alone. */
+const CHLOE = 'chloe_d@golfers.linksmate.dev';
 const COOKIE = 'linksmate_refresh';
 
 /**
@@ -40,7 +41,7 @@ describe('sessions in the browser, against make run', () => {
 
   it('when a person logs in, then the refresh token is an HttpOnly, Secure, SameSite=Strict cookie for the auth routes, and script never sees it', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByLabel('Email').fill(JACK);
+    await page.getByLabel('Email').fill(CHLOE);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/profile');
