@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { screenshot } from './page-helpers';
-import { type RunningMakeRun, startMakeRun } from './stack';
+import { sharedRun } from './shared-run';
+import { startMakeRun } from './stack';
 
 /** The app as `make run` serves it, and a browser to look at it. */
 export interface MakeRunSuite {
@@ -11,16 +12,40 @@ export interface MakeRunSuite {
   readonly browser: Browser;
 }
 
+/** A run as a suite holds it: where it serves, what it has logged so far, and letting go of it. */
+interface HeldRun {
+  url: string;
+  output(): string;
+  release(): Promise<unknown>;
+}
+
 /**
- * `make run` and a headless browser for a describe block: started before its tests (ahead of the
- * block's own beforeAll), on a copy of the demo data seeded once for the tier (global-setup.ts),
- * closed and stopped after them.
+ * The `make run` of this worker, shared with the other browser test files it runs (src/shared-run.ts
+ * says what a sharing file keeps to), and a headless browser of the describe block's own: closed
+ * after its tests; the run goes on for the next file.
+ */
+export function sharedMakeRunForSuite(): MakeRunSuite {
+  return suiteAgainst(async () => ({ ...(await sharedRun()), release: async () => undefined }));
+}
+
+/**
+ * A `make run` of the describe block's own, for a file that needs the demo data exactly as seeded
+ * or changes what every file would see: started on a copy of the data seeded once for the tier
+ * (global-setup.ts), stopped after its tests.
  */
 export function makeRunForSuite(): MakeRunSuite {
-  let run: RunningMakeRun | undefined;
+  return suiteAgainst(async () => {
+    const run = await startMakeRun({ dataFrom: inject('seededDataDir') });
+    return { url: run.url, output: run.output, release: run.stop };
+  });
+}
+
+/** The run `hold` gives and a headless browser, for a describe block: ready before its tests (ahead of the block's own beforeAll). */
+function suiteAgainst(hold: () => Promise<HeldRun>): MakeRunSuite {
+  let run: HeldRun | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    run = await startMakeRun({ dataFrom: inject('seededDataDir') });
+    run = await hold();
     browser = await launchBrowser();
   });
   // A failure on a busy CI machine is hard to replay: say what each open page showed and what the run
@@ -51,7 +76,7 @@ export function makeRunForSuite(): MakeRunSuite {
   });
   afterAll(async () => {
     await browser?.close();
-    await run?.stop();
+    await run?.release();
   });
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('make run and the browser start before the tests');

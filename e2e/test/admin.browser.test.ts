@@ -16,7 +16,7 @@ import {
   seriousAccessibilityViolations,
   waitForMail,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** The admin area's screens, by their address and the heading each shows. */
 const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
@@ -35,7 +35,7 @@ const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
 ];
 
 describe('the admin area in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let admin: Page;
 
   beforeAll(async () => {

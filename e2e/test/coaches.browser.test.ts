@@ -9,7 +9,7 @@ import {
   seriousAccessibilityViolations,
   waitForMail,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const MOBILE = { width: 390, height: 844 };
 
@@ -24,7 +24,7 @@ const cards = (page: Page) => page.getByTestId('coach-card');
 const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 
 describe('coaches and profile claims in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   /** Every coach of the demo data, as the API lists them. */

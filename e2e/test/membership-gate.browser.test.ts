@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoToken, logInAs, userIdOfToken } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** Demo golfers without a membership whom no other browser test signs in as: the grants stay theirs. */
 const ZARA = 'zara_k@golfers.linksmate.dev';
@@ -15,7 +15,7 @@ const claimedStatus = async (page: Page): Promise<string | null> => {
 };
 
 describe('membership gate in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
 
   async function grant(memberToken: string) {
     const adminToken = await demoToken(stack.url, 'admin@linksmate.dev');

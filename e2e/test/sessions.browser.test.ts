@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
 /** A demo golfer no other browser test signs in as: the sessions counted here are hers alone. */
@@ -21,7 +21,7 @@ const EXPIRE_STORED_TOKEN = `(() => {
 })()`;
 
 describe('sessions in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   let refreshes = 0;
