@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,13 +19,17 @@ import { type RunningMakeRun, startMakeRun, waitForStatus } from './stack';
  * A file that needs the demo data exactly as seeded starts a run of its own (makeRunForSuite).
  *
  * A worker's run is started when its first browser file asks, by the test runner's own process
- * (global-setup.ts), which outlives every file and stops the runs at the end. A run that no longer
- * answers is replaced before a file gets it, so a file that broke its run does not fail the next.
+ * (global-setup.ts), which outlives every file and stops the runs at the end; it also hands a file
+ * that starts a run of its own the seeded data to copy. A run that no longer answers is replaced
+ * before a file gets it, so a file that broke its run does not fail the next.
  */
 export interface SharedRuns {
-  /** Where the workers ask for their run: `${address}/workers/${VITEST_POOL_ID}`. */
+  /**
+   * Where the workers ask for their run (`${address}/workers/${VITEST_POOL_ID}`) and for the seeded
+   * data (`${address}/seeded-data`).
+   */
   address: string;
-  /** Stops every run started, saying which did not stop cleanly. */
+  /** Stops every run started, saying which did not stop cleanly, and removes the seeded data. */
   close(): Promise<void>;
 }
 
@@ -35,11 +39,16 @@ interface SharedRunAddress {
   logFile: string;
 }
 
-/** Serves each worker its run, started from a copy of the seeded data when first asked for. */
+/**
+ * Serves the seeded data once `seeding` has made it, and each worker its run, started from a copy of
+ * that data when first asked for.
+ */
 export async function serveSharedRuns(options: {
-  seededDataDir: string;
+  seeding: Promise<string>;
   logDir: string;
 }): Promise<SharedRuns> {
+  // Asked for or not (a tier of make-run.test.ts alone), its failure is reported where it is asked for.
+  options.seeding.catch(() => undefined);
   const runs = new Map<string, { starting: Promise<RunningMakeRun>; logFile: string }>();
   let started = 0;
   const runFor = async (worker: string): Promise<SharedRunAddress> => {
@@ -58,20 +67,21 @@ export async function serveSharedRuns(options: {
       await current.stop();
     }
     const logFile = join(options.logDir, `worker-${worker}-run-${++started}.log`);
-    const starting = startMakeRun({ dataFrom: options.seededDataDir, logFile });
+    const starting = options.seeding.then((dataFrom) => startMakeRun({ dataFrom, logFile }));
     runs.set(worker, { starting, logFile });
     return { url: (await starting).url, logFile };
   };
 
   const server = createServer((request, response) => {
     const worker = /^\/workers\/(\d+)$/.exec(request.url ?? '')?.[1];
-    if (!worker) {
+    const answer =
+      request.url === '/seeded-data' ? options.seeding : worker === undefined ? undefined : runFor(worker);
+    if (!answer) {
       response.writeHead(404).end();
       return;
     }
-    runFor(worker).then(
-      (address) =>
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(address)),
+    answer.then(
+      (found) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found)),
       (err: Error) => response.writeHead(500).end(err.message),
     );
   });
@@ -92,6 +102,8 @@ export async function serveSharedRuns(options: {
         if (each && !each.graceful)
           console.error(`a shared make run did not stop cleanly:\n${each.run.output().slice(-6_000)}`);
       }
+      const seeded = await options.seeding.catch(() => undefined);
+      if (seeded) rmSync(seeded, { recursive: true, force: true });
     },
   };
 }
@@ -100,8 +112,16 @@ export async function serveSharedRuns(options: {
 export async function sharedRun(): Promise<{ url: string; output(): string }> {
   // Vitest numbers its workers 1 to maxWorkers; no two files running at once have the same number.
   const worker = process.env.VITEST_POOL_ID ?? '1';
-  const response = await fetch(`${inject('sharedRuns')}/workers/${worker}`);
-  if (response.status !== 200) throw new Error(`worker ${worker} got no make run: ${await response.text()}`);
-  const { url, logFile } = (await response.json()) as SharedRunAddress;
+  const { url, logFile } = await ask<SharedRunAddress>(`/workers/${worker}`);
   return { url, output: () => readFileSync(logFile, 'utf8') };
+}
+
+/** The DATA_DIR of a stopped run seeded with the demo data, once the seeding is done: to copy, not to change. */
+export const seededDataDir = () => ask<string>('/seeded-data');
+
+async function ask<T>(path: string): Promise<T> {
+  const response = await fetch(`${inject('sharedRuns')}${path}`);
+  if (response.status !== 200)
+    throw new Error(`the tier's runs (global-setup.ts) answered ${path} with: ${await response.text()}`);
+  return (await response.json()) as T;
 }

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { screenshot } from './page-helpers';
-import { sharedRun } from './shared-run';
+import { seededDataDir, sharedRun } from './shared-run';
 import { startMakeRun } from './stack';
 
 /** The app as `make run` serves it, and a browser to look at it. */
@@ -35,7 +35,7 @@ export function sharedMakeRunForSuite(): MakeRunSuite {
  */
 export function makeRunForSuite(): MakeRunSuite {
   return suiteAgainst(async () => {
-    const run = await startMakeRun({ dataFrom: inject('seededDataDir') });
+    const run = await startMakeRun({ dataFrom: await seededDataDir() });
     return { url: run.url, output: run.output, release: run.stop };
   });
 }
@@ -44,10 +44,11 @@ export function makeRunForSuite(): MakeRunSuite {
 function suiteAgainst(hold: () => Promise<HeldRun>): MakeRunSuite {
   let run: HeldRun | undefined;
   let browser: Browser | undefined;
+  // The first file of a worker may wait for the demo data's seeding (global-setup.ts), then for the start.
   beforeAll(async () => {
     run = await hold();
     browser = await launchBrowser();
-  });
+  }, 420_000);
   // A failure on a busy CI machine is hard to replay: say what each open page showed and what the run
   // logged (warnings and errors) while the test ran.
   beforeEach((context) => {
