@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser and whole-stack tests, each file against a real `make run` of its own.
+// Browser and whole-stack tests against a real `make run`: the browser files of a worker share one
+// (src/shared-run.ts says when a file may), make-run.test.ts starts its own as a newcomer would.
 export default defineConfig({
   test: {
     name: 'e2e',

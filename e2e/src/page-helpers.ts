@@ -117,6 +117,34 @@ export async function demoToken(baseUrl: string, email: string, password = DEMO_
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A coach profile as the directory lists it. */
+export interface ListedCoach {
+  id: number;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * A coach profile open to a claim: no account holds it and no claim waits on it or was decided
+ * (a claim another browser test made on the shared run may still wait for review).
+ */
+export async function coachOpenToClaim(baseUrl: string): Promise<ListedCoach> {
+  const { coaches } = (await (await fetch(`${baseUrl}/api/v1/coaches?limit=100`)).json()) as {
+    coaches: ListedCoach[];
+  };
+  const { claims } = (await (
+    await fetch(`${baseUrl}/api/v1/admin/profile-claims?limit=500`, {
+      headers: { authorization: `Bearer ${await demoToken(baseUrl, 'admin@linksmate.dev')}` },
+    })
+  ).json()) as { claims: Array<{ entity_type: string; entity_id: number }> };
+  const coach = coaches.find(
+    (c) => c.user_id === null && !claims.some((k) => k.entity_type === 'coach' && k.entity_id === c.id),
+  );
+  if (!coach) throw new Error('the demo data has no coach profile left to claim');
+  return coach;
+}
+
 /** The user id a token was issued to. */
 export const userIdOfToken = (token: string): number =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,8 @@ export async function startMakeRun(
     dataFrom?: string;
     /** Leave DATA_DIR in place when the run stops (to start others from it). */
     keepData?: boolean;
+    /** Where the run's output goes, for another process to read (src/shared-run.ts); else a pipe to this one. */
+    logFile?: string;
   } = {},
 ): Promise<RunningMakeRun> {
   const env: Record<string, string | undefined> = { ...process.env };
@@ -52,6 +54,7 @@ export async function startMakeRun(
   }
   const port = await freePort();
   const pgPort = await freePort();
+  const log = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child: ChildProcess = spawn('make', ['run'], {
     cwd: options.repo ?? repoRoot,
     detached: true,
@@ -62,45 +65,48 @@ export async function startMakeRun(
       LOG_LEVEL: 'warn',
       ...options.extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: log === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', log, log],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  if (log !== undefined) closeSync(log);
+  let piped = '';
+  child.stdout?.on('data', (chunk) => (piped += chunk));
+  child.stderr?.on('data', (chunk) => (piped += chunk));
+  const output = () => (options.logFile === undefined ? piped : readFileSync(options.logFile, 'utf8'));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const removeTemporaryData = () => {
     if (temporaryDataDir && !options.keepData) rmSync(temporaryDataDir, { recursive: true, force: true });
   };
 
   const url = await new Promise<string>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      done();
+    };
     const timer = setTimeout(
-      () => reject(new Error(`make run did not print its URL in time:\n${output}`)),
+      () => settle(() => reject(new Error(`make run did not print its URL in time:\n${output()}`))),
       options.timeoutMs ?? 180_000,
     );
-    const check = () => {
-      const match = /Open (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout?.on('data', check);
+    // Looked for as the output grows (in a pipe or a file).
+    const check = setInterval(() => {
+      const match = /Open (http:\/\/\S+)/.exec(output());
+      if (match) settle(() => resolve(match[1]!));
+    }, 100);
     void exited.then((code) => {
-      clearTimeout(timer);
       removeTemporaryData();
-      reject(new Error(`make run exited with ${code}:\n${output}`));
+      settle(() => reject(new Error(`make run exited with ${code}:\n${output()}`)));
     });
   });
 
   const dataDir = env.DATA_DIR ?? join(options.repo ?? repoRoot, '.data');
   // As root, when the postgres user cannot enter the data folder, the run keeps PostgreSQL's data elsewhere and says where.
-  const moved = /PostgreSQL keeps its data in (.+?) \(/.exec(output)?.[1];
+  const moved = /PostgreSQL keeps its data in (.+?) \(/.exec(output())?.[1];
   const postgresDir = moved ?? join(dataDir, 'postgres');
   return {
     url,
     dataDir,
     postgresDir,
-    output: () => output,
+    output,
     stop: async () => {
       const alive = (pid: number) => {
         try {

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { screenshot } from './page-helpers';
-import { type RunningMakeRun, startMakeRun } from './stack';
+import { seededDataDir, sharedRun } from './shared-run';
+import { startMakeRun } from './stack';
 
 /** The app as `make run` serves it, and a browser to look at it. */
 export interface MakeRunSuite {
@@ -11,18 +12,43 @@ export interface MakeRunSuite {
   readonly browser: Browser;
 }
 
+/** A run as a suite holds it: where it serves, what it has logged so far, and letting go of it. */
+interface HeldRun {
+  url: string;
+  output(): string;
+  release(): Promise<unknown>;
+}
+
 /**
- * `make run` and a headless browser for a describe block: started before its tests (ahead of the
- * block's own beforeAll), on a copy of the demo data seeded once for the tier (global-setup.ts),
- * closed and stopped after them.
+ * The `make run` of this worker, shared with the other browser test files it runs (src/shared-run.ts
+ * says what a sharing file keeps to), and a headless browser of the describe block's own: closed
+ * after its tests; the run goes on for the next file.
+ */
+export function sharedMakeRunForSuite(): MakeRunSuite {
+  return suiteAgainst(async () => ({ ...(await sharedRun()), release: async () => undefined }));
+}
+
+/**
+ * A `make run` of the describe block's own, for a file that needs the demo data exactly as seeded
+ * or changes what every file would see: started on a copy of the data seeded once for the tier
+ * (global-setup.ts), stopped after its tests.
  */
 export function makeRunForSuite(): MakeRunSuite {
-  let run: RunningMakeRun | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    run = await startMakeRun({ dataFrom: inject('seededDataDir') });
-    browser = await launchBrowser();
+  return suiteAgainst(async () => {
+    const run = await startMakeRun({ dataFrom: await seededDataDir() });
+    return { url: run.url, output: run.output, release: run.stop };
   });
+}
+
+/** The run `hold` gives and a headless browser, for a describe block: ready before its tests (ahead of the block's own beforeAll). */
+function suiteAgainst(hold: () => Promise<HeldRun>): MakeRunSuite {
+  let run: HeldRun | undefined;
+  let browser: Browser | undefined;
+  // The first file of a worker may wait for the demo data's seeding (global-setup.ts), then for the start.
+  beforeAll(async () => {
+    run = await hold();
+    browser = await launchBrowser();
+  }, 420_000);
   // A failure on a busy CI machine is hard to replay: say what each open page showed and what the run
   // logged (warnings and errors) while the test ran.
   beforeEach((context) => {
@@ -51,7 +77,7 @@ export function makeRunForSuite(): MakeRunSuite {
   });
   afterAll(async () => {
     await browser?.close();
-    await run?.stop();
+    await run?.release();
   });
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('make run and the browser start before the tests');

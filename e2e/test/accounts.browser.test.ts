@@ -2,10 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_GOLFERS } from '../../tools/src/embedded/seed';
 import { screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 describe('accounts in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const email = `golfer${Date.now()}@example.com`;

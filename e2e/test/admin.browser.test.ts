@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   ADMIN_COACH_MESSAGES,
   ADMIN_VENUE_MESSAGES,
@@ -10,6 +10,7 @@ import {
 } from '../../proto/src/rules';
 import { COURSE_MESSAGES, TYPICAL_VALUES_NOTE } from '../../proto/src/rules/courses';
 import {
+  coachOpenToClaim,
   demoToken,
   logInAs,
   screenshot,
@@ -17,7 +18,7 @@ import {
   seriousAccessibilityViolations,
   waitForMail,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** The admin area's screens, by their address and the heading each shows. */
 const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
@@ -36,7 +37,7 @@ const ADMIN_PAGES: ReadonlyArray<[string, string | RegExp]> = [
 ];
 
 describe('the admin area in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let admin: Page;
 
   beforeAll(async () => {
@@ -216,19 +217,7 @@ describe('the admin area in the browser, against make run', () => {
 
   it('when a coach claims their profile and the admin approves it, then the coach logs in with the coach role', async () => {
     const email = `claimant.${Date.now().toString(36)}@example.com`;
-    const coaches = (await (await fetch(`${stack.url}/api/v1/coaches?limit=100`)).json()) as {
-      coaches: Array<{ id: number; user_id: number | null; first_name: string; last_name: string }>;
-    };
-    const claimedAlready = (await (
-      await fetch(`${stack.url}/api/v1/admin/profile-claims?limit=500`, {
-        headers: { authorization: `Bearer ${await demoToken(stack.url, 'admin@linksmate.dev')}` },
-      })
-    ).json()) as { claims: Array<{ entity_type: string; entity_id: number }> };
-    const coach = coaches.coaches.find(
-      (c) =>
-        c.user_id === null &&
-        !claimedAlready.claims.some((k) => k.entity_type === 'coach' && k.entity_id === c.id),
-    )!;
+    const coach = await coachOpenToClaim(stack.url);
     const claimed = await fetch(`${stack.url}/api/v1/claim-profile`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -489,15 +478,27 @@ describe('the admin area in the browser, against make run', () => {
 
   it('when the admin changes a coach to a coach admin through the role menu, then a confirmation names the role and its sections, cancelling changes nothing, and confirming changes it and shows it', async () => {
     const token = await demoToken(stack.url, 'admin@linksmate.dev');
-    const accountRole = async () =>
+    const sam = async () =>
       (
         (await (
           await fetch(`${stack.url}/api/v1/admin/users?search=coach%40linksmate.dev`, {
             headers: { authorization: `Bearer ${token}` },
           })
-        ).json()) as { users: Array<{ account_role: string }> }
-      ).users[0]!.account_role;
+        ).json()) as { users: Array<{ id: number; account_role: string }> }
+      ).users[0]!;
+    const accountRole = async () => (await sam()).account_role;
     expect(await accountRole()).toBe('coach');
+    // Sam is a coach again for the browser tests after this one on the shared run (coaches.browser.test.ts).
+    onTestFinished(async () => {
+      const { id, account_role } = await sam();
+      if (account_role === 'coach') return;
+      const restored = await fetch(`${stack.url}/api/v1/admin/users/${id}/role`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'coach' }),
+      });
+      expect(restored.status, await restored.text()).toBe(200);
+    });
 
     await admin.goto(`${stack.url}/admin/users?search=coach%40linksmate.dev`);
     const menu = admin.getByLabel('Role of Sam Fairweather', { exact: true }).first();

@@ -2,8 +2,14 @@ import type { CoachesReply } from '@linksmate/proto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../proto/src/rules';
-import { logInAs, screenshot, seriousAccessibilityViolations, waitForMail } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import {
+  coachOpenToClaim,
+  logInAs,
+  screenshot,
+  seriousAccessibilityViolations,
+  waitForMail,
+} from '../src/page-helpers';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const MOBILE = { width: 390, height: 844 };
 
@@ -18,7 +24,7 @@ const cards = (page: Page) => page.getByTestId('coach-card');
 const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
 
 describe('coaches and profile claims in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   /** Every coach of the demo data, as the API lists them. */
@@ -172,19 +178,18 @@ describe('coaches and profile claims in the browser, against make run', () => {
   });
 
   it('when a visitor claims an unclaimed coach profile, then the account they made verifies through the mailbox and logs in', async () => {
-    const coach = coaches.coaches.find((c) => c.user_id === null);
-    expect(coach, 'the demo data has an unclaimed coach').toBeDefined();
-    const name = `${coach!.first_name} ${coach!.last_name}`;
+    const coach = await coachOpenToClaim(stack.url);
+    const name = `${coach.first_name} ${coach.last_name}`;
     const email = `coach${Date.now()}@example.com`;
     const password = 'Putting!2026';
 
-    await page.goto(`${stack.url}/coach/${coach!.id}`);
+    await page.goto(`${stack.url}/coach/${coach.id}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     // Without an account the coach cannot be messaged; the button says why instead of going nowhere.
     const message = page.getByRole('button', { name: /^Message .+ \(not available\)$/ });
     expect(await message.getAttribute('aria-disabled')).toBe('true');
     await page.getByRole('link', { name: 'Claim this profile' }).click();
-    await page.waitForURL(`**/claim-profile/coach/${coach!.id}`);
+    await page.waitForURL(`**/claim-profile/coach/${coach.id}`);
     await page.getByRole('heading', { name: 'Claim Your Profile', level: 1 }).waitFor();
     await page.getByRole('heading', { name, level: 2 }).waitFor();
 
@@ -213,7 +218,7 @@ describe('coaches and profile claims in the browser, against make run', () => {
     await check('64-login-claimed');
 
     // A second claim on the same profile is refused while the first waits for review.
-    await page.goto(`${stack.url}/claim-profile/coach/${coach!.id}`);
+    await page.goto(`${stack.url}/claim-profile/coach/${coach.id}`);
     await page.getByLabel('Email Address').fill(`other${email}`);
     await page.getByLabel(/^Create Password/).fill(password);
     await page.getByLabel(/^Confirm Password/).fill(password);

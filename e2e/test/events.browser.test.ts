@@ -10,7 +10,7 @@ import {
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const OLIVIA = 'olivia@linksmate.dev';
 const JACK = 'jack@linksmate.dev';
@@ -91,7 +91,7 @@ async function paidEventWithRoom(baseUrl: string, jackToken: string) {
 const bellName = (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications');
 
 describe('member games, join approval and bookings in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let olivia: BrowserContext;
   let jack: BrowserContext;
   let oliviaPage: Page;

@@ -1,7 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoToken, logInAs, userIdOfToken } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
+
+/** Demo golfers without a membership whom no other browser test signs in as: the grants stay theirs. */
+const ZARA = 'zara_k@golfers.linksmate.dev';
+const EMMA = 'emma_r@golfers.linksmate.dev';
 
 /** The membership status the browser's stored token claims. */
 const claimedStatus = async (page: Page): Promise<string | null> => {
@@ -11,7 +15,7 @@ const claimedStatus = async (page: Page): Promise<string | null> => {
 };
 
 describe('membership gate in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
 
   async function grant(memberToken: string) {
     const adminToken = await demoToken(stack.url, 'admin@linksmate.dev');
@@ -36,7 +40,7 @@ describe('membership gate in the browser, against make run', () => {
 
   it('when an admin grants a logged-in member a membership, then Find Players opens in the same session without logging in again', async () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page, token } = await memberWithoutMembership(context, 'mia@linksmate.dev');
+    const { page, token } = await memberWithoutMembership(context, ZARA);
     await grant(token);
     // The socket's claims:changed renews the token in place.
     await expect.poll(() => claimedStatus(page), { timeout: 20_000 }).toBe('active');
@@ -51,7 +55,7 @@ describe('membership gate in the browser, against make run', () => {
     const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The socket never reaches the gateway: claims:changed cannot arrive.
     await context.routeWebSocket(/\/socket\.io\//, () => {});
-    const { page, token } = await memberWithoutMembership(context, 'liam@linksmate.dev');
+    const { page, token } = await memberWithoutMembership(context, EMMA);
     await grant(token);
     // The gateway has heard of the grant once it refuses the token from before it as stale.
     await expect

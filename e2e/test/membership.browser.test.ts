@@ -8,7 +8,7 @@ import {
   structureViolations,
   waitForMail,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** Registers, verifies through the development mailbox and logs in; ends on onboarding. */
 async function newVerifiedMember(page: Page, baseUrl: string, tag: string) {
@@ -42,7 +42,7 @@ async function payWithCard(page: Page, number: string) {
 }
 
 describe('membership in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   const findings: Record<string, string[]> = {};
 
   it('when a new person picks the annual plan in onboarding and pays with 4242, then after logging in again the profile shows Annual, trialing and the trial end', async () => {

@@ -9,10 +9,10 @@ import {
   seriousAccessibilityViolations,
   userIdOfToken,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 describe('messages in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let olivia: Page;
   let jack: Page;
   const findings: Record<string, string[]> = {};

@@ -2,10 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../proto/src/rules';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
-// mia has no membership in the demo data (README, "Demo people"), so she can buy one.
-const DEMO = { email: 'mia@linksmate.dev', password: 'Fairway!2026' };
+// A demo golfer without a membership, so she can buy one, whom no other browser test signs in as.
+const DEMO = { email: 'amelia_c@golfers.linksmate.dev', password: 'Fairway!2026' };
 
 async function logIn(page: Page) {
   await page.getByLabel('Email').fill(DEMO.email);
@@ -14,7 +14,7 @@ async function logIn(page: Page) {
 }
 
 describe('the first page, planned screens and payments script, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};

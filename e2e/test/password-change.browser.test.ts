@@ -2,14 +2,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tools/src/embedded/seed';
 import { logInAs, screenshot, screenshotOf, seriousAccessibilityViolations } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** A demo golfer no other browser test signs in as. */
 const HAMISH = 'hamish_g@golfers.linksmate.dev';
 const NEW_PASSWORD = 'Bunker!2027';
 
 describe('changing the password in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   /** The browser the password is changed in, and another one signed in as the same person. */
   let here: BrowserContext;
   let elsewhere: BrowserContext;

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
 /** olivia holds the demo data's granted annual membership; mia holds none. */
@@ -34,7 +34,7 @@ async function choose(page: Page, label: string, option: string) {
 const cardNames = (page: Page) => page.getByTestId('player-card').locator('h2').allTextContents();
 
 describe('profiles, player discovery and blocking in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};

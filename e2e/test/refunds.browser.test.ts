@@ -8,7 +8,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
 } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const JACK = 'jack@linksmate.dev';
 const ADMIN = 'admin@linksmate.dev';
@@ -69,7 +69,7 @@ const settled = (page: Page) =>
   );
 
 describe('refunds in the browser: a member cancels a paid booking and sees it refunded, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let member: Page;
   let admin: Page;
   const findings: Record<string, string[]> = {};

@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 const PASSWORD = 'Fairway!2026';
-const JACK = 'jack@linksmate.dev';
+/** A demo golfer no other browser test signs in as: the sessions counted here are hers alone. */
+const CHLOE = 'chloe_d@golfers.linksmate.dev';
 const COOKIE = 'linksmate_refresh';
 
 /**
@@ -20,7 +21,7 @@ const EXPIRE_STORED_TOKEN = `(() => {
 })()`;
 
 describe('sessions in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   let refreshes = 0;
@@ -40,7 +41,7 @@ describe('sessions in the browser, against make run', () => {
 
   it('when a person logs in, then the refresh token is an HttpOnly, Secure, SameSite=Strict cookie for the auth routes, and script never sees it', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByLabel('Email').fill(JACK);
+    await page.getByLabel('Email').fill(CHLOE);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/profile');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousAccessibilityViolations } from '../src/page-helpers';
-import { makeRunForSuite } from '../src/suite';
+import { sharedMakeRunForSuite } from '../src/suite';
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -26,7 +26,7 @@ async function showing(page: Page, search = '') {
 }
 
 describe('the venue directory and a venue in the browser, against make run', () => {
-  const stack = makeRunForSuite();
+  const stack = sharedMakeRunForSuite();
   let context: BrowserContext;
   let page: Page;
   const findings: Record<string, string[]> = {};
