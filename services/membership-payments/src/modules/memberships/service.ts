@@ -1,16 +1,18 @@
 import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { isRunningSubscription } from '@linksmate/proto';
+import { isRunningSubscription, MEMBERSHIP_NOTICE_LEAD_MS } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, MembershipFields } from '../../db/types';
 import { planById } from '../plans/service';
 import { MembershipNotices } from './notify';
 import {
+  findDueMembershipNotices,
   findExpiredGrants,
   findMembership,
   liveSubscriptionIds,
   lockMembership,
   lockUserMembership,
+  recordMembershipNotices,
   saveMembership,
   saveSubscription,
   userHadTrial,
@@ -206,6 +208,27 @@ export class MembershipService {
       });
     }
     return due.length;
+  }
+
+  /**
+   * Tells of every membership that renews or ends within MEMBERSHIP_NOTICE_DAYS and was not told
+   * of yet (docs/product.md#reminders): each is recorded and published in one transaction, so
+   * however many replicas run this, each is told once per date. Returns how many.
+   */
+  async sendDueNotices(signal?: AbortSignal, batch = 200): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      if (signal?.aborted) return sent;
+      const now = this.clock();
+      const round = await this.runtime.db.transaction(async (tx) => {
+        const due = await findDueMembershipNotices(tx, now, MEMBERSHIP_NOTICE_LEAD_MS, batch);
+        const fresh = await recordMembershipNotices(tx, due, now);
+        await this.notices.noticesFellDue(tx, fresh, now);
+        return { found: due.length, fresh: fresh.length };
+      });
+      sent += round.fresh;
+      if (round.found < batch) return sent;
+    }
   }
 
   /** A paid lifetime membership: active, with no end. */

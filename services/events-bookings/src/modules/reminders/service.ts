@@ -1,0 +1,36 @@
+import type { ModuleContext } from '../../context';
+import { ReminderNotices } from './notify';
+import { findDueReminders, recordReminders } from './repository';
+
+/** How many reminders one transaction records and publishes. */
+const BATCH = 200;
+
+/**
+ * Reminders before a booked game or event (docs/product.md#reminders): the job finds the bookings
+ * whose reminder fell due, records each (booking, reminder, start) and publishes it in one
+ * transaction, so however many replicas run it, each reminder is published once.
+ */
+export class RemindersService {
+  private readonly notices: ReminderNotices;
+
+  constructor(private readonly deps: ModuleContext) {
+    this.notices = new ReminderNotices(deps.runtime);
+  }
+
+  /** Publishes every reminder due now; returns how many. */
+  async sendDue(signal?: AbortSignal): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      if (signal?.aborted) return sent;
+      const now = this.deps.clock();
+      const batch = await this.deps.runtime.db.transaction(async (tx) => {
+        const due = await findDueReminders(tx, now, BATCH);
+        const fresh = await recordReminders(tx, due, now);
+        await this.notices.fellDue(tx, fresh, now);
+        return { found: due.length, fresh: fresh.length };
+      });
+      sent += batch.fresh;
+      if (batch.found < BATCH) return sent;
+    }
+  }
+}
