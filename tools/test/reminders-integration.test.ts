@@ -1,11 +1,18 @@
 import * as eventsBookings from '@linksmate/events-bookings';
 import * as messaging from '@linksmate/messaging';
-import type { HttpApp, RabbitMqEventBus } from '@linksmate/platform';
+import {
+  flushTracing,
+  type HttpApp,
+  type RabbitMqEventBus,
+  startTracing,
+  stopTracing,
+} from '@linksmate/platform';
 import { createTestAuth, eventually, type TestAuth, TestClock } from '@linksmate/platform/testing';
 import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto';
 import { MailCatcher } from '@linksmate/tools/mail-catcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, userRegistered } from './fixtures/identity-stub';
+import { OtlpReceiver } from './fixtures/otlp-receiver';
 import { RabbitServices } from './fixtures/rabbit-services';
 
 const SERVICE_TOKEN = 'reminders-integration-service-token';
@@ -34,6 +41,7 @@ describe('reminders over RabbitMQ: two events-bookings replicas → outbox → m
   const services = new RabbitServices();
   const clock = new TestClock();
   const smtp = new MailCatcher();
+  const receiver = new OtlpReceiver();
   let auth: TestAuth;
   let replicas: HttpApp[];
   let publisher: RabbitMqEventBus;
@@ -41,6 +49,13 @@ describe('reminders over RabbitMQ: two events-bookings replicas → outbox → m
   beforeAll(async () => {
     auth = await createTestAuth();
     await smtp.start();
+    const endpoint = await receiver.start();
+    expect(
+      await startTracing({
+        serviceName: 'reminders-test',
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+      }),
+    ).toBe(true);
     const settings = {
       SERVICE_TOKEN,
       JWKS_URL: auth.jwksUrl,
@@ -64,6 +79,8 @@ describe('reminders over RabbitMQ: two events-bookings replicas → outbox → m
 
   afterAll(async () => {
     await services.close();
+    await stopTracing();
+    await receiver.stop();
     await smtp.stop();
     await auth?.close();
   });
@@ -128,5 +145,19 @@ describe('reminders over RabbitMQ: two events-bookings replicas → outbox → m
     expect(notifications.rows).toEqual(players.map((p) => ({ recipient_user_id: p.id, n: 1 })));
     const recorded = await services.query('events-bookings', 'select 1 from booking_reminders');
     expect(recorded.rowCount).toBe(6);
+
+    // Traced like a request: each reminder messaging handled is in the trace of the job run that sent it.
+    const traced = await eventually(async () => {
+      await flushTracing();
+      const processed = receiver.spans.filter((x) => x.name === 'process events.booking.reminder-fell-due');
+      expect(processed.length).toBeGreaterThanOrEqual(6);
+      return processed;
+    }, 10_000);
+    for (const span of traced) {
+      expect(receiver.named('job booking-reminders', span.traceId)).toHaveLength(1);
+      expect(receiver.named('publish events.booking.reminder-fell-due', span.traceId).length).toBeGreaterThan(
+        0,
+      );
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { SpanKind, withSpan } from '@linksmate/platform';
 import type { ModuleContext } from '../../context';
 import { ReminderNotices } from './notify';
 import { findDueReminders, recordReminders } from './repository';
@@ -23,14 +24,22 @@ export class RemindersService {
     for (;;) {
       if (signal?.aborted) return sent;
       const now = this.deps.clock();
-      const batch = await this.deps.runtime.db.transaction(async (tx) => {
-        const due = await findDueReminders(tx, now, BATCH);
-        const fresh = await recordReminders(tx, due, now);
-        await this.notices.fellDue(tx, fresh, now);
-        return { found: due.length, fresh: fresh.length };
-      });
-      sent += batch.fresh;
-      if (batch.found < BATCH) return sent;
+      const db = this.deps.runtime.db;
+      const due = await findDueReminders(db, now, BATCH);
+      if (!due.length) return sent;
+      // A run that sends is traced: messaging's handling and the mail join this trace.
+      const fresh = await withSpan(
+        'job booking-reminders',
+        { kind: SpanKind.INTERNAL, attributes: { 'linksmate.reminders.due': due.length } },
+        () =>
+          db.transaction(async (tx) => {
+            const recorded = await recordReminders(tx, due, now);
+            await this.notices.fellDue(tx, recorded, now);
+            return recorded.length;
+          }),
+      );
+      sent += fresh;
+      if (due.length < BATCH) return sent;
     }
   }
 }

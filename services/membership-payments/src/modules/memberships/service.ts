@@ -1,4 +1,4 @@
-import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
+import { type Clock, type EventMeta, type ServiceRuntime, SpanKind, withSpan } from '@linksmate/platform';
 import { isRunningSubscription, MEMBERSHIP_NOTICE_LEAD_MS } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
@@ -220,14 +220,21 @@ export class MembershipService {
     for (;;) {
       if (signal?.aborted) return sent;
       const now = this.clock();
-      const round = await this.runtime.db.transaction(async (tx) => {
-        const due = await findDueMembershipNotices(tx, now, MEMBERSHIP_NOTICE_LEAD_MS, batch);
-        const fresh = await recordMembershipNotices(tx, due, now);
-        await this.notices.noticesFellDue(tx, fresh, now);
-        return { found: due.length, fresh: fresh.length };
-      });
-      sent += round.fresh;
-      if (round.found < batch) return sent;
+      const db = this.runtime.db;
+      const due = await findDueMembershipNotices(db, now, MEMBERSHIP_NOTICE_LEAD_MS, batch);
+      if (!due.length) return sent;
+      // A run that tells is traced: messaging's handling and the mail join this trace.
+      sent += await withSpan(
+        'job membership-notices',
+        { kind: SpanKind.INTERNAL, attributes: { 'linksmate.membership_notices.due': due.length } },
+        () =>
+          db.transaction(async (tx) => {
+            const fresh = await recordMembershipNotices(tx, due, now);
+            await this.notices.noticesFellDue(tx, fresh, now);
+            return fresh.length;
+          }),
+      );
+      if (due.length < batch) return sent;
     }
   }
 
