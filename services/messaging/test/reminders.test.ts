@@ -176,7 +176,9 @@ describe('messaging: reminders and membership notices become notifications and e
     expect((await notificationsOf(ending)).notifications[0]).toMatchObject({
       kind: 'membership',
       title: 'Your membership ends on 12 December 2026',
-      body: expect.stringContaining('It will not renew.'),
+      body: expect.stringContaining(
+        'It will not renew. Members-only games and events close to you after it; choose a plan',
+      ),
     });
     expect((await notificationsOf(trial)).notifications[0]!.body).toContain('Your free trial ends then');
     const mail = await mailTo(ending);

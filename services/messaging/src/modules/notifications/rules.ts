@@ -259,7 +259,9 @@ export function membershipNotice(d: EventData<typeof MembershipNoticeFellDue>): 
       : 'Your saved card is charged for the next period then. Change or cancel it on the membership page before then.'
     : d.trial
       ? 'Your free trial ends then and will not renew. Members-only games and events close to you after it; join again on the membership page.'
-      : 'It will not renew. Members-only games and events close to you after it; renew it on the membership page.';
+      : d.source === 'grant'
+        ? 'It will not renew. Members-only games and events close to you after it; choose a plan on the membership page to stay a member.'
+        : 'It will not renew. Members-only games and events close to you after it; renew it on the membership page.';
   return [
     {
       recipientUserId: d.user_id,
