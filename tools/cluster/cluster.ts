@@ -239,7 +239,8 @@ export async function startCluster(): Promise<Cluster> {
         STRIPE_WEBHOOK_SECRET: 'whsec_simulator',
         STRIPE_API_BASE: stripe.url,
       },
-      'events-bookings': {},
+      // The reminders job looks every second on both replicas (docs/product.md#reminders).
+      'events-bookings': { REMINDER_SWEEP_INTERVAL_MS: '1000' },
       'venues-coaches': { DATABASE_URL: cutDatabase.toString() },
       // The digest job looks every second on both replicas (its lock lets one run at a time).
       messaging: { SMTP_URL: mail.smtpUrl, DIGEST_SWEEP_INTERVAL_MS: '1000' },

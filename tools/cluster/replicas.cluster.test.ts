@@ -176,6 +176,75 @@ describe('the platform as replicas', () => {
     });
   });
 
+  it('the reminders job on two events-bookings replicas sends each player one reminder e-mail', async () => {
+    const [admin] = await makePeople(cluster, 'reminding', 1, { role: 'admin', member: false });
+    const players = await makePeople(cluster, 'reminded', 3);
+    const venue = await api(cluster.serviceUrls['venues-coaches'], 'POST', '/internal/venues', {
+      headers: { [SERVICE_TOKEN_HEADER]: cluster.serviceToken },
+      body: { name: `Reminder Links ${Date.now()}`, venue_type: ['golf_course'], city: 'Perth', state: 'WA' },
+    });
+    expect(venue.status, JSON.stringify(venue.body)).toBe(201);
+    // Starting in 90 minutes: in the 2 hour reminder's window.
+    const start = new Date(Date.now() + 90 * 60_000);
+    const eventId = await eventually('an official event', async () => {
+      const made = await api(cluster.url, 'POST', '/api/v1/events/linksmate', {
+        token: admin!.token,
+        body: {
+          title: 'Replica Twilight',
+          venue_id: venue.body.venue.id,
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+          capacity: 10,
+          price_per_participant: 0,
+          currency: 'AUD',
+          ticket_types: [{ name: 'General Admission', price_per_ticket: 0, currency: 'AUD' }],
+        },
+      });
+      // events-bookings hears of the venue through its event.
+      if (made.status === 404 || made.status === 422) return undefined;
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.event.id as number;
+    });
+    for (const player of players) {
+      const joined = await api(cluster.url, 'POST', `/api/v1/events/${eventId}/join`, {
+        token: player.token,
+        body: {},
+      });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    }
+    // Booked yesterday, as far as the reminders can tell: both replicas' sweeps now find them due.
+    await query(
+      'events-bookings',
+      `update bookings set booked_at = now() - interval '1 day', decided_at = now() - interval '1 day'
+        where event_id = $1`,
+      [eventId],
+    );
+    const started = performance.now();
+    for (const player of players) await cluster.mail.waitFor((m) => m.to.includes(player.email), 60_000);
+    const arrivedMs = performance.now() - started;
+    // Several more sweeps of each replica: none may send one again.
+    await sleep(6_000);
+    const received = players.map((p) => cluster.mail.messagesTo(p.email));
+    for (const mails of received) {
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('In 2 hours: Replica Twilight');
+      expect(mails[0]!.text).toContain('AWST at Reminder Links');
+    }
+    const recorded = await query<{ n: number }>(
+      'events-bookings',
+      `select count(*)::int n from booking_reminders r join bookings b on b.id = r.booking_id where b.event_id = $1`,
+      [eventId],
+    );
+    expect(recorded[0]!.n).toBe(3);
+    figures('reminders on two replicas', {
+      bookings: players.length,
+      received: received.flat().length,
+      duplicates: received.flat().length - players.length,
+      lost: received.filter((m) => !m.length).length,
+      mailMs: Math.round(arrivedMs),
+    });
+  });
+
   it('RabbitMQ cut for 10 s during writes: services stay ready, writes succeed, every event arrives after the cut', async () => {
     const [frank, grace] = await makePeople(cluster, 'cut', 2);
     const [a, b] = cluster.gateways;

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as identity from '@linksmate/identity';
 import * as messaging from '@linksmate/messaging';
 import {
@@ -14,49 +12,8 @@ import { capturingLogger, deleteBusTopology, eventually, testAmqpUrl } from '@li
 import { eventRegistry } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../src/mail-catcher';
+import { OtlpReceiver } from './fixtures/otlp-receiver';
 import { RabbitServices } from './fixtures/rabbit-services';
-
-interface ExportedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-}
-
-/**
- * An OTLP/HTTP receiver of JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json), as a collector would be:
- * keeps every span it is sent.
- */
-class OtlpReceiver {
-  readonly spans: ExportedSpan[] = [];
-  private server?: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: ExportedSpan[] }> }>;
-        };
-        for (const resource of body.resourceSpans ?? [])
-          for (const scope of resource.scopeSpans ?? []) this.spans.push(...(scope.spans ?? []));
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  named(name: string, traceId: string): ExportedSpan[] {
-    return this.spans.filter((s) => s.name === name && s.traceId === traceId);
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
 
 describe('traces over RabbitMQ: request → identity → outbox → RabbitMQ → messaging', () => {
   const services = new RabbitServices();

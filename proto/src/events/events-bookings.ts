@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { BOOKING_REMINDERS } from '../rules/reminders';
 import {
   AggregateVersion,
   Cents,
@@ -83,6 +84,37 @@ export const WaitlistOffered = defineEvent(
   }),
 );
 
+/**
+ * A booking's reminder fell due (docs/product.md#reminders): published once per booking, reminder
+ * and start time by the reminders job, with what the reminder shows (the event, its start, the
+ * venue's place and time zone) so its reader needs no copy of events or venues.
+ */
+export const BookingReminderFellDue = defineEvent(
+  'events.booking.reminder-fell-due',
+  1,
+  Type.Object({
+    booking_id: Id,
+    event_id: Id,
+    event_title: Type.String(),
+    event_type: Type.String(),
+    user_id: Id,
+    reminder: Type.Enum(BOOKING_REMINDERS),
+    start_time: Timestamp,
+    /** The venue's time zone (from its state), in which the start is told. */
+    time_zone: Type.String(),
+    venue: Type.Object({
+      venue_id: Id,
+      name: Type.String(),
+      address: NullableString,
+      city: NullableString,
+      state: NullableString,
+      lat: Nullable(Type.Number()),
+      lng: Nullable(Type.Number()),
+    }),
+    occurred_at: Timestamp,
+  }),
+);
+
 export const eventsBookingsEvents = [
   EventCreated,
   EventUpdated,
@@ -95,4 +127,5 @@ export const eventsBookingsEvents = [
   BookingCancelled,
   BookingStatusChanged,
   WaitlistOffered,
+  BookingReminderFellDue,
 ];

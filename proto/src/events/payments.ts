@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { MEMBERSHIP_STATUSES, MEMBERSHIP_TYPES, PAYMENT_PURPOSES } from '../rules';
+import { MEMBERSHIP_NOTICE_CHANGES, MEMBERSHIP_STATUSES, MEMBERSHIP_TYPES, PAYMENT_PURPOSES } from '../rules';
 import {
   AggregateVersion,
   Cents,
@@ -33,6 +33,25 @@ export const MembershipChanged = defineEvent(
     membership: MembershipSnapshot,
     changed_at: Timestamp,
     version: AggregateVersion,
+  }),
+);
+
+/**
+ * A membership renews or ends within MEMBERSHIP_NOTICE_DAYS (docs/product.md#reminders): published
+ * once per membership, change and date by the membership-notices job. `trial`: the date is the end
+ * of a free trial (renewing there is the first charge).
+ */
+export const MembershipNoticeFellDue = defineEvent(
+  'payments.membership.notice-fell-due',
+  1,
+  Type.Object({
+    user_id: Id,
+    change: Type.Enum(MEMBERSHIP_NOTICE_CHANGES),
+    on: Timestamp,
+    type: Nullable(Type.Enum(MEMBERSHIP_TYPES)),
+    trial: Type.Boolean(),
+    source: Type.Union([Type.Literal('purchase'), Type.Literal('grant')]),
+    occurred_at: Timestamp,
   }),
 );
 
@@ -85,4 +104,10 @@ export const TransactionRecorded = defineEvent(
   }),
 );
 
-export const paymentsEvents = [MembershipChanged, PaymentSucceeded, PaymentRefunded, TransactionRecorded];
+export const paymentsEvents = [
+  MembershipChanged,
+  MembershipNoticeFellDue,
+  PaymentSucceeded,
+  PaymentRefunded,
+  TransactionRecorded,
+];

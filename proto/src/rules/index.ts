@@ -20,6 +20,7 @@ export * from './payments-admin';
 export * from './product';
 export * from './profile';
 export * from './refunds';
+export * from './reminders';
 export * from './role-changes';
 export * from './roles';
 export * from './sessions';

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'direct_message',
   'profile_claim_decided',
   'announcement',
+  'reminder',
+  'membership',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +44,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   direct_message: 'New direct message',
   profile_claim_decided: 'Profile claim decided',
   announcement: 'Platform announcements',
+  reminder: 'Reminders before your games and events',
+  membership: 'Membership about to renew or end',
 };
 
 /**
@@ -62,6 +66,9 @@ export const NOTIFICATION_DEFAULT_CHANNELS: Record<NotificationKind, Notificatio
   direct_message: 'in_app',
   profile_claim_decided: 'in_app',
   announcement: 'in_app',
+  // Nothing else mails these (docs/product.md#reminders), and a reminder is most use away from the app.
+  reminder: 'email',
+  membership: 'email',
 };
 
 /**

@@ -7,6 +7,7 @@ import { consumeUsers } from './consumers/users';
 import { consumeVenues } from './consumers/venues';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
+import { bookingReminders } from './jobs/booking-reminders';
 import { holdSweep } from './jobs/hold-sweep';
 import { PaymentsClient } from './lib/payments-client';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -22,6 +23,7 @@ import { EventNotices, EventReads, EventsService, ReadModel } from './modules/ev
 import { registerImportRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
+import { RemindersService } from './modules/reminders/service';
 import { Seats } from './modules/seats/service';
 import { registerWaitlistRoutes } from './modules/waitlist/routes';
 import { WaitlistService } from './modules/waitlist/service';
@@ -79,5 +81,6 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   registerCheckoutRoutes(app, checkout);
   registerAvailabilityRoutes(app, new AvailabilityService({ ...context, projections }));
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
+  runtime.job(bookingReminders(new RemindersService(context), config.REMINDER_SWEEP_INTERVAL_MS));
   return app;
 }

@@ -15,6 +15,8 @@ export const EventsBookingsConfigSchema = Type.Object({
   WAITLIST_OFFER_MINUTES: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: WAITLIST_OFFER_MINUTES }),
   /** How often lapsed holds and offers are swept (their seats are already free to others). */
   HOLD_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** How often bookings are looked at for reminders due (a reminder goes at most this late). */
+  REMINDER_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 100, default: 60_000 }),
 });
 export type EventsBookingsConfig = Type.Static<typeof EventsBookingsConfigSchema>;
 

@@ -4,6 +4,7 @@ import type { MembershipPaymentsConfig } from './config';
 import { consumeUserDeletions, consumeUsers } from './consumers/users';
 import * as schema from './db/schema';
 import { grantExpiry } from './jobs/grant-expiry';
+import { membershipNotices } from './jobs/membership-notices';
 import { PROVIDER_PRICE_SYNC, providerPriceSync } from './jobs/provider-price-sync';
 import { createStripe } from './lib/stripe';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
@@ -61,6 +62,7 @@ export async function buildApp(config: MembershipPaymentsConfig, deps: ServiceDe
 
   runtime.job(providerPriceSync(plans));
   runtime.job(grantExpiry(memberships, config.GRANT_EXPIRY_SWEEP_MS));
+  runtime.job(membershipNotices(memberships, config.MEMBERSHIP_NOTICE_SWEEP_MS));
   runtime.addReadinessCheck('payment_provider', () => plans.ready);
   app.addHook('onReady', () => runtime.jobFirstRun(PROVIDER_PRICE_SYNC, PRICE_SYNC_WAIT_MS));
 

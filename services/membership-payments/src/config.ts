@@ -14,6 +14,8 @@ export const MembershipPaymentsConfigSchema = Type.Object({
   STRIPE_SIMULATOR_PUBLIC_PATH: Type.String({ default: '/stripe-simulator' }),
   /** How often granted memberships past their end are ended. */
   GRANT_EXPIRY_SWEEP_MS: Type.Integer({ minimum: 100, default: 60_000 }),
+  /** How often memberships are looked at for a renewal or end to tell of (docs/product.md#reminders). */
+  MEMBERSHIP_NOTICE_SWEEP_MS: Type.Integer({ minimum: 100, default: 15 * 60_000 }),
 });
 export type MembershipPaymentsConfig = Type.Static<typeof MembershipPaymentsConfigSchema>;
 

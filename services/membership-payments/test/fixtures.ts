@@ -182,6 +182,19 @@ export class PaymentsUnderTest {
   }
 }
 
+/** What the service under test is configured with (a second replica takes the same). */
+export function paymentsEnv(stripeUrl: string): Record<string, string> {
+  return {
+    SERVICE_TOKEN,
+    STRIPE_SECRET_KEY: KEYS.secret,
+    STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
+    STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+    STRIPE_API_BASE: stripeUrl,
+    GRANT_EXPIRY_SWEEP_MS: '200',
+    MEMBERSHIP_NOTICE_SWEEP_MS: '200',
+  };
+}
+
 export async function startPayments(options: { webhooks?: boolean } = {}): Promise<PaymentsUnderTest> {
   const stripe = new StripeSimulator({
     webhookSecret: KEYS.webhookSecret,
@@ -195,14 +208,7 @@ export async function startPayments(options: { webhooks?: boolean } = {}): Promi
     migrationsFolder,
     logger: silentLogger(),
     verifier: createLocalVerifier(auth.signer.jwks()),
-    env: {
-      SERVICE_TOKEN,
-      STRIPE_SECRET_KEY: KEYS.secret,
-      STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
-      STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-      GRANT_EXPIRY_SWEEP_MS: '200',
-    },
+    env: paymentsEnv(stripe.url),
     build: (env, deps) => buildApp(loadMembershipPaymentsConfig(env), deps),
   });
   const url = await service.app.listen({ port: 0, host: '127.0.0.1' });

@@ -119,4 +119,97 @@ describe('the notification centre', () => {
     expect(screen.queryByText('Notification settings saved')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Booking confirmed' })).toHaveValue('in_app');
   });
+
+  it('when reminders and membership notices are listed, then each shows what it says and leads to the game or the membership page', async () => {
+    const reminder: Notification = {
+      ...approval,
+      id: 51,
+      kind: 'reminder',
+      title: 'In 2 hours: Twilight Stableford',
+      body: 'Starts Sun, 6 Dec 2026, 8:30 am AEST at Royal Pines, 1 Ross Street, Benowa, QLD.',
+      link: '/events/910',
+    };
+    const membership: Notification = {
+      ...approval,
+      id: 52,
+      kind: 'membership',
+      title: 'Your membership renews on 12 December 2026',
+      body: 'Your saved card is charged for the next period then.',
+      link: '/membership',
+    };
+    const api = fakeApi()
+      .on('GET /notifications', {
+        notifications: [reminder, membership],
+        unread_count: 2,
+        total: 2,
+        limit: 20,
+        offset: 0,
+      })
+      .on('POST /notifications/:id/read', (request: SeenRequest) => ({
+        notification: {
+          ...(request.path.endsWith('/51/read') ? reminder : membership),
+          read_at: approval.created_at,
+        },
+        unread_count: 1,
+      }));
+    const { user, router } = renderInApp(<NotificationsPage />, {
+      signedInAs: ME,
+      routes: [
+        { path: '/events/:id', element: <p>The game</p> },
+        { path: '/membership', element: <p>Your membership</p> },
+      ],
+    });
+    const toGame = await screen.findByRole('link', { name: /In 2 hours: Twilight Stableford/ });
+    expect(toGame).toHaveTextContent('8:30 am AEST at Royal Pines, 1 Ross Street');
+    expect(
+      screen.getByRole('link', { name: /Your membership renews on 12 December 2026/ }),
+    ).toBeInTheDocument();
+    await user.click(toGame);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/910'));
+    expect(api.sent('POST /notifications/:id/read').map((r) => r.path)).toEqual(['/notifications/51/read']);
+  });
+
+  it('when a membership notice is opened, then it leads to the membership page', async () => {
+    const membership: Notification = {
+      ...approval,
+      id: 53,
+      kind: 'membership',
+      title: 'Your membership ends on 12 December 2026',
+      body: 'It will not renew.',
+      link: '/membership',
+    };
+    fakeApi()
+      .on('GET /notifications', {
+        notifications: [membership],
+        unread_count: 1,
+        total: 1,
+        limit: 20,
+        offset: 0,
+      })
+      .on('POST /notifications/:id/read', {
+        notification: { ...membership, read_at: approval.created_at },
+        unread_count: 0,
+      });
+    const { user, router } = renderInApp(<NotificationsPage />, {
+      signedInAs: ME,
+      routes: [{ path: '/membership', element: <p>Your membership</p> }],
+    });
+    await user.click(await screen.findByRole('link', { name: /Your membership ends on 12 December 2026/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/membership'));
+  });
+
+  it('when the settings are shown, then reminders and membership notices are offered, in the app and by e-mail until changed', async () => {
+    fakeApi().on('GET /notifications/preferences', {
+      preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, channel: NOTIFICATION_DEFAULT_CHANNELS[kind] })),
+    });
+    renderInApp(<NotificationPreferencesCard />, { signedInAs: ME });
+    const reminders = await screen.findByRole('combobox', { name: 'Reminders before your games and events' });
+    expect(reminders).toHaveValue('email');
+    expect(
+      within(reminders)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['In app', 'In app and e-mail', 'Off']);
+    expect(screen.getByRole('combobox', { name: 'Membership about to renew or end' })).toHaveValue('email');
+  });
 });

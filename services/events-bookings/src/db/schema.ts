@@ -2,6 +2,7 @@ import { timestamps } from '@linksmate/platform';
 import type {
   AvailabilitySlotStatus,
   AvailabilitySlotType,
+  BookingReminder,
   BookingStatus,
   EventType,
 } from '@linksmate/proto';
@@ -14,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -222,6 +224,24 @@ export interface HeldSlot {
   price_per_slot: number;
   line_total: number;
 }
+
+/**
+ * Each reminder sent of a booking (docs/product.md#reminders): written in the transaction that
+ * publishes it, so a reminder goes once per booking, reminder and start time however many replicas
+ * look (an event moved to another time is reminded of anew).
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    reminder: text('reminder').$type<BookingReminder>().notNull(),
+    startsAt: at('starts_at').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.reminder, t.startsAt] })],
+);
 
 /**
  * Seats held while a person pays (slot purchase, paid join, accepted waitlist offer). A hold counts

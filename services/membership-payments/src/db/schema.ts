@@ -1,10 +1,11 @@
-import type { PaymentPurpose } from '@linksmate/proto';
+import type { MembershipNoticeChange, PaymentPurpose } from '@linksmate/proto';
 import {
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -79,6 +80,22 @@ export const memberships = pgTable('memberships', {
   version: integer('version').notNull().default(1),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Each notice that a membership renews or ends soon (docs/product.md#reminders), written in the
+ * transaction that publishes it: once per person, change and date, however many replicas look (a
+ * new period has a new date, so it is told anew).
+ */
+export const membershipNotices = pgTable(
+  'membership_notices',
+  {
+    userId: integer('user_id').notNull(),
+    change: text('change').$type<MembershipNoticeChange>().notNull(),
+    dueAt: at('due_at').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.change, t.dueAt] })],
+);
 
 /** One-time and subscription payments, by the provider's payment intent. */
 export const payments = pgTable(

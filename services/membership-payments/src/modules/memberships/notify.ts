@@ -1,7 +1,8 @@
 import type { EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { type EventData, MembershipChanged } from '@linksmate/proto';
+import { type EventData, MembershipChanged, MembershipNoticeFellDue } from '@linksmate/proto';
 import type * as schema from '../../db/schema';
 import type { Db, Membership } from '../../db/types';
+import type { DueMembershipNotice } from './repository';
 
 type Snapshot = EventData<typeof MembershipChanged>['membership'];
 
@@ -39,6 +40,25 @@ export class MembershipNotices {
           version: membership.version,
         },
         meta,
+      ),
+    );
+  }
+
+  /** Memberships that renew or end soon (docs/product.md#reminders): messaging tells their holders. */
+  noticesFellDue(tx: Db, due: DueMembershipNotice[], now: Date): Promise<void> {
+    if (!due.length) return Promise.resolve();
+    return this.runtime.publish(
+      tx,
+      due.map((d) =>
+        this.runtime.event(MembershipNoticeFellDue, {
+          user_id: d.userId,
+          change: d.change,
+          on: d.on.toISOString(),
+          type: d.type as EventData<typeof MembershipNoticeFellDue>['type'],
+          trial: d.trial,
+          source: d.source,
+          occurred_at: now.toISOString(),
+        }),
       ),
     );
   }

@@ -1,5 +1,6 @@
+import type { MembershipNoticeChange } from '@linksmate/proto';
 import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import { memberships, subscriptions } from '../../db/schema';
+import { membershipNotices, memberships, subscriptions } from '../../db/schema';
 import type { Db, Membership, MembershipFields, NewSubscription } from '../../db/types';
 
 /** Namespace of the advisory locks that serialise membership changes per user. */
@@ -86,4 +87,78 @@ export async function liveSubscriptionIds(db: Db, userId: number): Promise<strin
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** A membership whose renewal or end comes within the notice period, not yet told. */
+export interface DueMembershipNotice {
+  userId: number;
+  change: MembershipNoticeChange;
+  on: Date;
+  type: string | null;
+  trial: boolean;
+  source: 'purchase' | 'grant';
+}
+
+/**
+ * Memberships in force whose date comes within `lead` of `now` and was not told yet: their end
+ * when one is set (a cancelled subscription, a granted membership), else the renewal of a
+ * subscription (the trial's end for one in its trial). Lifetime memberships have neither.
+ */
+export async function findDueMembershipNotices(
+  db: Db,
+  now: Date,
+  leadMs: number,
+  limit: number,
+): Promise<DueMembershipNotice[]> {
+  const result = await db.execute<{
+    user_id: number;
+    change: MembershipNoticeChange;
+    on_date: string | Date;
+    type: string | null;
+    trial: boolean;
+    source: 'purchase' | 'grant';
+  }>(sql`
+    select * from (
+      select m.user_id, m.type, m.source, m.status = 'trialing' as trial,
+             case when m.ends_at is not null then 'ends' else 'renews' end as change,
+             case
+               when m.ends_at is not null then m.ends_at
+               when m.source = 'purchase' and m.provider_subscription_id is not null then
+                 case when m.status = 'trialing' then coalesce(m.trial_ends_at, m.current_period_ends_at)
+                      else m.current_period_ends_at end
+             end as on_date
+        from memberships m
+       where m.status in ('active', 'trialing')
+    ) due
+     where due.on_date > ${now.toISOString()}::timestamptz
+       and due.on_date <= ${new Date(now.getTime() + leadMs).toISOString()}::timestamptz
+       and not exists (
+         select 1 from membership_notices n
+          where n.user_id = due.user_id and n.change = due.change and n.due_at = due.on_date)
+     order by due.on_date, due.user_id
+     limit ${limit}`);
+  return result.rows.map((r) => ({
+    userId: r.user_id,
+    change: r.change,
+    on: new Date(r.on_date),
+    type: r.type,
+    trial: r.trial,
+    source: r.source,
+  }));
+}
+
+/** Records the notices as told, in the caller's transaction; returns those not recorded before. */
+export async function recordMembershipNotices(
+  db: Db,
+  due: DueMembershipNotice[],
+  now: Date,
+): Promise<DueMembershipNotice[]> {
+  if (!due.length) return [];
+  const inserted = await db
+    .insert(membershipNotices)
+    .values(due.map((d) => ({ userId: d.userId, change: d.change, dueAt: d.on, sentAt: now })))
+    .onConflictDoNothing()
+    .returning({ userId: membershipNotices.userId, change: membershipNotices.change });
+  const fresh = new Set(inserted.map((r) => `${r.userId}:${r.change}`));
+  return due.filter((d) => fresh.has(`${d.userId}:${d.change}`));
 }

@@ -1,16 +1,18 @@
-import type { Clock, EventMeta, ServiceRuntime } from '@linksmate/platform';
-import { isRunningSubscription } from '@linksmate/proto';
+import { type Clock, type EventMeta, type ServiceRuntime, SpanKind, withSpan } from '@linksmate/platform';
+import { isRunningSubscription, MEMBERSHIP_NOTICE_LEAD_MS } from '@linksmate/proto';
 import type Stripe from 'stripe';
 import type * as schema from '../../db/schema';
 import type { Db, Membership, MembershipFields } from '../../db/types';
 import { planById } from '../plans/service';
 import { MembershipNotices } from './notify';
 import {
+  findDueMembershipNotices,
   findExpiredGrants,
   findMembership,
   liveSubscriptionIds,
   lockMembership,
   lockUserMembership,
+  recordMembershipNotices,
   saveMembership,
   saveSubscription,
   userHadTrial,
@@ -206,6 +208,34 @@ export class MembershipService {
       });
     }
     return due.length;
+  }
+
+  /**
+   * Tells of every membership that renews or ends within MEMBERSHIP_NOTICE_DAYS and was not told
+   * of yet (docs/product.md#reminders): each is recorded and published in one transaction, so
+   * however many replicas run this, each is told once per date. Returns how many.
+   */
+  async sendDueNotices(signal?: AbortSignal, batch = 200): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      if (signal?.aborted) return sent;
+      const now = this.clock();
+      const db = this.runtime.db;
+      const due = await findDueMembershipNotices(db, now, MEMBERSHIP_NOTICE_LEAD_MS, batch);
+      if (!due.length) return sent;
+      // A run that tells is traced: messaging's handling and the mail join this trace.
+      sent += await withSpan(
+        'job membership-notices',
+        { kind: SpanKind.INTERNAL, attributes: { 'linksmate.membership_notices.due': due.length } },
+        () =>
+          db.transaction(async (tx) => {
+            const fresh = await recordMembershipNotices(tx, due, now);
+            await this.notices.noticesFellDue(tx, fresh, now);
+            return fresh.length;
+          }),
+      );
+      if (due.length < batch) return sent;
+    }
   }
 
   /** A paid lifetime membership: active, with no end. */

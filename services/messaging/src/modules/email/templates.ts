@@ -19,7 +19,14 @@ function layout(
   paragraphs: string[],
   action?: { label: string; url: string },
   footnote?: string,
+  links: Array<{ label: string; url: string }> = [],
 ): string {
+  const extraLinks = links
+    .map(
+      (link) =>
+        `<p style="line-height:1.6;margin:0 0 12px"><a href="${escapeHtml(link.url)}" style="color:#1f7a4d;font-weight:600">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join('\n');
   const button = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1f7a4d;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="color:#5c6b63;font-size:13px">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1f7a4d;word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -30,6 +37,7 @@ function layout(
 <tr><td><p style="font-size:20px;font-weight:800;color:#1f7a4d;margin:0 0 24px">${PRODUCT_NAME}</p>
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${extraLinks}
 ${button}
 ${footnote ? `<p style="color:#5c6b63;font-size:13px;margin-top:24px">${escapeHtml(footnote)}</p>` : ''}
 </td></tr></table>
@@ -250,10 +258,27 @@ const TEMPLATES: Record<string, (v: Variables, publicUrl: string) => RenderedMai
     const title = String(v.title ?? 'You have a new notification');
     const body = String(v.body ?? '');
     const footnote = 'You chose to hear of this by e-mail. Change it under Notifications on your profile.';
+    // A reminder's place (docs/product.md#reminders): where, and directions to it.
+    const where = v.where ? [`Where: ${v.where}`] : [];
+    const directions = v.directions_url ? String(v.directions_url) : null;
     return {
       subject: title,
-      text: plainText([greeting, title, body, `Open it: ${url}`, footnote]),
-      html: layout(title, [greeting, body], { label: 'Open in LinksMate', url }, footnote),
+      text: plainText([
+        greeting,
+        title,
+        body,
+        ...where,
+        ...(directions ? [`Directions: ${directions}`] : []),
+        `Open it: ${url}`,
+        footnote,
+      ]),
+      html: layout(
+        title,
+        [greeting, body, ...where],
+        { label: 'Open in LinksMate', url },
+        footnote,
+        directions ? [{ label: 'Get directions', url: directions }] : [],
+      ),
     };
   },
 };

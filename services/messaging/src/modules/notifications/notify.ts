@@ -3,6 +3,7 @@ import { EmailRequested, NotificationCreated } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db, UserRow } from '../../db/types';
 import { type NotificationRow, toNotification } from './repository';
+import type { NotificationDraft } from './rules';
 
 /**
  * What the notification centre tells, written to the outbox in the caller's transaction: the
@@ -23,7 +24,13 @@ export class NotificationNotices {
     );
   }
 
-  email(tx: Db, recipient: UserRow, row: NotificationRow, meta: EventMeta): Promise<void> {
+  email(
+    tx: Db,
+    recipient: UserRow,
+    row: NotificationRow,
+    meta: EventMeta,
+    extra: NotificationDraft['mail'] = {},
+  ): Promise<void> {
     return this.runtime.publish(
       tx,
       this.runtime.event(
@@ -31,7 +38,13 @@ export class NotificationNotices {
         {
           to: recipient.email,
           template: 'notification',
-          variables: { username: recipient.username, title: row.title, body: row.body, link: row.link },
+          variables: {
+            username: recipient.username,
+            title: row.title,
+            body: row.body,
+            link: row.link,
+            ...extra,
+          },
           user_id: recipient.id,
         },
         meta,

@@ -2,15 +2,21 @@ import {
   type AnnouncementPublished,
   type BookingCancelled,
   type BookingConfirmed,
+  type BookingReminderFellDue,
+  directionsUrl,
   EVENT_PAYMENT_PURPOSES,
   type EventData,
   type EventUpdated,
   type JoinRequestApproved,
   type JoinRequestSubmitted,
+  localStartTime,
+  longDate,
+  type MembershipNoticeFellDue,
   type MessageSent,
   type NotificationKind,
   type PaymentRefunded,
   type ProfileClaimApproved,
+  placeAddress,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -23,11 +29,14 @@ export interface NotificationDraft {
   link: string;
   /** A new one with the same key renews the recipient's unread one instead of adding a row. */
   collapseKey?: string;
+  /** What its e-mail shows besides title and body (the `notification` template's `where`, `directions_url`). */
+  mail?: { where?: string; directions_url?: string };
 }
 
 const eventLink = (eventId: number) => `/events/${eventId}`;
 const BOOKINGS_LINK = '/my-bookings';
 const GAMES_LINK = '/my-games';
+const MEMBERSHIP_LINK = '/membership';
 /** The key an event's cancellation and the booking it cancels share: told once, not twice. */
 const eventOffKey = (eventId: number) => `event-off:${eventId}`;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -215,4 +224,51 @@ export function announcementDraft(
     body: d.content.slice(0, 280),
     link: '/messages/announcements',
   };
+}
+
+const REMINDER_TITLES = { '24h': 'In 24 hours', '2h': 'In 2 hours' } as const;
+
+/**
+ * A reminder before a booked game or event (docs/product.md#reminders): when, as the venue's clock
+ * reads it, and where, with directions; it leads to the game's page.
+ */
+export function bookingReminder(d: EventData<typeof BookingReminderFellDue>): NotificationDraft[] {
+  const when = localStartTime(new Date(d.start_time), d.time_zone);
+  const address = placeAddress(d.venue);
+  const where = address ? `${d.venue.name}, ${address}` : d.venue.name;
+  const directions = directionsUrl(d.venue);
+  return [
+    {
+      recipientUserId: d.user_id,
+      kind: 'reminder',
+      title: `${REMINDER_TITLES[d.reminder]}: ${d.event_title}`,
+      body: `Starts ${when} at ${where}.`,
+      link: eventLink(d.event_id),
+      mail: { where, ...(directions ? { directions_url: directions } : {}) },
+    },
+  ];
+}
+
+/** A membership renewing or ending soon (docs/product.md#reminders), leading to the membership page. */
+export function membershipNotice(d: EventData<typeof MembershipNoticeFellDue>): NotificationDraft[] {
+  const on = longDate(new Date(d.on));
+  const renews = d.change === 'renews';
+  const body = renews
+    ? d.trial
+      ? 'Your free trial ends then and your paid membership starts: your saved card is charged. Change or cancel it on the membership page before then.'
+      : 'Your saved card is charged for the next period then. Change or cancel it on the membership page before then.'
+    : d.trial
+      ? 'Your free trial ends then and will not renew. Members-only games and events close to you after it; join again on the membership page.'
+      : d.source === 'grant'
+        ? 'It will not renew. Members-only games and events close to you after it; choose a plan on the membership page to stay a member.'
+        : 'It will not renew. Members-only games and events close to you after it; renew it on the membership page.';
+  return [
+    {
+      recipientUserId: d.user_id,
+      kind: 'membership',
+      title: renews ? `Your membership renews on ${on}` : `Your membership ends on ${on}`,
+      body,
+      link: MEMBERSHIP_LINK,
+    },
+  ];
 }

@@ -4,12 +4,14 @@ import {
   AnnouncementPublished,
   BookingCancelled,
   BookingConfirmed,
+  BookingReminderFellDue,
   EventCancelled,
   type EventOf,
   type EventUpdated,
   JoinRequestApproved,
   JoinRequestRejected,
   JoinRequestSubmitted,
+  MembershipNoticeFellDue,
   MessageSent,
   NOTIFICATION_DEFAULT_CHANNELS,
   NOTIFICATION_KINDS,
@@ -61,6 +63,8 @@ export const NOTIFYING_EVENTS = [
   ProfileClaimApproved,
   ProfileClaimRejected,
   AnnouncementPublished,
+  BookingReminderFellDue,
+  MembershipNoticeFellDue,
 ] as const;
 
 function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): NotificationDraft[] {
@@ -83,6 +87,10 @@ function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): Notificat
     case ProfileClaimApproved.type:
     case ProfileClaimRejected.type:
       return draft.profileClaimDecided(event.data, event.type === ProfileClaimApproved.type);
+    case BookingReminderFellDue.type:
+      return draft.bookingReminder(event.data);
+    case MembershipNoticeFellDue.type:
+      return draft.membershipNotice(event.data);
     default:
       return [];
   }
@@ -140,7 +148,7 @@ export class NotificationsService {
       await this.notices.created(tx, row, collapsed, meta);
       if (channel !== 'email' || NOTIFICATION_KINDS_IN_APP_ONLY.includes(draft.kind)) continue;
       const recipient = await this.deps.projections.user(tx, draft.recipientUserId);
-      if (recipient && !recipient.deleted) await this.notices.email(tx, recipient, row, meta);
+      if (recipient && !recipient.deleted) await this.notices.email(tx, recipient, row, meta, draft.mail);
     }
   }
 
