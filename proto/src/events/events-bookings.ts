@@ -83,6 +83,36 @@ export const WaitlistOffered = defineEvent(
   }),
 );
 
+/**
+ * A game's scoring closed and its results are final (docs/product.md#results): messaging posts the
+ * top places into the event's chat, as the organiser who closed it, and tells each player.
+ */
+export const ResultsPosted = defineEvent(
+  'events.results.posted',
+  1,
+  Type.Object({
+    event_id: Id,
+    event_title: Type.String(),
+    /** The organiser who closed scoring: the chat message is theirs. */
+    closed_by_user_id: Id,
+    format: Type.Union([Type.Literal('stableford'), Type.Literal('gross'), Type.Literal('net')]),
+    /** Everyone with a card in the results. */
+    player_user_ids: Type.Array(Id),
+    /** The first places in the format shown first, with the names the results show. */
+    top: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1 }),
+        user_id: Id,
+        name: Type.String(),
+        total: Nullable(Type.Integer()),
+      }),
+    ),
+    /** The results page, on our own origin. */
+    link: Type.String(),
+    occurred_at: Timestamp,
+  }),
+);
+
 export const eventsBookingsEvents = [
   EventCreated,
   EventUpdated,
@@ -95,4 +125,5 @@ export const eventsBookingsEvents = [
   BookingCancelled,
   BookingStatusChanged,
   WaitlistOffered,
+  ResultsPosted,
 ];

@@ -9,6 +9,10 @@ export const EventsBookingsConfigSchema = Type.Object({
   PAYMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3002' }),
   /** How long a person waits for payments before the checkout gives up. */
   PAYMENTS_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** venues-coaches, for the tees a game's results are scored from (`/internal/tees/{id}`). */
+  VENUES_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3004' }),
+  /** How long the organiser opening scoring waits for venues-coaches. */
+  VENUES_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** How long a paid checkout holds its seats. */
   SEAT_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 24 * 60, default: SEAT_HOLD_MINUTES }),
   /** How long a waitlist offer of a paid seat stays open. */
