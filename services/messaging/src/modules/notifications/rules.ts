@@ -11,6 +11,7 @@ import {
   type NotificationKind,
   type PaymentRefunded,
   type ProfileClaimApproved,
+  type ResultsPosted,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -215,4 +216,18 @@ export function announcementDraft(
     body: d.content.slice(0, 280),
     link: '/messages/announcements',
   };
+}
+
+/** Each player with a card in a game's closed results, but the organiser who closed them. */
+export function resultsPosted(d: EventData<typeof ResultsPosted>): NotificationDraft[] {
+  const winner = d.top[0];
+  return d.player_user_ids
+    .filter((userId) => userId !== d.closed_by_user_id)
+    .map((userId) => ({
+      recipientUserId: userId,
+      kind: 'results_posted' as const,
+      title: `Results posted: ${d.event_title}`,
+      body: winner ? `${winner.name} won. See where you placed.` : 'See where you placed.',
+      link: d.link,
+    }));
 }
