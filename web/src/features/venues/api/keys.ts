@@ -6,7 +6,6 @@ const root = sharedQueryRoots.venues;
 export const venuesKeys = {
   all: root,
   bySlug: (slug: string) => [...root, 'slug', slug] as const,
-  courses: (venueId: number) => [...root, 'courses', venueId] as const,
   /** One of the filter selects' option lists. */
   options: (list: 'states' | 'types' | 'course-amenities' | 'club-amenities') =>
     [...root, 'options', list] as const,
