@@ -124,6 +124,7 @@ const NOTHING_SEEDED: DemoSeeded = {
   uploads: 0,
   courses: 0,
   events: 0,
+  results: 0,
   messages: 0,
   admin: 0,
   payments: 0,

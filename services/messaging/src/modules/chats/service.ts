@@ -154,11 +154,13 @@ export class ChatsService {
   /**
    * A game's results, closed by its organiser (docs/product.md#results): posted into the event's chat
    * as the organiser's message, with the top places and the link, in the consumer's transaction. A
-   * deleted event has no chat to post into.
+   * deleted event has no chat to post into; one not heard of yet is retried by the bus.
    */
   async postResults(tx: Db, data: EventData<typeof ResultsPosted>, meta: EventMeta): Promise<void> {
     const event = await this.deps.projections.event(tx, data.event_id);
-    if (!event || event.deleted) return;
+    // Not heard of yet (another group carries the event's creation): the bus tries again later.
+    if (!event) throw new Error(`event ${data.event_id} is not known to messaging yet`);
+    if (event.deleted) return;
     const members = await this.deps.projections.confirmedMembers(tx, event.id);
     const recipients = [
       ...new Set([...members, ...(event.creatorUserId ? [event.creatorUserId] : [])]),
