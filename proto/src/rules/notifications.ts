@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'direct_message',
   'profile_claim_decided',
   'announcement',
+  'round_to_confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   direct_message: 'New direct message',
   profile_claim_decided: 'Profile claim decided',
   announcement: 'Platform announcements',
+  round_to_confirm: 'Rounds to confirm',
 };
 
 /**
@@ -62,6 +64,7 @@ export const NOTIFICATION_DEFAULT_CHANNELS: Record<NotificationKind, Notificatio
   direct_message: 'in_app',
   profile_claim_decided: 'in_app',
   announcement: 'in_app',
+  round_to_confirm: 'in_app',
 };
 
 /**

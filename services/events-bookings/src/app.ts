@@ -9,6 +9,7 @@ import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { holdSweep } from './jobs/hold-sweep';
 import { PaymentsClient } from './lib/payments-client';
+import { VenuesClient } from './lib/venues-client';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
 import { AvailabilityService } from './modules/availability/service';
 import { registerBookingRoutes } from './modules/bookings/routes';
@@ -22,6 +23,8 @@ import { EventNotices, EventReads, EventsService, ReadModel } from './modules/ev
 import { registerImportRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
+import { registerRoundRoutes } from './modules/rounds/routes';
+import { RoundsService } from './modules/rounds/service';
 import { Seats } from './modules/seats/service';
 import { registerWaitlistRoutes } from './modules/waitlist/routes';
 import { WaitlistService } from './modules/waitlist/service';
@@ -78,6 +81,12 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   registerCalendarRoutes(app, new CalendarService(context));
   registerCheckoutRoutes(app, checkout);
   registerAvailabilityRoutes(app, new AvailabilityService({ ...context, projections }));
+  const venues = new VenuesClient({
+    url: config.VENUES_URL,
+    serviceToken: config.SERVICE_TOKEN,
+    timeoutMs: config.VENUES_TIMEOUT_MS,
+  });
+  registerRoundRoutes(app, new RoundsService({ ...context, venues }));
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   return app;
 }

@@ -259,6 +259,8 @@ export async function startStack(
         ...(service.name === 'events-bookings' || service.name === 'admin'
           ? { PAYMENTS_URL: urlOf('membership-payments') }
           : {}),
+        // events-bookings reads the tee a round is entered on from venues-coaches.
+        ...(service.name === 'events-bookings' ? { VENUES_URL: urlOf('venues-coaches') } : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };

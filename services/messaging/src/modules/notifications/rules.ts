@@ -11,6 +11,7 @@ import {
   type NotificationKind,
   type PaymentRefunded,
   type ProfileClaimApproved,
+  type RoundConfirmationRequested,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -215,4 +216,19 @@ export function announcementDraft(
     body: d.content.slice(0, 280),
     link: '/messages/announcements',
   };
+}
+
+/** A playing partner recorded a round with the recipient: their copy waits for them on its page. */
+export function roundToConfirm(d: EventData<typeof RoundConfirmationRequested>): NotificationDraft[] {
+  return [
+    {
+      recipientUserId: d.user_id,
+      kind: 'round_to_confirm',
+      title: `Round to confirm: ${d.course_name}, ${d.venue_name}`,
+      body: d.has_card
+        ? `${d.recorder_name} recorded your round of ${d.played_on} as your marker. Confirm it to count it in your index, or reject it.`
+        : `${d.recorder_name} recorded their round of ${d.played_on} with you. Confirm it, or reject it.`,
+      link: `/rounds/${d.round_id}`,
+    },
+  ];
 }

@@ -25,6 +25,7 @@ import {
   PaymentRefunded,
   ProfileClaimApproved,
   ProfileClaimRejected,
+  RoundConfirmationRequested,
   WaitlistOffered,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
@@ -61,6 +62,7 @@ export const NOTIFYING_EVENTS = [
   ProfileClaimApproved,
   ProfileClaimRejected,
   AnnouncementPublished,
+  RoundConfirmationRequested,
 ] as const;
 
 function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): NotificationDraft[] {
@@ -83,6 +85,8 @@ function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): Notificat
     case ProfileClaimApproved.type:
     case ProfileClaimRejected.type:
       return draft.profileClaimDecided(event.data, event.type === ProfileClaimApproved.type);
+    case RoundConfirmationRequested.type:
+      return draft.roundToConfirm(event.data);
     default:
       return [];
   }
