@@ -8,6 +8,7 @@ export * from './messaging';
 export * from './notifications';
 export * from './payments';
 export * from './results';
+export * from './rounds';
 export * from './venues';
 export * from './venues-admin';
 export * from './venues-courses';

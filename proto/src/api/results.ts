@@ -115,3 +115,7 @@ export const ResultsReply = Type.Object({
   }),
 });
 export type ResultsReply = Type.Static<typeof ResultsReply>;
+
+/** `POST /events/{id}/results/round`: the caller's card of closed results, recorded as their round. */
+export const RecordResultRoundReply = Type.Object({ round_id: Id, results: ResultsReply });
+export type RecordResultRoundReply = Type.Static<typeof RecordResultRoundReply>;

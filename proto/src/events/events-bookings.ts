@@ -84,6 +84,27 @@ export const WaitlistOffered = defineEvent(
 );
 
 /**
+ * A playing partner's copy of a round was made for them to confirm (docs/product.md#rounds):
+ * `round_id` is their copy, the one place they act on it.
+ */
+export const RoundConfirmationRequested = defineEvent(
+  'events.round.confirmation-requested',
+  1,
+  Type.Object({
+    round_id: Id,
+    user_id: Id,
+    recorder_user_id: Id,
+    recorder_name: Type.String(),
+    venue_name: Type.String(),
+    course_name: Type.String(),
+    played_on: Type.String({ format: 'date' }),
+    /** Whether the recorder entered the partner's own card (it counts for them once confirmed). */
+    has_card: Type.Boolean(),
+    occurred_at: Timestamp,
+  }),
+);
+
+/**
  * A game's scoring closed and its results are final (docs/product.md#results): messaging posts the
  * top places into the event's chat, as the organiser who closed it, and tells each player.
  */
@@ -126,4 +147,5 @@ export const eventsBookingsEvents = [
   BookingStatusChanged,
   WaitlistOffered,
   ResultsPosted,
+  RoundConfirmationRequested,
 ];

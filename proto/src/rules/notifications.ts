@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'profile_claim_decided',
   'announcement',
   'results_posted',
+  'round_to_confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   profile_claim_decided: 'Profile claim decided',
   announcement: 'Platform announcements',
   results_posted: 'Results of a game you played',
+  round_to_confirm: 'Rounds to confirm',
 };
 
 /**
@@ -65,6 +67,7 @@ export const NOTIFICATION_DEFAULT_CHANNELS: Record<NotificationKind, Notificatio
   profile_claim_decided: 'in_app',
   announcement: 'in_app',
   results_posted: 'in_app',
+  round_to_confirm: 'in_app',
 };
 
 /**

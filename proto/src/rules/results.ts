@@ -29,7 +29,10 @@ export const RESULTS_ALLOWANCE_PERCENT = HANDICAP_ALLOWANCES.individualStablefor
 /** One hole's strokes on a card: 1 to 20; an empty hole is no score there. */
 export const CARD_HOLE_STROKES = HOLE_STROKES;
 
-/** Where a player's index came from: LinksMate's WHS index, the handicap on their profile, or none. */
+/**
+ * Where a player's index came from: LinksMate's WHS index (the rounds module's, once they have one),
+ * else the handicap on their profile; none: they play off scratch.
+ */
 export const INDEX_SOURCES = ['linksmate', 'profile'] as const;
 export type IndexSource = (typeof INDEX_SOURCES)[number];
 
@@ -61,6 +64,7 @@ export const RESULT_MESSAGES = {
   notClosed: 'Results are final once the organiser closes scoring',
   noCard: 'You have no card in these results',
   roundRecorded: 'This card is already recorded as your round',
+  cardIncomplete: 'A card with a hole left empty cannot be recorded as a round',
   coursesUnavailable: 'Courses are not available right now; try again shortly',
   noHandicap: 'No handicap',
 } as const;

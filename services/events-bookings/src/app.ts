@@ -25,6 +25,8 @@ import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
 import { registerResultRoutes } from './modules/results/routes';
 import { ResultsService } from './modules/results/service';
+import { registerRoundRoutes } from './modules/rounds/routes';
+import { RoundsService } from './modules/rounds/service';
 import { Seats } from './modules/seats/service';
 import { registerWaitlistRoutes } from './modules/waitlist/routes';
 import { WaitlistService } from './modules/waitlist/service';
@@ -86,7 +88,9 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     serviceToken: config.SERVICE_TOKEN,
     timeoutMs: config.VENUES_TIMEOUT_MS,
   });
-  registerResultRoutes(app, new ResultsService({ ...context, projections, venues }));
+  const rounds = new RoundsService({ ...context, venues });
+  registerRoundRoutes(app, rounds);
+  registerResultRoutes(app, new ResultsService({ ...context, projections, rounds }));
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   return app;
 }

@@ -2,8 +2,8 @@ import type { ResultsReply } from '@linksmate/proto';
 import { RESULT_MESSAGES } from '@linksmate/proto/rules/results';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema';
-import { type EventsBookingsUnderTest, type Person, startEventsBookings } from './fixtures';
-import { teeReply, VenuesStandIn } from './venues-stand-in';
+import { type EventsBookingsUnderTest, type Person, SERVICE_TOKEN, startEventsBookings } from './fixtures';
+import { VenuesStandIn } from './venues-stand-in';
 
 const HOUR = 3600_000;
 const fours = (n: number) => Array.from({ length: n }, () => 4);
@@ -11,8 +11,8 @@ const fives = (n: number) => Array.from({ length: n }, () => 5);
 
 describe('events-bookings: game results', () => {
   let eb: EventsBookingsUnderTest;
-  const venues = new VenuesStandIn();
-  let nextTee = 10;
+  const venues = new VenuesStandIn(SERVICE_TOKEN);
+  let nextCourse = 10;
 
   beforeAll(async () => {
     await venues.start();
@@ -41,11 +41,9 @@ describe('events-bookings: game results', () => {
         .values({ eventId: game.id, userId: player.id, status: 'confirmed' });
       players.push(player);
     }
-    const courseId = nextTee * 100;
-    const men = nextTee++;
-    const women = nextTee++;
-    venues.tee(teeReply({ id: men, venueId, courseId, gender: 'men' }));
-    venues.tee(teeReply({ id: women, venueId, courseId, gender: 'women', rating: 74, slope: 125 }));
+    const courseId = nextCourse++;
+    const men = venues.tee(venueId, courseId, { gender: 'men' }).tee.id;
+    const women = venues.tee(venueId, courseId, { gender: 'women', courseRating: 74, slope: 125 }).tee.id;
     return { organiser, game, players, tees: { men, women }, venueId };
   }
 
@@ -82,10 +80,7 @@ describe('events-bookings: game results', () => {
   it("when the tees are not the venue's, not there, of the wrong gender or of two courses, then 422 keyed by the field", async () => {
     const { organiser, game, tees } = await startedGame();
     const elsewhere = await startedGame();
-    const otherCourse = nextTee++;
-    venues.tee(
-      teeReply({ id: otherCourse, venueId: game.venueId, courseId: 999_000 + otherCourse, gender: 'women' }),
-    );
+    const otherCourse = venues.tee(game.venueId, 900 + nextCourse++, { gender: 'women' }).tee.id;
     const cases: Array<[object, Record<string, string>]> = [
       [{}, { men_tee_id: RESULT_MESSAGES.teeRequired }],
       [{ men_tee_id: elsewhere.tees.men }, { men_tee_id: RESULT_MESSAGES.teeOtherVenue }],

@@ -76,6 +76,33 @@ describe('messaging: the notification centre', () => {
     );
   });
 
+  it('when a partner records a round with someone, then they are told it waits for them, linking to their copy', async () => {
+    const [recorder, partner] = [await m.person(), await m.person()];
+    await m.deliver(
+      'events.round.confirmation-requested',
+      {
+        round_id: 4321,
+        user_id: partner.id,
+        recorder_user_id: recorder.id,
+        recorder_name: 'Ada Birdie',
+        venue_name: 'Moore Park Golf',
+        course_name: 'Championship',
+        played_on: '2026-11-20',
+        has_card: true,
+        occurred_at: new Date().toISOString(),
+      },
+      'events-bookings',
+    );
+    const reply = await untilCount(partner, 1);
+    expect(reply.notifications[0]).toMatchObject({
+      kind: 'round_to_confirm',
+      title: 'Round to confirm: Championship, Moore Park Golf',
+      link: '/rounds/4321',
+    });
+    expect(reply.notifications[0]!.body).toContain('Ada Birdie');
+    expect((await notificationsOf(recorder)).total).toBe(0);
+  });
+
   it('when the same event is delivered twice, then there is one notification', async () => {
     const [organiser, requester] = [await m.person(), await m.person()];
     const eventId = await m.event(organiser.id);

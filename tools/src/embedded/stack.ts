@@ -260,7 +260,8 @@ export async function startStack(
         ...(service.name === 'events-bookings' || service.name === 'admin'
           ? { PAYMENTS_URL: urlOf('membership-payments') }
           : {}),
-        // events-bookings reads the tees a game's results are scored from.
+        // events-bookings reads from venues-coaches the tee a round is entered on and the tees a
+        // game's results are scored from.
         ...(service.name === 'events-bookings' ? { VENUES_URL: urlOf('venues-coaches') } : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),

@@ -1,10 +1,10 @@
-import { HttpError, InternalClient, type InternalClientOptions } from '@linksmate/platform';
+import { InternalClient, type InternalClientOptions } from '@linksmate/platform';
 import type { InternalTeeReply } from '@linksmate/proto';
 
 /**
- * venues-coaches' internal tee read, typed: a game's scoring copies the tees it is scored from
- * (docs/architecture.md#courses-are-read-not-projected). A tee venues-coaches does not have is
- * `null`; any other failure is platform's 502.
+ * venues-coaches' internal calls, typed: the tee a round is entered on, read when it is entered
+ * (docs/architecture.md#courses-are-read-not-projected). A refusal (404 for a tee that is not there)
+ * comes back as venues-coaches' HttpError, anything else as a 502.
  */
 export class VenuesClient {
   private readonly internal: InternalClient;
@@ -13,12 +13,7 @@ export class VenuesClient {
     this.internal = new InternalClient({ ...options, name: 'venues' });
   }
 
-  async tee(id: number, requestId?: string): Promise<InternalTeeReply | null> {
-    try {
-      return await this.internal.call<InternalTeeReply>('GET', `/internal/tees/${id}`, undefined, requestId);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) return null;
-      throw err;
-    }
+  tee(teeId: number, requestId?: string): Promise<InternalTeeReply> {
+    return this.internal.call('GET', `/internal/tees/${teeId}`, undefined, requestId);
   }
 }

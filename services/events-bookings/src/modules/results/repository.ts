@@ -100,3 +100,23 @@ export async function upsertCard(
     .returning();
   return row!;
 }
+
+/** A player's card, locked against a second acceptance when asked. */
+export async function cardOf(
+  db: Db,
+  eventId: number,
+  userId: number,
+  lock = false,
+): Promise<ScoreCardRow | undefined> {
+  const query = db
+    .select()
+    .from(scoreCards)
+    .where(and(eq(scoreCards.eventId, eventId), eq(scoreCards.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The round the card was recorded as. */
+export async function setCardRound(db: Db, cardId: number, roundId: number, now: Date): Promise<void> {
+  await db.update(scoreCards).set({ roundId, updatedAt: now }).where(eq(scoreCards.id, cardId));
+}

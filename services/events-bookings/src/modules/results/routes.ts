@@ -3,6 +3,7 @@ import {
   ApiErrorSchema,
   IdParams,
   OpenScoringBody,
+  RecordResultRoundReply,
   ResultsReply,
   ScoreCardBody,
   ScoreCardParams,
@@ -65,5 +66,17 @@ export function registerResultRoutes(app: HttpApp, results: ResultsService): voi
       schema: { tags, params: IdParams, response: { 200: ResultsReply, ...errors } },
     },
     async (request) => results.close(currentUser(request), request.params.id, requestMeta(request)),
+  );
+
+  app.post(
+    '/events/:id/results/round',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParams, response: { 201: RecordResultRoundReply, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await results.recordRound(currentUser(request), request.params.id, requestMeta(request))),
   );
 }

@@ -6,14 +6,17 @@ import {
   invalidFields,
   notFound,
 } from '@linksmate/platform';
-import type {
-  AccessTokenClaims,
-  OpenScoringBody,
-  RankedRow,
-  ResultFormat,
-  ResultPlayer,
-  ResultsReply,
-  ScoreCardBody,
+import {
+  type AccessTokenClaims,
+  latestRoundDay,
+  type OpenScoringBody,
+  type RankedRow,
+  type RecordResultRoundReply,
+  type RecordRoundBody,
+  type ResultFormat,
+  type ResultPlayer,
+  type ResultsReply,
+  type ScoreCardBody,
 } from '@linksmate/proto';
 import {
   cardErrors,
@@ -25,11 +28,12 @@ import {
 import type { ModuleContext } from '../../context';
 import type { ScoringTeeCopy } from '../../db/schema';
 import type { Db, EventRow, ScoreCardRow, ScoringRow } from '../../db/types';
-import type { VenuesClient } from '../../lib/venues-client';
 import { canEdit } from '../events/service';
 import type { Projections } from '../projections/service';
+import type { RoundsService } from '../rounds/service';
 import { ResultNotices } from './notify';
 import {
+  cardOf,
   cardsOf,
   closeScoring,
   insertScoring,
@@ -37,6 +41,7 @@ import {
   playersOf,
   resultsEvent,
   scoringOf,
+  setCardRound,
   upsertCard,
 } from './repository';
 import { isResultFormat, playingHandicapOn, rankingsOf, scoreOf, teeOf } from './rules';
@@ -46,16 +51,10 @@ type Caller = Pick<AccessTokenClaims, 'user_id' | 'role'>;
 const eventNotFound = () => notFound(RESULT_MESSAGES.eventNotFound, 'event_not_found');
 const notOrganiser = () => forbidden(RESULT_MESSAGES.notOrganiser, 'not_organiser');
 
-/** A player's index for scoring: their handicap from their profile copy, else none (docs/product.md#results). */
+/** A player's index for scoring and where it came from (docs/product.md#results). */
 export interface PlayerIndex {
   index: number | null;
   source: 'linksmate' | 'profile' | null;
-}
-
-function indexOf(player: PlayerRow): PlayerIndex {
-  return player.manualHandicap === null
-    ? { index: null, source: null }
-    : { index: player.manualHandicap, source: 'profile' };
 }
 
 const playerName = (player: PlayerRow) =>
@@ -70,8 +69,20 @@ const playerName = (player: PlayerRow) =>
 export class ResultsService {
   private readonly notices: ResultNotices;
 
-  constructor(private readonly ctx: ModuleContext & { projections: Projections; venues: VenuesClient }) {
+  constructor(private readonly ctx: ModuleContext & { projections: Projections; rounds: RoundsService }) {
     this.notices = new ResultNotices(ctx.runtime);
+  }
+
+  /**
+   * The index a player is scored with: their LinksMate WHS index (the rounds module's) once they
+   * have one, else the handicap on their profile, else none (scratch).
+   */
+  private async indexOf(player: PlayerRow): Promise<PlayerIndex> {
+    const { index } = await this.ctx.rounds.handicap(player.userId);
+    if (index !== null) return { index, source: 'linksmate' };
+    return player.manualHandicap === null
+      ? { index: null, source: null }
+      : { index: player.manualHandicap, source: 'profile' };
   }
 
   private get db(): Db {
@@ -120,7 +131,7 @@ export class ResultsService {
         is_player: isPlayer,
         may_open: isOrganiser && !scoring && started && event.status !== 'cancelled',
       },
-      players: this.playerRows(caller, isOrganiser, players, scoring, cards),
+      players: await this.playerRows(caller, isOrganiser, players, scoring, cards),
       rankings: scoring ? this.rankings(scoring, cards) : { stableford: [], gross: [], net: [] },
     };
   }
@@ -131,55 +142,57 @@ export class ResultsService {
     players: PlayerRow[],
     scoring: ScoringRow | undefined,
     cards: ScoreCardRow[],
-  ): ResultPlayer[] {
+  ): Promise<ResultPlayer[]> {
     const open = scoring !== undefined && scoring.closedAt === null;
     const byPlayer = new Map(cards.map((card) => [card.userId, card]));
-    return players.map((player) => {
-      const card = byPlayer.get(player.userId);
-      const mayEdit = open && player.confirmed && (isOrganiser || player.userId === caller.user_id);
-      const who = {
-        user_id: player.userId,
-        username: player.username,
-        first_name: player.firstName,
-        last_name: player.lastName,
-        profile_image_url: player.profileImageUrl,
-        may_edit: mayEdit,
-      };
-      if (card && scoring) {
-        const score = scoreOf(scoring, card);
+    return Promise.all(
+      players.map(async (player): Promise<ResultPlayer> => {
+        const card = byPlayer.get(player.userId);
+        const mayEdit = open && player.confirmed && (isOrganiser || player.userId === caller.user_id);
+        const who = {
+          user_id: player.userId,
+          username: player.username,
+          first_name: player.firstName,
+          last_name: player.lastName,
+          profile_image_url: player.profileImageUrl,
+          may_edit: mayEdit,
+        };
+        if (card && scoring) {
+          const score = scoreOf(scoring, card);
+          return {
+            ...who,
+            handicap_index: card.handicapIndex,
+            index_source: card.indexSource,
+            tee: card.tee,
+            playing_handicap: card.playingHandicap,
+            strokes: card.strokes,
+            received: score.received,
+            points: score.points,
+            gross: score.gross,
+            net: score.net,
+            stableford: score.stableford,
+            round_id: card.roundId,
+          };
+        }
+        // No card yet: what it would be scored with if entered now.
+        const { index, source } = await this.indexOf(player);
+        const tee = scoring ? teeOf(scoring, undefined) : undefined;
         return {
           ...who,
-          handicap_index: card.handicapIndex,
-          index_source: card.indexSource,
-          tee: card.tee,
-          playing_handicap: card.playingHandicap,
-          strokes: card.strokes,
-          received: score.received,
-          points: score.points,
-          gross: score.gross,
-          net: score.net,
-          stableford: score.stableford,
-          round_id: card.roundId,
+          handicap_index: index,
+          index_source: source,
+          tee: tee?.gender ?? null,
+          playing_handicap: tee ? playingHandicapOn(tee, index) : null,
+          strokes: null,
+          received: null,
+          points: null,
+          gross: null,
+          net: null,
+          stableford: null,
+          round_id: null,
         };
-      }
-      // No card yet: what it would be scored with if entered now.
-      const { index, source } = indexOf(player);
-      const tee = scoring ? teeOf(scoring, undefined) : undefined;
-      return {
-        ...who,
-        handicap_index: index,
-        index_source: source,
-        tee: tee?.gender ?? null,
-        playing_handicap: tee ? playingHandicapOn(tee, index) : null,
-        strokes: null,
-        received: null,
-        points: null,
-        gross: null,
-        net: null,
-        stableford: null,
-        round_id: null,
-      };
-    });
+      }),
+    );
   }
 
   private rankings(scoring: ScoringRow, cards: ScoreCardRow[]): ResultsReply['rankings'] {
@@ -240,7 +253,7 @@ export class ResultsService {
     const tees: ScoringTeeCopy[] = [];
     for (const want of wanted) {
       const id = want.id!;
-      const found = Number.isInteger(id) && id >= 1 ? await this.ctx.venues.tee(id, requestId) : null;
+      const found = Number.isInteger(id) && id >= 1 ? await this.ctx.rounds.readTee(id, requestId) : null;
       if (!found) errors[want.field] = RESULT_MESSAGES.teeNotFound;
       else if (found.venue_id !== event.venueId) errors[want.field] = RESULT_MESSAGES.teeOtherVenue;
       else if (found.tee.gender !== want.gender)
@@ -286,6 +299,7 @@ export class ResultsService {
     const player = (await playersOf(this.db, eventId)).find((p) => p.userId === userId);
     if (!player?.confirmed) throw notFound(RESULT_MESSAGES.playerNotFound, 'player_not_found');
     const now = this.ctx.clock();
+    const { index, source } = await this.indexOf(player);
     await this.db.transaction(async (tx) => {
       const scoring = await scoringOf(tx, eventId, true);
       if (!scoring) throw conflict(RESULT_MESSAGES.notOpen, 'scoring_not_open');
@@ -294,7 +308,6 @@ export class ResultsService {
       const errors: FieldErrors = tee ? cardErrors(body.strokes, tee.holes.length) : {};
       if (!tee) errors.tee = RESULT_MESSAGES.teeNotOffered;
       if (Object.keys(errors).length) throw invalidFields(errors);
-      const { index, source } = indexOf(player);
       await upsertCard(
         tx,
         {
@@ -356,5 +369,40 @@ export class ResultsService {
       );
     });
     return this.view(caller, eventId);
+  }
+
+  /**
+   * `POST /events/{id}/results/round`: the caller accepts their card of closed results as their own
+   * round (docs/product.md#results): recorded by the rounds module, on the tee it was scored from as
+   * venues-coaches has it now, dated the game's day; once only, and only a card with every hole.
+   */
+  async recordRound(caller: Caller, eventId: number, meta: EventMeta): Promise<RecordResultRoundReply> {
+    const { event } = await this.event(this.db, eventId);
+    const scoring = await scoringOf(this.db, eventId);
+    if (!scoring?.closedAt) throw conflict(RESULT_MESSAGES.notClosed, 'scoring_not_closed');
+    const card = await cardOf(this.db, eventId, caller.user_id);
+    if (!card) throw notFound(RESULT_MESSAGES.noCard, 'no_card');
+    if (card.roundId !== null) throw conflict(RESULT_MESSAGES.roundRecorded, 'round_recorded');
+    if (card.strokes.some((strokes) => strokes === null))
+      throw conflict(RESULT_MESSAGES.cardIncomplete, 'card_incomplete');
+    const tee = teeOf(scoring, card.tee)!;
+    const body: RecordRoundBody = {
+      venue_id: event.venueId,
+      course_id: tee.course_id,
+      tee_id: tee.id,
+      played_on: latestRoundDay(event.startTime),
+      holes_played: tee.holes.length === 18 ? 'all' : 'front',
+      holes: card.strokes.map((strokes) => ({ strokes })),
+      pcc: 0,
+    };
+    const rated = await this.ctx.rounds.readTee(tee.id, meta.correlationId);
+    const roundId = await this.db.transaction(async (tx) => {
+      const locked = await cardOf(tx, eventId, caller.user_id, true);
+      if (locked!.roundId !== null) throw conflict(RESULT_MESSAGES.roundRecorded, 'round_recorded');
+      const id = await this.ctx.rounds.recordRoundIn(tx, caller.user_id, body, rated);
+      await setCardRound(tx, locked!.id, id, this.ctx.clock());
+      return id;
+    });
+    return { round_id: roundId, results: await this.view(caller, eventId) };
   }
 }

@@ -12,6 +12,7 @@ import {
   type PaymentRefunded,
   type ProfileClaimApproved,
   type ResultsPosted,
+  type RoundConfirmationRequested,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -230,4 +231,19 @@ export function resultsPosted(d: EventData<typeof ResultsPosted>): NotificationD
       body: winner ? `${winner.name} won. See where you placed.` : 'See where you placed.',
       link: d.link,
     }));
+}
+
+/** A playing partner recorded a round with the recipient: their copy waits for them on its page. */
+export function roundToConfirm(d: EventData<typeof RoundConfirmationRequested>): NotificationDraft[] {
+  return [
+    {
+      recipientUserId: d.user_id,
+      kind: 'round_to_confirm',
+      title: `Round to confirm: ${d.course_name}, ${d.venue_name}`,
+      body: d.has_card
+        ? `${d.recorder_name} recorded your round of ${d.played_on} as your marker. Confirm it to count it in your index, or reject it.`
+        : `${d.recorder_name} recorded their round of ${d.played_on} with you. Confirm it, or reject it.`,
+      link: `/rounds/${d.round_id}`,
+    },
+  ];
 }

@@ -26,6 +26,7 @@ import {
   ProfileClaimApproved,
   ProfileClaimRejected,
   ResultsPosted,
+  RoundConfirmationRequested,
   WaitlistOffered,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
@@ -63,6 +64,7 @@ export const NOTIFYING_EVENTS = [
   ProfileClaimRejected,
   AnnouncementPublished,
   ResultsPosted,
+  RoundConfirmationRequested,
 ] as const;
 
 function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): NotificationDraft[] {
@@ -87,6 +89,8 @@ function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): Notificat
       return draft.profileClaimDecided(event.data, event.type === ProfileClaimApproved.type);
     case ResultsPosted.type:
       return draft.resultsPosted(event.data);
+    case RoundConfirmationRequested.type:
+      return draft.roundToConfirm(event.data);
     default:
       return [];
   }
