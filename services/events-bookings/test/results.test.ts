@@ -260,4 +260,61 @@ describe('events-bookings: game results', () => {
       link: `/events/${game.id}/results`,
     });
   });
+
+  it('when a player has a LinksMate index, then they are scored with it before the handicap on their profile', async () => {
+    const { organiser, game, players, tees } = await startedGame([20, 20]);
+    const [withIndex] = players as [Person, Person];
+    await eb.db.insert(schema.handicaps).values({
+      userId: withIndex.id,
+      handicapIndex: 8.4,
+      roundsCounted: 3,
+      holesCounted: 54,
+      updatedAt: eb.clock.now(),
+    });
+    const view = (await open(game.id, { men_tee_id: tees.men }, organiser.token)).json() as ResultsReply;
+    expect(
+      view.players.map((row) => [row.user_id, row.handicap_index, row.index_source, row.playing_handicap]),
+    ).toEqual([
+      [withIndex.id, 8.4, 'linksmate', 8],
+      [players[1]!.id, 20, 'profile', 19],
+    ]);
+  });
+
+  it('when a player accepts their closed card as a round, then it is recorded once in their rounds; an open, missing or incomplete card is refused', async () => {
+    const { organiser, game, players, tees } = await startedGame();
+    const [ann, ben] = players as [Person, Person];
+    const accept = (person: Person) => eb.post(`/events/${game.id}/results/round`, {}, person.token);
+    await open(game.id, { men_tee_id: tees.men }, organiser.token);
+    await card(game.id, ann.id, { strokes: fives(18) }, ann.token);
+    const gap = fours(18) as Array<number | null>;
+    gap[0] = null;
+    await card(game.id, ben.id, { strokes: gap }, ben.token);
+    const early = await accept(ann);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('scoring_not_closed');
+    await close(game.id, organiser.token);
+
+    const res = await accept(ann);
+    expect(res.statusCode, res.body).toBe(201);
+    const { round_id, results } = res.json();
+    expect(results.players.find((row: { user_id: number }) => row.user_id === ann.id).round_id).toBe(
+      round_id,
+    );
+    const round = await eb.get(`/rounds/${round_id}`, ann.token);
+    expect(round.statusCode, round.body).toBe(200);
+    expect(round.json().round).toMatchObject({ id: round_id, tee_id: tees.men, holes_played: 'all' });
+    expect(round.json().round.holes.map((hole: { strokes: number }) => hole.strokes)).toEqual(fives(18));
+
+    const again = await accept(ann);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('round_recorded');
+    const incomplete = await accept(ben);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().code).toBe('card_incomplete');
+    const none = await accept(organiser);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe('no_card');
+    const rows = await eb.pool.query('select count(*)::int as n from rounds where user_id = $1', [ann.id]);
+    expect(rows.rows[0].n).toBe(1);
+  });
 });

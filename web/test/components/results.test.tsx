@@ -206,4 +206,35 @@ describe('game results', () => {
     });
     expect(await screen.findByText(RESULT_MESSAGES.notInGame)).toBeInTheDocument();
   });
+
+  it('when a player records their closed card as a round, then it asks first and then says it is in their rounds', async () => {
+    const mine = player(11, 'Ann', {
+      strokes: Array.from({ length: 18 }, () => 4),
+      gross: 72,
+      net: 72,
+      stableford: 36,
+    });
+    const closed = results({
+      status: 'closed',
+      players: [mine],
+      viewer: { is_organiser: false, is_player: true, may_open: false },
+    });
+    const api = fakeApi()
+      .on('GET /events/5/results', closed)
+      .on('POST /events/5/results/round', {
+        round_id: 88,
+        results: { ...closed, players: [{ ...mine, round_id: 88 }] },
+      });
+    const { user } = renderInApp(<ResultsPage />, {
+      signedInAs: { user_id: 11 },
+      at: '/events/5/results',
+      path: '/events/:eventId/results',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record as my round' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record as your round?' });
+    expect(api.sent('POST /events/5/results/round')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Record round' }));
+    expect(await screen.findByText('Recorded in your rounds.')).toBeInTheDocument();
+    expect(api.sent('POST /events/5/results/round')).toHaveLength(1);
+  });
 });

@@ -3,12 +3,15 @@ import { Button, Card, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
+import { RecordRoundPanel } from '../components/RecordRoundPanel';
 import { ResultsFrame } from '../components/ResultsFrame';
 import { ResultsTable } from '../components/ResultsTable';
 
 /** `/events/{id}/results` (docs/product.md#results): the ranked table, for the players and the organiser. */
 export function ResultsPage() {
   const [format, setFormat] = useState<ResultFormat | null>(null);
+  const { claims } = useSession();
   return (
     <ResultsFrame page="Results">
       {(results, eventId) => (
@@ -20,6 +23,10 @@ export function ResultsPage() {
               <ResultsTable results={results} format={format ?? results.format} onFormat={setFormat} />
             </Card>
           )}
+          {results.status === 'closed' &&
+            results.players
+              .filter((player) => player.user_id === claims?.user_id && player.strokes !== null)
+              .map((own) => <RecordRoundPanel key={own.user_id} eventId={eventId} card={own} />)}
           {results.status === 'open' && (
             <Group>
               <Text size="sm">Scores may still change until the organiser closes scoring.</Text>
