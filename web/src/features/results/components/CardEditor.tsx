@@ -104,7 +104,7 @@ export function CardEditor({
             Save card
           </Button>
           {save.isSuccess && (
-            <Text size="sm" c="green.9" role="status">
+            <Text size="sm" fw={500} role="status">
               Card saved
             </Text>
           )}

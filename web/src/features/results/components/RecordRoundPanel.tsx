@@ -15,7 +15,7 @@ export function RecordRoundPanel({ eventId, card }: { eventId: number; card: Res
   const record = useRecordResultRound(eventId);
   if (card.round_id !== null)
     return (
-      <Text size="sm" c="green.9" role="status">
+      <Text size="sm" fw={500} role="status">
         Recorded in your rounds.
       </Text>
     );

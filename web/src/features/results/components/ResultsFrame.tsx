@@ -1,19 +1,20 @@
 import type { ResultsReply } from '@linksmate/proto';
 import { RESULT_MESSAGES } from '@linksmate/proto/rules/results';
-import { Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailure } from '../../../components/LoadStates';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/document-title';
 import { paths } from '../../../lib/paths';
 import { useResults } from '../api/get-results';
 
 const STATUS_TEXT: Record<ResultsReply['status'], { label: string; color: string }> = {
-  not_open: { label: 'Scoring not open', color: 'gray.8' },
-  open: { label: 'Scoring open', color: 'blue.9' },
-  closed: { label: 'Final', color: 'green.9' },
+  not_open: { label: 'Scoring not open', color: 'gray' },
+  open: { label: 'Scoring open', color: 'blue' },
+  closed: { label: 'Final', color: 'green' },
 };
 
 /** An event id in the address is a positive whole number; anything else is no event. */
@@ -60,9 +61,9 @@ export function ResultsFrame({
             <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
               {page}: {results.event.title}
             </Title>
-            <Badge color={STATUS_TEXT[results.status].color} variant="light">
+            <StatusBadge color={STATUS_TEXT[results.status].color}>
               {STATUS_TEXT[results.status].label}
-            </Badge>
+            </StatusBadge>
           </Group>
           <Text c="dimmed" size="sm">
             {new Date(results.event.start_time).toLocaleDateString('en-AU', { dateStyle: 'medium' })}

@@ -33,7 +33,13 @@ export function ResultsTable({
       {rows.length === 0 ? (
         <Text c="dimmed">No cards yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        // Focusable, so a keyboard can scroll the columns a phone cannot show at once.
+        <Table.ScrollContainer
+          minWidth={520}
+          type="native"
+          tabIndex={0}
+          aria-label={`Results table, ${RESULT_FORMAT_LABELS[format]}; scrolls sideways`}
+        >
           <Table striped aria-label={`Results, ${RESULT_FORMAT_LABELS[format]}`}>
             <Table.Thead>
               <Table.Tr>
