@@ -86,6 +86,7 @@ describe('events-bookings: game results', () => {
       [{ men_tee_id: elsewhere.tees.men }, { men_tee_id: RESULT_MESSAGES.teeOtherVenue }],
       [{ men_tee_id: 987_654 }, { men_tee_id: RESULT_MESSAGES.teeNotFound }],
       [{ men_tee_id: 2.5 }, { men_tee_id: RESULT_MESSAGES.teeNotFound }],
+      [{ men_tee_id: 1e300 }, { men_tee_id: RESULT_MESSAGES.teeNotFound }],
       [{ men_tee_id: tees.women }, { men_tee_id: RESULT_MESSAGES.teeWrongGender('men') }],
       [
         { men_tee_id: tees.men, women_tee_id: otherCourse },

@@ -8,6 +8,7 @@ import {
 } from '@linksmate/platform';
 import {
   type AccessTokenClaims,
+  INT4_MAX,
   latestRoundDay,
   type OpenScoringBody,
   type RankedRow,
@@ -46,7 +47,7 @@ import {
 } from './repository';
 import { isResultFormat, playingHandicapOn, rankingsOf, scoreOf, teeOf } from './rules';
 
-type Caller = Pick<AccessTokenClaims, 'user_id' | 'role'>;
+type Caller = AccessTokenClaims;
 
 const eventNotFound = () => notFound(RESULT_MESSAGES.eventNotFound, 'event_not_found');
 const notOrganiser = () => forbidden(RESULT_MESSAGES.notOrganiser, 'not_organiser');
@@ -96,7 +97,7 @@ export class ResultsService {
   }
 
   private organiser(db: Db, caller: Caller, event: EventRow): Promise<boolean> {
-    return canEdit(db, this.ctx.projections, { ...caller } as AccessTokenClaims, event);
+    return canEdit(db, this.ctx.projections, caller, event);
   }
 
   /** `GET /events/{id}/results`: for the organiser and the confirmed players only. */
@@ -253,7 +254,8 @@ export class ResultsService {
     const tees: ScoringTeeCopy[] = [];
     for (const want of wanted) {
       const id = want.id!;
-      const found = Number.isInteger(id) && id >= 1 ? await this.ctx.rounds.readTee(id, requestId) : null;
+      const isId = Number.isInteger(id) && id >= 1 && id <= INT4_MAX;
+      const found = isId ? await this.ctx.rounds.readTee(id, requestId) : null;
       if (!found) errors[want.field] = RESULT_MESSAGES.teeNotFound;
       else if (found.venue_id !== event.venueId) errors[want.field] = RESULT_MESSAGES.teeOtherVenue;
       else if (found.tee.gender !== want.gender)
