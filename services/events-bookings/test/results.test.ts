@@ -318,4 +318,30 @@ describe('events-bookings: game results', () => {
     const rows = await eb.pool.query('select count(*)::int as n from rounds where user_id = $1', [ann.id]);
     expect(rows.rows[0].n).toBe(1);
   });
+
+  it('when the game is on a 9-hole course, then cards are nine holes, the playing handicap is the nine-hole one and the countback looks at the last 6, 3 and 1', async () => {
+    const { organiser, game, players } = await startedGame([18, null, null]);
+    const nine = venues.tee(game.venueId, 700 + nextCourse++, { holes: 9 }).tee.id;
+    await open(game.id, { men_tee_id: nine }, organiser.token);
+    const [indexed, first, second] = players as [Person, Person, Person];
+    const wrong = await card(game.id, first.id, { strokes: fours(18) }, organiser.token);
+    expect(wrong.json().errors).toEqual({ strokes: RESULT_MESSAGES.holeCount(9) });
+    // Pars 4 4 3 5 4 4 3 5 4 (36), rated 35.5/113. Index 18 is 9.0 over nine: 9.0 + (35.5 − 36) = 8.5;
+    // 95% = 8.075 → 8.
+    const res = await card(game.id, indexed.id, { strokes: [4, 4, 3, 5, 4, 4, 3, 5, 4] }, organiser.token);
+    expect(res.json().players.find((row: { user_id: number }) => row.user_id === indexed.id)).toMatchObject({
+      playing_handicap: 8,
+      gross: 36,
+      net: 28,
+    });
+    // 40 each: the first better over the last six holes.
+    await card(game.id, first.id, { strokes: [6, 6, 5, 5, 4, 4, 3, 5, 2] }, organiser.token);
+    await card(game.id, second.id, { strokes: [4, 4, 3, 5, 5, 5, 4, 6, 4] }, organiser.token);
+    const view = (await eb.get(`/events/${game.id}/results`, organiser.token)).json() as ResultsReply;
+    expect(view.rankings.gross).toEqual([
+      { user_id: indexed.id, position: 1, total: 36, countback: null },
+      { user_id: first.id, position: 2, total: 40, countback: null },
+      { user_id: second.id, position: 3, total: 40, countback: 6 },
+    ]);
+  });
 });
