@@ -66,7 +66,7 @@ async function startedGame(baseUrl: string) {
     );
     await call(baseUrl, 'PUT', `/member-games/${game.id}/join-requests/${booking.id}/approve`, grace!, {});
   }
-  return { id: game.id, title, mei: userIdOfToken(mei!), will: userIdOfToken(will!) };
+  return { id: game.id, title, meiToken: mei!, mei: userIdOfToken(mei!), will: userIdOfToken(will!) };
 }
 
 async function fillCard(card: Locator, strokes: number[]) {
@@ -89,7 +89,7 @@ describe('game results in the browser, against make run', () => {
     await page?.context().close();
   });
 
-  it('when the organiser opens scoring, enters both cards and closes it, then the results page ranks them by Stableford and by gross, and is accessible on desktop and phone', async () => {
+  it('when the organiser opens scoring, enters both cards and closes it, then the results page ranks them by Stableford and by gross, the chat of the game has them and the players are told, and the pages are accessible on desktop and phone', async () => {
     const game = await startedGame(stack.url);
     await page.goto(`${stack.url}/events/${game.id}`);
     await page.getByRole('link', { name: 'Scoring and results' }).click();
@@ -143,6 +143,27 @@ describe('game results in the browser, against make run', () => {
       '72',
       '108',
     ]);
+
+    // Posted into the game's chat by messaging, as Grace's message, and told to Mei.
+    const chat = () =>
+      call<{ messages: Array<{ content: string | null }> }>(
+        stack.url,
+        'GET',
+        `/messages/event/${game.id}`,
+        game.meiToken,
+      );
+    await expect
+      .poll(async () => (await chat()).messages.map((m) => m.content?.split('\n')[0]), { timeout: 15_000 })
+      .toContain(`Results of ${game.title} (Stableford):`);
+    const told = await call<{ notifications: Array<{ kind: string; link: string }> }>(
+      stack.url,
+      'GET',
+      '/notifications',
+      game.meiToken,
+    );
+    expect(told.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'results_posted', link: `/events/${game.id}/results` }),
+    );
 
     await page.setViewportSize({ width: 390, height: 844 });
     onTestFinished(() => page.setViewportSize({ width: 1280, height: 900 }));
