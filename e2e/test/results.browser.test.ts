@@ -119,6 +119,10 @@ describe('game results in the browser, against make run', () => {
     );
     await screenshot(page, 'results-02-cards');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'results-02b-cards-390');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Close scoring' }).click();
     const confirm = page.getByRole('dialog', { name: 'Close scoring?' });
