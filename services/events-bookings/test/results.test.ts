@@ -344,4 +344,30 @@ describe('events-bookings: game results', () => {
       { user_id: second.id, position: 3, total: 40, countback: 6 },
     ]);
   });
+
+  it('when an official event has started, then an admin who manages events runs its scoring; a facility admin of another venue may not', async () => {
+    const creator = await eb.person({ role: 'site_admin' });
+    const admin = await eb.person({ role: 'admin' });
+    const elsewhere = await eb.person({ role: 'facility_admin' });
+    const venueId = await eb.venue();
+    await eb.venue({ adminUserIds: [elsewhere.id] });
+    const event = await eb.event({
+      eventType: 'linksmate_event',
+      creatorUserId: creator.id,
+      venueId,
+      capacity: 20,
+      startTime: new Date(eb.clock.now().getTime() - HOUR),
+    });
+    const player = await eb.person();
+    await eb.db.insert(schema.bookings).values({ eventId: event.id, userId: player.id, status: 'confirmed' });
+    const tee = venues.tee(venueId, 800 + nextCourse++).tee.id;
+    const refused = await open(event.id, { men_tee_id: tee }, elsewhere.token);
+    expect(refused.statusCode).toBe(403);
+    const res = await open(event.id, { men_tee_id: tee }, admin.token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().viewer).toMatchObject({ is_organiser: true, is_player: false });
+    const entered = await card(event.id, player.id, { strokes: fours(18) }, admin.token);
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect((await close(event.id, admin.token)).statusCode).toBe(200);
+  });
 });
