@@ -5,10 +5,14 @@ import { venueKeys } from './keys';
 
 export type { Course } from '@linksmate/proto';
 
-/** docs/product.md#courses: the venue page and the results' tee picker read it. GET /venues/{id}/courses → a listed venue's courses, tees and holes. */
+/**
+ * docs/product.md#courses: GET /venues/{id}/courses → a listed venue's courses, tees and holes: the
+ * venue page shows them, and recording a round picks its course and tee from them.
+ */
 export const getVenueCourses = (venueId: number) => api.get<CoursesReply>(`/venues/${venueId}/courses`);
 
 export const venueCoursesQuery = (venueId: number) =>
   queryOptions({ queryKey: venueKeys.courses(venueId), queryFn: () => getVenueCourses(venueId) });
 
-export const useVenueCourses = (venueId: number) => useQuery(venueCoursesQuery(venueId));
+export const useVenueCourses = (venueId: number, enabled = true) =>
+  useQuery({ ...venueCoursesQuery(venueId), enabled });

@@ -2,7 +2,7 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 
 const root = sharedQueryRoots.venues;
 
-/** The venue directory's own query keys (its search and a venue by id are entities/venue's). */
+/** The venue directory's own query keys (its search, a venue by id and its courses are entities/venue's). */
 export const venuesKeys = {
   all: root,
   bySlug: (slug: string) => [...root, 'slug', slug] as const,
