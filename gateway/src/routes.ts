@@ -27,6 +27,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/member-games', service: 'events-bookings' },
   { prefix: '/bookings', service: 'events-bookings' },
   { prefix: '/calendar', service: 'events-bookings' },
+  { prefix: '/rounds', service: 'events-bookings' },
   { prefix: '/admin/events', service: 'events-bookings' },
   { prefix: '/admin/bookings', service: 'events-bookings' },
   { prefix: '/admin/availability', service: 'events-bookings' },

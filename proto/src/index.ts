@@ -4,5 +4,6 @@ export * from './http';
 export * from './realtime';
 export * from './rules';
 export * from './rules/courses';
+export * from './rules/rounds';
 export * from './schema';
 export * from './wrapped';

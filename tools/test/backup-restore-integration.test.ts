@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { InProcessBusState } from '@linksmate/platform';
 import { eventually } from '@linksmate/platform/testing';
 import type { BookingsReply, ConversationsReply, MailboxReply } from '@linksmate/proto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupResult } from '../src/backup/backup';
-import type { BackupManifest } from '../src/backup/manifest';
+import { type BackupManifest, BUS_STATE_FILE } from '../src/backup/manifest';
 import { RestoreRefused, type RestoreResult, restoreArchive } from '../src/backup/restore';
 import { SERVICE_DATABASES } from '../src/embedded/config';
 import { freePort } from '../src/embedded/ports';
@@ -219,7 +220,14 @@ describe('backup and restore of the embedded run', () => {
       const now = new Set(inbox.map((r) => r.key));
       for (const key of archived.inbox.get(database)!) expect(now.has(key), `${database}: ${key}`).toBe(true);
       const since = inbox.filter((r) => !archived.inbox.get(database)!.has(r.key));
-      for (const row of since) expect(newEvents.has(row.event_id), `${database}: ${row.key}`).toBe(true);
+      // Beyond the two held on purpose, the run's jobs and consumers may have left others unhandled at
+      // backup time (a reminder still in its outbox, a notification still on the bus): handling
+      // those once after the restore is what a restore is for.
+      for (const row of since)
+        expect(
+          newEvents.has(row.event_id) || archived.unsent.has(row.event_id) || archived.queued.has(row.key),
+          `${database}: ${row.key}`,
+        ).toBe(true);
     }
   });
 
@@ -250,11 +258,23 @@ function archivedRows(archive: string, manifest: BackupManifest) {
     };
     const outbox = new Map<string, Set<string>>();
     const inbox = new Map<string, Set<string>>();
+    const unsent = new Set<string>();
     for (const database of Object.values(SERVICE_DATABASES)) {
       outbox.set(database, read(database, 'outbox', ['id']));
       inbox.set(database, read(database, 'inbox', ['event_id', 'consumer']));
+      for (const row of read(database, 'outbox', ['id', 'sent_at']))
+        if (row.endsWith(' \\N')) unsent.add(row.split(' ')[0]!);
     }
-    return { outbox, inbox };
+    // Each event the bus still held for a consumer group, as `<event id> <group>` like the inbox keys.
+    const queued = new Set<string>();
+    const busFile = join(dir, BUS_STATE_FILE);
+    if (existsSync(busFile)) {
+      const state = JSON.parse(readFileSync(busFile, 'utf8')) as InProcessBusState;
+      for (const [group, messages] of Object.entries(state.queues))
+        for (const { content } of messages)
+          queued.add(`${(JSON.parse(content) as { id: string }).id} ${group}`);
+    }
+    return { outbox, inbox, unsent, queued };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,8 +7,10 @@ import type {
   BookingsReply,
   CoachesReply,
   ConversationsReply,
+  EventMessagesReply,
   EventsReply,
   MyGamesReply,
+  ResultsReply,
   VenueReply,
   VenuesReply,
 } from '@linksmate/proto';
@@ -19,6 +21,7 @@ import { DEMO_PAST_EVENTS } from '../src/embedded/demo-past-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
 import { DEMO_PASSWORD } from '../src/embedded/seed';
 import { DEMO_ANNOUNCEMENTS, DEMO_DIRECT_MESSAGES, DEMO_EVENT_CHAT } from '../src/embedded/seed-messages';
+import { DEMO_RESULTS } from '../src/embedded/seed-results';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
 
 /**
@@ -164,6 +167,24 @@ describe('demo directory seeding', () => {
     expect(total).toBe(DEMO_ANNOUNCEMENTS.length);
   });
 
+  it("when jack opens the demo's finished game, then its results are final, ranked for every player, and its chat has them", async () => {
+    expect(first.results).toBe(1);
+    const jack = await signIn('jack@linksmate.dev');
+    const { events } = await api<EventsReply>('/events?include_past=true&limit=100');
+    const game = events.find((e) => e.title === DEMO_RESULTS.title)!;
+    const results = await api<ResultsReply>(`/events/${game.id}/results`, jack);
+    expect(results.status).toBe('closed');
+    expect(results.tees.map((tee) => tee.gender)).toEqual(['men', 'women']);
+    expect(results.rankings.stableford.map((row) => row.position)).toEqual([1, 2, 3]);
+    const posted = await eventually(async () => {
+      const reply = await api<EventMessagesReply>(`/messages/event/${game.id}`, jack);
+      const message = reply.messages.find((m) => m.content?.startsWith(`Results of ${DEMO_RESULTS.title}`));
+      if (!message) throw new Error('the results are not in the chat yet');
+      return message;
+    });
+    expect(posted.content).toContain(`Full results: /events/${game.id}/results`);
+  });
+
   it("when the demo coach's account is looked up, then it owns Sam Fairweather's profile at Albert Park", async () => {
     const token = await signIn('coach@linksmate.dev');
     const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
@@ -225,6 +246,7 @@ describe('demo directory seeding', () => {
       uploads: 0,
       courses: 0,
       events: 0,
+      results: 0,
       messages: 0,
       admin: 0,
     });

@@ -7,6 +7,8 @@ export * from './identity';
 export * from './messaging';
 export * from './notifications';
 export * from './payments';
+export * from './results';
+export * from './rounds';
 export * from './venues';
 export * from './venues-admin';
 export * from './venues-courses';

@@ -115,6 +115,57 @@ export const BookingReminderFellDue = defineEvent(
   }),
 );
 
+/**
+ * A playing partner's copy of a round was made for them to confirm (docs/product.md#rounds):
+ * `round_id` is their copy, the one place they act on it.
+ */
+export const RoundConfirmationRequested = defineEvent(
+  'events.round.confirmation-requested',
+  1,
+  Type.Object({
+    round_id: Id,
+    user_id: Id,
+    recorder_user_id: Id,
+    recorder_name: Type.String(),
+    venue_name: Type.String(),
+    course_name: Type.String(),
+    played_on: Type.String({ format: 'date' }),
+    /** Whether the recorder entered the partner's own card (it counts for them once confirmed). */
+    has_card: Type.Boolean(),
+    occurred_at: Timestamp,
+  }),
+);
+
+/**
+ * A game's scoring closed and its results are final (docs/product.md#results): messaging posts the
+ * top places into the event's chat, as the organiser who closed it, and tells each player.
+ */
+export const ResultsPosted = defineEvent(
+  'events.results.posted',
+  1,
+  Type.Object({
+    event_id: Id,
+    event_title: Type.String(),
+    /** The organiser who closed scoring: the chat message is theirs. */
+    closed_by_user_id: Id,
+    format: Type.Union([Type.Literal('stableford'), Type.Literal('gross'), Type.Literal('net')]),
+    /** Everyone with a card in the results. */
+    player_user_ids: Type.Array(Id),
+    /** The first places in the format shown first, with the names the results show. */
+    top: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1 }),
+        user_id: Id,
+        name: Type.String(),
+        total: Nullable(Type.Integer()),
+      }),
+    ),
+    /** The results page, on our own origin. */
+    link: Type.String(),
+    occurred_at: Timestamp,
+  }),
+);
+
 export const eventsBookingsEvents = [
   EventCreated,
   EventUpdated,
@@ -128,4 +179,6 @@ export const eventsBookingsEvents = [
   BookingStatusChanged,
   WaitlistOffered,
   BookingReminderFellDue,
+  ResultsPosted,
+  RoundConfirmationRequested,
 ];

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   'reminder',
   'membership',
+  'results_posted',
+  'round_to_confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +48,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   announcement: 'Platform announcements',
   reminder: 'Reminders before your games and events',
   membership: 'Membership about to renew or end',
+  results_posted: 'Results of a game you played',
+  round_to_confirm: 'Rounds to confirm',
 };
 
 /**
@@ -69,6 +73,8 @@ export const NOTIFICATION_DEFAULT_CHANNELS: Record<NotificationKind, Notificatio
   // Nothing else mails these (docs/product.md#reminders), and a reminder is most use away from the app.
   reminder: 'email',
   membership: 'email',
+  results_posted: 'in_app',
+  round_to_confirm: 'in_app',
 };
 
 /**

@@ -10,6 +10,7 @@ import * as schema from './db/schema';
 import { bookingReminders } from './jobs/booking-reminders';
 import { holdSweep } from './jobs/hold-sweep';
 import { PaymentsClient } from './lib/payments-client';
+import { VenuesClient } from './lib/venues-client';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
 import { AvailabilityService } from './modules/availability/service';
 import { registerBookingRoutes } from './modules/bookings/routes';
@@ -24,6 +25,10 @@ import { registerImportRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
 import { Projections } from './modules/projections/service';
 import { RemindersService } from './modules/reminders/service';
+import { registerResultRoutes } from './modules/results/routes';
+import { ResultsService } from './modules/results/service';
+import { registerRoundRoutes } from './modules/rounds/routes';
+import { RoundsService } from './modules/rounds/service';
 import { Seats } from './modules/seats/service';
 import { registerWaitlistRoutes } from './modules/waitlist/routes';
 import { WaitlistService } from './modules/waitlist/service';
@@ -80,6 +85,14 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
   registerCalendarRoutes(app, new CalendarService(context));
   registerCheckoutRoutes(app, checkout);
   registerAvailabilityRoutes(app, new AvailabilityService({ ...context, projections }));
+  const venues = new VenuesClient({
+    url: config.VENUES_URL,
+    serviceToken: config.SERVICE_TOKEN,
+    timeoutMs: config.VENUES_TIMEOUT_MS,
+  });
+  const rounds = new RoundsService({ ...context, venues });
+  registerRoundRoutes(app, rounds);
+  registerResultRoutes(app, new ResultsService({ ...context, projections, rounds }));
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   runtime.job(bookingReminders(new RemindersService(context), config.REMINDER_SWEEP_INTERVAL_MS));
   return app;

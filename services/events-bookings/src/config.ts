@@ -7,6 +7,13 @@ export const EventsBookingsConfigSchema = Type.Object({
   PORT: ServicePort(3003),
   /** membership-payments, for event payment intents, their status and refunds (`/internal/event-payments`). */
   PAYMENTS_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3002' }),
+  /**
+   * venues-coaches, for the tee a round is entered on and the tees a game's results are scored from
+   * (`/internal/tees/{id}`).
+   */
+  VENUES_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3004' }),
+  /** How long a person recording a round or opening a game's scoring waits for venues-coaches. */
+  VENUES_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5_000 }),
   /** How long a person waits for payments before the checkout gives up. */
   PAYMENTS_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** How long a paid checkout holds its seats. */

@@ -11,6 +11,7 @@ import type { MessagingConfig } from './config';
 import { consumeEmailRequests } from './consumers/email-requested';
 import { consumeNotifications } from './consumers/notifications';
 import { consumeChatScopes, consumeEventChats, consumePeople } from './consumers/projections';
+import { consumeResults } from './consumers/results';
 import type { ModuleContext } from './context';
 import * as schema from './db/schema';
 import { messageDigest } from './jobs/message-digest';
@@ -56,6 +57,7 @@ export async function buildApp(config: MessagingConfig, deps: ServiceDeps = {}):
   consumePeople(runtime, projections);
   consumeEventChats(runtime, projections, chats, notifications);
   consumeChatScopes(runtime, projections, chats);
+  consumeResults(runtime, chats);
   registerChatRoutes(app, chats);
   registerAnnouncementRoutes(app, new AnnouncementsService({ ...context, projections }));
   consumeNotifications(runtime, notifications);

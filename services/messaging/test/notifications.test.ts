@@ -76,6 +76,33 @@ describe('messaging: the notification centre', () => {
     );
   });
 
+  it('when a partner records a round with someone, then they are told it waits for them, linking to their copy', async () => {
+    const [recorder, partner] = [await m.person(), await m.person()];
+    await m.deliver(
+      'events.round.confirmation-requested',
+      {
+        round_id: 4321,
+        user_id: partner.id,
+        recorder_user_id: recorder.id,
+        recorder_name: 'Ada Birdie',
+        venue_name: 'Moore Park Golf',
+        course_name: 'Championship',
+        played_on: '2026-11-20',
+        has_card: true,
+        occurred_at: new Date().toISOString(),
+      },
+      'events-bookings',
+    );
+    const reply = await untilCount(partner, 1);
+    expect(reply.notifications[0]).toMatchObject({
+      kind: 'round_to_confirm',
+      title: 'Round to confirm: Championship, Moore Park Golf',
+      link: '/rounds/4321',
+    });
+    expect(reply.notifications[0]!.body).toContain('Ada Birdie');
+    expect((await notificationsOf(recorder)).total).toBe(0);
+  });
+
   it('when the same event is delivered twice, then there is one notification', async () => {
     const [organiser, requester] = [await m.person(), await m.person()];
     const eventId = await m.event(organiser.id);
@@ -233,5 +260,53 @@ describe('messaging: the notification centre', () => {
     const reply = await untilCount(reader, 1);
     expect(reply.notifications[0]).toMatchObject({ kind: 'announcement', body: 'Course closed Monday' });
     expect((await notificationsOf(optedOut)).total).toBe(0);
+  });
+
+  it("when a game's results are posted, then its chat has the organiser's message with the top places and each other player is told once", async () => {
+    const [organiser, ann, ben] = [await m.person(), await m.person(), await m.person()];
+    const eventId = await m.event(organiser.id, [ann.id, ben.id], 'Friday Medley');
+    const posted = {
+      event_id: eventId,
+      event_title: 'Friday Medley',
+      closed_by_user_id: organiser.id,
+      format: 'stableford',
+      player_user_ids: [ann.id, ben.id],
+      top: [
+        { position: 1, user_id: ann.id, name: 'Ann Able', total: 38 },
+        { position: 2, user_id: ben.id, name: 'Ben Birdie', total: 31 },
+      ],
+      link: `/events/${eventId}/results`,
+      occurred_at: new Date().toISOString(),
+    };
+    const event = foreignEvent('events.results.posted', posted, 'events-bookings');
+    await m.service.deliver(event);
+    await m.service.deliver(event);
+    const chat = await eventually(async () => {
+      const res = await m.get(`/messages/event/${eventId}`, ben.token);
+      expect(res.statusCode).toBe(200);
+      const reply = res.json() as { messages: Array<{ sender_user_id: number; content: string }> };
+      if (!reply.messages.length) throw new Error('no message yet');
+      return reply;
+    });
+    expect(chat.messages).toHaveLength(1);
+    expect(chat.messages[0]).toMatchObject({
+      sender_user_id: organiser.id,
+      content: [
+        'Results of Friday Medley (Stableford):',
+        '1. Ann Able — 38 pts',
+        '2. Ben Birdie — 31 pts',
+        `Full results: /events/${eventId}/results`,
+      ].join('\n'),
+    });
+    for (const player of [ann, ben]) {
+      const reply = await untilCount(player, 1);
+      expect(reply.notifications[0]).toMatchObject({
+        kind: 'results_posted',
+        title: 'Results posted: Friday Medley',
+        body: 'Ann Able won. See where you placed.',
+        link: `/events/${eventId}/results`,
+      });
+    }
+    expect((await notificationsOf(organiser)).total).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './seed-directory';
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
+import { seedResults } from './seed-results';
 
 export { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD };
 
@@ -22,6 +23,8 @@ export { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD };
 export type DemoSeeded = DirectorySeeded & {
   courses: number;
   events: number;
+  /** The finished game's results (seed-results.ts). */
+  results: number;
   messages: number;
   admin: number;
   payments: number;
@@ -161,7 +164,9 @@ export async function seedDemoData(
         (await timed('seed admin area', () => seedAdminArea(urls, { login: token }))) +
         (await timed('seed availability', () => seedAvailability(urls, { login: token }))))(),
     ]);
-    return { ...directory, uploads, courses, events, messages, admin, payments: await paying };
+    // Its tees and its game must both be there: after the courses and the calendar.
+    const results = await timed('seed results', () => seedResults(urls, { login: token }));
+    return { ...directory, uploads, courses, events, results, messages, admin, payments: await paying };
   } finally {
     // Nothing is left running when a step failed: the payments finish (or fail) first.
     await paying.catch(() => {});

@@ -124,6 +124,7 @@ const NOTHING_SEEDED: DemoSeeded = {
   uploads: 0,
   courses: 0,
   events: 0,
+  results: 0,
   messages: 0,
   admin: 0,
   payments: 0,
@@ -259,6 +260,9 @@ export async function startStack(
         ...(service.name === 'events-bookings' || service.name === 'admin'
           ? { PAYMENTS_URL: urlOf('membership-payments') }
           : {}),
+        // events-bookings reads from venues-coaches the tee a round is entered on and the tees a
+        // game's results are scored from.
+        ...(service.name === 'events-bookings' ? { VENUES_URL: urlOf('venues-coaches') } : {}),
         DATABASE_URL: database.urlFor(service.database),
         PORT: String(ports[service.name]),
       };

@@ -29,6 +29,7 @@ export const CONSUMER_GROUPS = [
   'messaging.event-chats',
   'messaging.chat-scopes',
   'messaging.notifications',
+  'messaging.results-chat',
   'venues-coaches.user-deletions',
 ] as const;
 

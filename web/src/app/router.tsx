@@ -57,6 +57,7 @@ const messages = () => import('../features/messages');
 const notifications = () => import('../features/notifications');
 const players = () => import('../features/players');
 const profile = () => import('../features/profile');
+const results = () => import('../features/results');
 const venueDirectory = () => import('../features/venues/routes/VenuesPage');
 const venueDetail = () => import('../features/venues/routes/VenueDetailPage');
 const adminDashboard = () => import('../features/admin-dashboard');
@@ -176,6 +177,8 @@ export const routes: RouteObject[] = [
                 element: onDemand(notifications, (m) => m.NotificationsPage),
               },
               { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
+              { path: paths.eventScoring.path, element: onDemand(results, (m) => m.ScoringPage) },
+              { path: paths.eventResults.path, element: onDemand(results, (m) => m.ResultsPage) },
               ...plannedScreens('login'),
             ],
           },

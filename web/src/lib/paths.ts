@@ -133,6 +133,15 @@ export const paths = {
       withQuery('/events', { ...search, page: search.page === 1 ? undefined : search.page }),
   },
   event: { path: '/events/:eventId', href: (eventId: Id) => `/events/${segment(eventId)}` },
+  /** docs/product.md#results: a game's scoring (cards) and its ranked results. */
+  eventScoring: {
+    path: '/events/:eventId/scoring',
+    href: (eventId: Id) => `/events/${segment(eventId)}/scoring`,
+  },
+  eventResults: {
+    path: '/events/:eventId/results',
+    href: (eventId: Id) => `/events/${segment(eventId)}/results`,
+  },
   createGame: fixed('/create-game'),
   myGames: fixed('/my-games'),
   myBookings: fixed('/my-bookings'),

@@ -12,3 +12,5 @@ export type SeatHoldRow = typeof seatHolds.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type AvailabilitySlotRow = typeof availabilitySlots.$inferSelect;
 export type NewAvailabilitySlot = typeof availabilitySlots.$inferInsert;
+export type ScoringRow = typeof schema.eventScorings.$inferSelect;
+export type ScoreCardRow = typeof schema.scoreCards.$inferSelect;

@@ -71,11 +71,12 @@ function toTicketType(row: TicketTypeRow): TicketType {
 }
 
 /**
- * Only an event's creator or an admin changes it (docs/product.md#community-permissions): site admins any event; a facility or
- * coach admin only the official events their part of the admin area covers (their venues, their
- * coaching), as the admin lists do — never a member's own game at their venue.
+ * Only an event's creator or an admin changes it (docs/product.md#community-permissions) and runs
+ * its scoring (docs/product.md#results): site admins any event; a facility or coach admin only the
+ * official events their part of the admin area covers (their venues, their coaching), as the admin
+ * lists do — never a member's own game at their venue.
  */
-async function canEdit(
+export async function canEdit(
   db: Db,
   projections: Projections,
   claims: AccessTokenClaims,

@@ -3,15 +3,18 @@ import {
   type AccessTokenClaims,
   type ConversationsReply,
   type DirectMessagesReply,
+  type EventData,
   type EventMessagesReply,
   type MarkReadReply,
   MESSAGING_MESSAGES,
   type Message,
   type MessagesQuery,
   PAGE_SIZES,
+  type ResultsPosted,
   type SendDirectMessageBody,
   type SendEventMessageBody,
 } from '@linksmate/proto';
+import { resultsChatText } from '@linksmate/proto/rules/results';
 import type { ModuleContext } from '../../context';
 import type { ChatEventRow, ConversationRow, Db, MessageRow, UserRow } from '../../db/types';
 import type { Projections } from '../projections/service';
@@ -146,6 +149,31 @@ export class ChatsService {
       return this.store(tx, conversation, viewer.user_id, content, { eventId: event.id }, recipients, meta);
     });
     return repo.messageView(this.db, row.id);
+  }
+
+  /**
+   * A game's results, closed by its organiser (docs/product.md#results): posted into the event's chat
+   * as the organiser's message, with the top places and the link, in the consumer's transaction. A
+   * deleted event has no chat to post into; one not heard of yet is retried by the bus.
+   */
+  async postResults(tx: Db, data: EventData<typeof ResultsPosted>, meta: EventMeta): Promise<void> {
+    const event = await this.deps.projections.event(tx, data.event_id);
+    // Not heard of yet (another group carries the event's creation): the bus tries again later.
+    if (!event) throw new Error(`event ${data.event_id} is not known to messaging yet`);
+    if (event.deleted) return;
+    const members = await this.deps.projections.confirmedMembers(tx, event.id);
+    const recipients = [
+      ...new Set([...members, ...(event.creatorUserId ? [event.creatorUserId] : [])]),
+    ].filter((id) => id !== data.closed_by_user_id);
+    const body: MessageBody = {
+      content: resultsChatText(data.event_title, data.format, data.top, data.link),
+      mediaUrl: null,
+      mediaType: null,
+      mediaFilename: null,
+      mediaThumbnailUrl: null,
+    };
+    const conversation = await repo.eventConversation(tx, event.id);
+    await this.store(tx, conversation, data.closed_by_user_id, body, { eventId: event.id }, recipients, meta);
   }
 
   async readEvent(viewer: Viewer, rawId: unknown, query: MessagesQuery): Promise<EventMessagesReply> {

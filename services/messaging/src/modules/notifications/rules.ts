@@ -17,6 +17,8 @@ import {
   type PaymentRefunded,
   type ProfileClaimApproved,
   placeAddress,
+  type ResultsPosted,
+  type RoundConfirmationRequested,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -269,6 +271,35 @@ export function membershipNotice(d: EventData<typeof MembershipNoticeFellDue>): 
       title: renews ? `Your membership renews on ${on}` : `Your membership ends on ${on}`,
       body,
       link: MEMBERSHIP_LINK,
+    },
+  ];
+}
+
+/** Each player with a card in a game's closed results, but the organiser who closed them. */
+export function resultsPosted(d: EventData<typeof ResultsPosted>): NotificationDraft[] {
+  const winner = d.top[0];
+  return d.player_user_ids
+    .filter((userId) => userId !== d.closed_by_user_id)
+    .map((userId) => ({
+      recipientUserId: userId,
+      kind: 'results_posted' as const,
+      title: `Results posted: ${d.event_title}`,
+      body: winner ? `${winner.name} won. See where you placed.` : 'See where you placed.',
+      link: d.link,
+    }));
+}
+
+/** A playing partner recorded a round with the recipient: their copy waits for them on its page. */
+export function roundToConfirm(d: EventData<typeof RoundConfirmationRequested>): NotificationDraft[] {
+  return [
+    {
+      recipientUserId: d.user_id,
+      kind: 'round_to_confirm',
+      title: `Round to confirm: ${d.course_name}, ${d.venue_name}`,
+      body: d.has_card
+        ? `${d.recorder_name} recorded your round of ${d.played_on} as your marker. Confirm it to count it in your index, or reject it.`
+        : `${d.recorder_name} recorded their round of ${d.played_on} with you. Confirm it, or reject it.`,
+      link: `/rounds/${d.round_id}`,
     },
   ];
 }

@@ -27,6 +27,8 @@ import {
   PaymentRefunded,
   ProfileClaimApproved,
   ProfileClaimRejected,
+  ResultsPosted,
+  RoundConfirmationRequested,
   WaitlistOffered,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
@@ -65,6 +67,8 @@ export const NOTIFYING_EVENTS = [
   AnnouncementPublished,
   BookingReminderFellDue,
   MembershipNoticeFellDue,
+  ResultsPosted,
+  RoundConfirmationRequested,
 ] as const;
 
 function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): NotificationDraft[] {
@@ -91,6 +95,10 @@ function draftsFor(event: EventOf<(typeof NOTIFYING_EVENTS)[number]>): Notificat
       return draft.bookingReminder(event.data);
     case MembershipNoticeFellDue.type:
       return draft.membershipNotice(event.data);
+    case ResultsPosted.type:
+      return draft.resultsPosted(event.data);
+    case RoundConfirmationRequested.type:
+      return draft.roundToConfirm(event.data);
     default:
       return [];
   }

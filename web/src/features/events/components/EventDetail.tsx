@@ -2,7 +2,14 @@ import type { Event } from '@linksmate/proto';
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
 import { isSiteAdminRole, scopedAdminsMayChange } from '@linksmate/proto/rules';
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCalendarPlus, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCalendarPlus,
+  IconListNumbers,
+  IconPencil,
+  IconTrash,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AddUserDialog } from '../../../entities/event/components/AddUserDialog';
@@ -52,6 +59,11 @@ export function EventDetail({ event }: { event: Event }) {
   const canEdit = adminMayChange || (!!claims && claims.user_id === event.creator_user_id);
   const close = () => setDialog(null);
   const waiting = event.waitlist_count;
+  // docs/product.md#results: once it has started, its organiser scores it and its players enter cards.
+  const scored =
+    event.status !== 'cancelled' &&
+    new Date(event.start_time).getTime() <= Date.now() &&
+    (canEdit || event.user_booking_status === 'confirmed');
 
   return (
     <Stack gap="lg">
@@ -98,6 +110,16 @@ export function EventDetail({ event }: { event: Event }) {
                   </Text>
                 )}
                 <JoinPanel event={event} />
+                {scored && (
+                  <Button
+                    component={Link}
+                    to={paths.eventScoring.href(event.id)}
+                    variant="light"
+                    leftSection={<IconListNumbers size={16} aria-hidden />}
+                  >
+                    Scoring and results
+                  </Button>
+                )}
                 <Anchor
                   href={`${PUBLIC_API_PREFIX}/events/${event.id}/calendar.ics`}
                   download={`event-${event.id}.ics`}

@@ -1,0 +1,105 @@
+import { currentUser, type HttpApp } from '@linksmate/platform';
+import {
+  ApiErrorSchema,
+  HandicapReply,
+  IdParams,
+  PartnerSearchQuery,
+  PartnerSearchReply,
+  RecordRoundBody,
+  RoundDecisionReply,
+  RoundReply,
+  RoundsQuery,
+  RoundsReply,
+  RoundsToConfirmReply,
+} from '@linksmate/proto';
+import Type from 'typebox';
+import type { RoundsService } from './service';
+
+const tags = ['rounds'];
+/** Any signed-in person keeps their own rounds and handicap (docs/product.md#rounds): no membership needed. */
+const config = { access: 'user' as const };
+const notFound = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Rounds and the handicap index (docs/product.md#rounds): a person's own, and the copies they confirm. */
+export function registerRoundRoutes(app: HttpApp, rounds: RoundsService): void {
+  app.post(
+    '/rounds',
+    {
+      config,
+      schema: {
+        tags,
+        body: RecordRoundBody,
+        response: { 201: RoundReply, 400: ApiErrorSchema, 422: ApiErrorSchema, 502: ApiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ round: await rounds.recordRound(currentUser(request).user_id, request.body, request.id) }),
+  );
+
+  app.get(
+    '/rounds',
+    {
+      config,
+      schema: { tags, querystring: RoundsQuery, response: { 200: RoundsReply, 400: ApiErrorSchema } },
+    },
+    async (request) => rounds.list(currentUser(request).user_id, request.query),
+  );
+
+  app.get(
+    '/rounds/to-confirm',
+    { config, schema: { tags, response: { 200: RoundsToConfirmReply } } },
+    async (request) => rounds.toConfirm(currentUser(request).user_id),
+  );
+
+  app.get(
+    '/rounds/handicap',
+    { config, schema: { tags, response: { 200: HandicapReply } } },
+    async (request) => rounds.handicap(currentUser(request).user_id),
+  );
+
+  app.get(
+    '/rounds/partners',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: PartnerSearchQuery,
+        response: { 200: PartnerSearchReply, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => rounds.partners(currentUser(request).user_id, request.query),
+  );
+
+  app.get(
+    '/rounds/:id',
+    { config, schema: { tags, params: IdParams, response: { 200: RoundReply, ...notFound } } },
+    async (request) => ({ round: await rounds.round(currentUser(request).user_id, request.params.id) }),
+  );
+
+  app.post(
+    '/rounds/:id/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: RoundDecisionReply, ...notFound, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => rounds.confirm(currentUser(request).user_id, request.params.id),
+  );
+
+  app.post(
+    '/rounds/:id/reject',
+    {
+      config,
+      schema: { tags, params: IdParams, response: { 204: Type.Null(), ...notFound, 409: ApiErrorSchema } },
+    },
+    async (request, reply) => {
+      await rounds.reject(currentUser(request).user_id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

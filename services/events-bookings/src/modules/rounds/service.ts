@@ -1,0 +1,516 @@
+import { conflict, type FieldErrors, HttpError, invalidFields, notFound } from '@linksmate/platform';
+import {
+  adjustedGrossScore,
+  HandicapInputError,
+  type HandicapRecord,
+  type HandicapReply,
+  type HolesPlayed,
+  handicapRecord,
+  type InternalTeeReply,
+  latestRoundDay,
+  type PartnerSearchQuery,
+  type PartnerSearchReply,
+  playedHoles,
+  type RatedTee,
+  type RecordedRound,
+  type RecordRoundBody,
+  ROUND_LIMITS,
+  ROUND_MESSAGES,
+  type Round,
+  type RoundPartner,
+  type RoundSummary,
+  type RoundsQuery,
+  type RoundsReply,
+  type RoundsToConfirmReply,
+  type RoundTee,
+  ratedTeeOf,
+  roundErrors,
+} from '@linksmate/proto';
+import type { ModuleContext } from '../../context';
+import type { Db } from '../../db/types';
+import type { VenuesClient } from '../../lib/venues-client';
+import { type ConfirmationRequest, RoundNotices } from './notify';
+import {
+  anyPartnerLeft,
+  countingRounds,
+  decidePartner,
+  deleteRound,
+  displayName,
+  handicapOf,
+  insertPartners,
+  insertRounds,
+  lockPlayer,
+  type NewRound,
+  ownRounds,
+  partnersOf,
+  peopleByIds,
+  type RoundFigures,
+  type RoundRow,
+  roundById,
+  roundsToConfirm,
+  searchPeople,
+  setRoundStatus,
+  upsertHandicap,
+  venueName,
+  writeFigures,
+} from './repository';
+
+export interface RoundsDeps extends ModuleContext {
+  venues: VenuesClient;
+}
+
+const roundNotFound = () => notFound(ROUND_MESSAGES.notFound, 'round_not_found');
+
+/** A card as the handicap rules take it: strokes hole by hole, a total, or nothing entered. */
+interface Card {
+  strokes: number[] | null;
+  total: number | null;
+}
+
+function cardOf(body: { holes?: Array<{ strokes: number | null }> | null; total?: number | null }): Card {
+  if (body.holes) return { strokes: body.holes.map((hole) => hole.strokes!), total: null };
+  if (body.total !== undefined && body.total !== null) return { strokes: null, total: body.total };
+  return { strokes: null, total: null };
+}
+
+const hasCard = (row: Pick<RoundRow, 'strokes' | 'total'>) => row.strokes !== null || row.total !== null;
+
+const grossOf = (row: Pick<RoundRow, 'strokes' | 'total'>) =>
+  row.strokes ? row.strokes.reduce((sum, strokes) => sum + strokes, 0) : row.total;
+
+const teeOfRow = (row: RoundRow): RoundTee => ({
+  course_rating: row.courseRating,
+  slope_rating: row.slopeRating,
+  holes: row.teeHoles,
+});
+
+/**
+ * Rated tees by what the round copied: a player's rounds are on a few tees, and the handicap rules
+ * check each tee once per record when it is the same object.
+ */
+class RatedTees {
+  private readonly tees = new Map<string, RatedTee>();
+
+  of(row: Pick<RoundRow, 'teeId' | 'courseRating' | 'slopeRating' | 'teeHoles'>): RatedTee {
+    const key = `${row.teeId}|${row.courseRating}|${row.slopeRating}|${JSON.stringify(row.teeHoles)}`;
+    let tee = this.tees.get(key);
+    if (!tee) {
+      tee = ratedTeeOf({
+        course_rating: row.courseRating,
+        slope_rating: row.slopeRating,
+        holes: row.teeHoles,
+      });
+      this.tees.set(key, tee);
+    }
+    return tee;
+  }
+}
+
+/** A stored round as the handicap rules read it. */
+export function recordedRound(row: RoundRow, tees: RatedTees = new RatedTees()): RecordedRound {
+  return {
+    id: String(row.id),
+    date: row.playedOn,
+    holesPlayed: row.holesPlayed,
+    tee: tees.of(row),
+    ...(row.strokes ? { strokes: row.strokes } : { total: row.total ?? undefined }),
+    pcc: row.pcc,
+  };
+}
+
+export { RatedTees };
+
+/** What a round's card and tee are before it is stored: the columns of a new row. */
+type RoundDraft = Omit<NewRound, 'userId' | 'recordedByUserId' | 'status' | 'attested' | 'originRoundId'>;
+
+/**
+ * Rounds and the handicap index (docs/product.md#rounds): a person records their round, with their
+ * playing partners' cards when they marked them; each partner confirms or rejects their own copy;
+ * the index is the WHS record (proto's `handicapRecord`) of the counting rounds, rewritten in the
+ * transaction that changes them, so reading it is one row.
+ */
+export class RoundsService {
+  private readonly notices: RoundNotices;
+
+  constructor(private readonly deps: RoundsDeps) {
+    this.notices = new RoundNotices(deps.runtime);
+  }
+
+  private get db(): Db {
+    return this.deps.runtime.db;
+  }
+
+  /**
+   * The tee a round is entered on, from venues-coaches (docs/architecture.md#courses-are-read-not-projected).
+   * A tee that is not there is the `tee_id` field's error; venues-coaches not answering is a 502.
+   */
+  async readTee(teeId: number, requestId?: string): Promise<InternalTeeReply | null> {
+    try {
+      return await this.deps.venues.tee(teeId, requestId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Records a round for `recorderId` (docs/product.md#rounds): reads its tee, judges it and writes
+   * it, with a copy for each partner to confirm, in one transaction. Refused with 422 and the
+   * fields' messages. Other modules record rounds through this (a game's results).
+   */
+  async recordRound(recorderId: number, body: RecordRoundBody, requestId?: string): Promise<Round> {
+    const tee = await this.readTee(body.tee_id, requestId);
+    const id = await this.db.transaction((tx) => this.recordRoundIn(tx, recorderId, body, tee));
+    return this.round(recorderId, id);
+  }
+
+  /**
+   * The same in the caller's transaction, with the tee already read (`readTee`; null: not found).
+   * Returns the id of the recorder's round.
+   */
+  async recordRoundIn(
+    tx: Db,
+    recorderId: number,
+    body: RecordRoundBody,
+    tee: InternalTeeReply | null,
+  ): Promise<number> {
+    const now = this.deps.clock();
+    const errors: FieldErrors = roundErrors(body, {
+      today: latestRoundDay(now),
+      recorderId,
+      ...(tee ? { courseHoles: tee.course.holes } : {}),
+    });
+    if (!tee) errors.tee_id = ROUND_MESSAGES.teeNotFound;
+    else if (tee.course.id !== body.course_id) errors.tee_id = ROUND_MESSAGES.teeNotOnCourse;
+    else if (tee.venue_id !== body.venue_id) errors.course_id = ROUND_MESSAGES.courseNotAtVenue;
+    const partners = body.partners ?? [];
+    const people = await peopleByIds(tx, [recorderId, ...partners.map((p) => p.user_id)]);
+    partners.forEach((partner, i) => {
+      const field = `partners.${i}.user_id`;
+      if (!errors[field] && !people.get(partner.user_id)?.active)
+        errors[field] = ROUND_MESSAGES.partnerUnknown;
+    });
+    const venue = tee ? await venueName(tx, tee.venue_id) : undefined;
+    if (tee && !errors.course_id && venue === undefined) errors.venue_id = ROUND_MESSAGES.courseNotAtVenue;
+    if (Object.keys(errors).length || !tee) throw invalidFields(errors);
+
+    const draft = (card: Card): RoundDraft => ({
+      venueId: tee.venue_id,
+      venueName: venue!,
+      courseId: tee.course.id,
+      courseName: tee.course.name,
+      teeId: tee.tee.id,
+      teeName: tee.tee.name,
+      teeGender: tee.tee.gender,
+      courseRating: tee.tee.course_rating,
+      slopeRating: tee.tee.slope_rating,
+      teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
+      playedOn: body.played_on.trim(),
+      holesPlayed: body.holes_played as HolesPlayed,
+      strokes: card.strokes,
+      total: card.total,
+      pcc: body.pcc ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const own = draft(cardOf(body));
+    const copies = partners.map((partner) => ({ partner, draft: draft(cardOf(partner)) }));
+    // The card against the tee and the player's own record: a total within net double bogey, a
+    // nine the tee can rate.
+    await this.checkCard(tx, recorderId, own, '', errors);
+    for (const [i, { partner, draft: copy }] of copies.entries()) {
+      if (hasCard({ strokes: copy.strokes ?? null, total: copy.total ?? null }))
+        await this.checkCard(tx, partner.user_id, copy, `partners.${i}.`, errors);
+    }
+    if (Object.keys(errors).length) throw invalidFields(errors);
+
+    const alone = partners.length === 0;
+    const [round] = await insertRounds(tx, [
+      {
+        ...own,
+        userId: recorderId,
+        recordedByUserId: recorderId,
+        status: alone ? 'counting' : 'awaiting_confirmation',
+        attested: false,
+      },
+    ]);
+    const copyRows = await insertRounds(
+      tx,
+      copies.map(({ partner, draft: copy }) => ({
+        ...copy,
+        userId: partner.user_id,
+        recordedByUserId: recorderId,
+        originRoundId: round!.id,
+        status: 'to_confirm' as const,
+        attested: false,
+      })),
+    );
+    await insertPartners(
+      tx,
+      partners.map((partner) => ({ roundId: round!.id, userId: partner.user_id })),
+    );
+    const recorderName = displayName(people.get(recorderId));
+    for (const copy of copyRows) {
+      const request: ConfirmationRequest = {
+        copyId: copy.id,
+        partnerUserId: copy.userId,
+        recorderUserId: recorderId,
+        recorderName,
+        venueName: copy.venueName,
+        courseName: copy.courseName,
+        playedOn: copy.playedOn,
+        hasCard: hasCard(copy),
+      };
+      await this.notices.confirmationRequested(tx, request, now);
+    }
+    if (alone) await this.recomputeHandicap(tx, recorderId);
+    return round!.id;
+  }
+
+  /**
+   * Judges a card by the handicap rules against the player's counting rounds (the index in effect
+   * on its day sets each hole's maximum), adding its refusals to `errors` under `prefix`.
+   */
+  private async checkCard(
+    tx: Db,
+    userId: number,
+    draft: RoundDraft,
+    prefix: string,
+    errors: FieldErrors,
+  ): Promise<void> {
+    const tees = new RatedTees();
+    const record = (await countingRounds(tx, userId)).map((row) => recordedRound(row, tees));
+    const candidate = recordedRound({ ...(draft as RoundRow), id: 0 }, tees);
+    try {
+      handicapRecord([...record, candidate]);
+    } catch (err) {
+      if (!(err instanceof HandicapInputError)) throw err;
+      const inCandidate = `rounds.${record.length}.`;
+      if (!err.field.startsWith(inCandidate)) throw err;
+      const field = err.field.slice(inCandidate.length);
+      if (field.startsWith('tee')) errors.tee_id = ROUND_MESSAGES.teeNotRated;
+      else if (field === 'total') errors[`${prefix}total`] = ROUND_MESSAGES.totalTooHigh;
+      else if (field === 'pcc') errors.pcc = ROUND_MESSAGES.pccRange;
+      else errors[`${prefix}holes`] = err.message;
+    }
+  }
+
+  /**
+   * Rewrites a person's handicap record from their counting rounds, in the caller's transaction and
+   * under the person's lock: each round's figures (only those that changed) and the index.
+   */
+  async recomputeHandicap(tx: Db, userId: number): Promise<HandicapRecord> {
+    await lockPlayer(tx, userId);
+    const rows = await countingRounds(tx, userId);
+    const tees = new RatedTees();
+    const record = handicapRecord(rows.map((row) => recordedRound(row, tees)));
+    const byId = new Map(rows.map((row) => [String(row.id), row]));
+    const changed: RoundFigures[] = [];
+    for (const scored of record.rounds) {
+      const row = byId.get(scored.id)!;
+      const figures = {
+        id: row.id,
+        adjustedGrossScore: scored.adjustedGrossScore,
+        differential: scored.differential,
+        indexInEffect: scored.indexInEffect,
+        usedInIndex: scored.usedInIndex,
+      };
+      if (
+        row.adjustedGrossScore !== figures.adjustedGrossScore ||
+        row.differential !== figures.differential ||
+        row.indexInEffect !== figures.indexInEffect ||
+        row.usedInIndex !== figures.usedInIndex
+      )
+        changed.push(figures);
+    }
+    await writeFigures(tx, changed);
+    const last = record.revisions.at(-1);
+    await upsertHandicap(tx, {
+      userId,
+      handicapIndex: record.index,
+      lowIndex: record.lowIndex,
+      cap: last?.cap ?? null,
+      roundsCounted: rows.length,
+      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
+      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
+      updatedAt: this.deps.clock(),
+    });
+    return record;
+  }
+
+  /** The person's handicap as their counting rounds last left it. */
+  async handicap(userId: number): Promise<HandicapReply> {
+    const row = await handicapOf(this.db, userId);
+    return {
+      index: row?.handicapIndex ?? null,
+      low_index: row?.lowIndex ?? null,
+      cap: row?.cap ?? null,
+      rounds_counted: row?.roundsCounted ?? 0,
+      holes_counted: row?.holesCounted ?? 0,
+      history: row?.history ?? [],
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  async list(userId: number, query: RoundsQuery): Promise<RoundsReply> {
+    const limit = query.limit ?? ROUND_LIMITS.pageSize;
+    const offset = query.offset ?? 0;
+    const { rows, total } = await ownRounds(this.db, userId, limit, offset);
+    return { rounds: await this.summaries(rows), total, limit, offset };
+  }
+
+  async toConfirm(userId: number): Promise<RoundsToConfirmReply> {
+    return { rounds: await this.summaries(await roundsToConfirm(this.db, userId)) };
+  }
+
+  private async summaries(rows: RoundRow[]): Promise<RoundSummary[]> {
+    const people = await peopleByIds(
+      this.db,
+      rows.map((row) => row.recordedByUserId),
+    );
+    return rows.map((row) => summaryOf(row, displayName(people.get(row.recordedByUserId))));
+  }
+
+  /** One of the person's own rounds with its card; another's id answers 404. */
+  async round(userId: number, id: number): Promise<Round> {
+    const row = await roundById(this.db, id);
+    if (!row || row.userId !== userId) throw roundNotFound();
+    const groupId = row.originRoundId ?? row.id;
+    const partners = await partnersOf(this.db, groupId);
+    const people = await peopleByIds(this.db, [row.recordedByUserId, ...partners.map((p) => p.userId)]);
+    const figures = row.status === 'counting' || !hasCard(row) ? row : await this.preview(row);
+    const tee = teeOfRow(row);
+    const rated = ratedTeeOf(tee);
+    const holes = playedHoles(tee, row.holesPlayed);
+    const adjusted =
+      row.strokes && figures.adjustedGrossScore !== null
+        ? adjustedGrossScore(rated, row.holesPlayed, row.strokes, figures.indexInEffect).holes
+        : null;
+    const partnerList: RoundPartner[] = partners.map((partner) => ({
+      user_id: partner.userId,
+      name: displayName(people.get(partner.userId)),
+      decision: partner.decision,
+    }));
+    return {
+      ...summaryOf({ ...row, ...figures }, displayName(people.get(row.recordedByUserId))),
+      course_id: row.courseId,
+      tee_id: row.teeId,
+      par: holes.reduce((sum, hole) => sum + hole.par, 0),
+      course_rating: row.holesPlayed === 'all' ? rated.courseRating : rated[row.holesPlayed]!.courseRating,
+      slope_rating: row.slopeRating,
+      pcc: row.pcc,
+      index_in_effect: figures.indexInEffect,
+      holes: holes.map((hole, i) => ({
+        ...hole,
+        strokes: row.strokes?.[i] ?? null,
+        maximum: adjusted?.[i]?.maximum ?? null,
+        adjusted: adjusted?.[i]?.adjusted ?? null,
+      })),
+      partners: partnerList,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  /** What a round that does not count yet would count for now, beside the player's counting rounds. */
+  private async preview(row: RoundRow): Promise<Pick<RoundRow, FigureColumns>> {
+    const tees = new RatedTees();
+    const counting = (await countingRounds(this.db, row.userId)).map((r) => recordedRound(r, tees));
+    const record = handicapRecord([...counting, recordedRound(row, tees)]);
+    const scored = record.rounds.find((round) => round.id === String(row.id))!;
+    return {
+      adjustedGrossScore: scored.adjustedGrossScore,
+      differential: scored.differential,
+      indexInEffect: scored.indexInEffect,
+      usedInIndex: false,
+    };
+  }
+
+  /**
+   * A partner confirms their copy (docs/product.md#rounds): it counts for them (a copy without a card
+   * only attests), and the recorder's round counts, attested, from the first confirmation.
+   */
+  async confirm(userId: number, id: number): Promise<{ round: Round | null }> {
+    const kept = await this.db.transaction(async (tx) => {
+      const { copy, origin } = await this.ownCopy(tx, userId, id);
+      const now = this.deps.clock();
+      await decidePartner(tx, origin.id, userId, 'confirmed', now);
+      let keptId: number | null = null;
+      if (hasCard(copy)) {
+        await setRoundStatus(tx, copy.id, 'counting', true, now);
+        await this.recomputeHandicap(tx, userId);
+        keptId = copy.id;
+      } else {
+        await deleteRound(tx, copy.id);
+      }
+      if (origin.status !== 'counting') {
+        await setRoundStatus(tx, origin.id, 'counting', true, now);
+        await this.recomputeHandicap(tx, origin.userId);
+      } else if (!origin.attested) {
+        await setRoundStatus(tx, origin.id, 'counting', true, now);
+      }
+      return keptId;
+    });
+    return { round: kept === null ? null : await this.round(userId, kept) };
+  }
+
+  /**
+   * A partner rejects their copy: it is gone from their record. The recorder's round stays as it was
+   * unless every partner has now rejected it, when it will never count.
+   */
+  async reject(userId: number, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { copy, origin } = await this.ownCopy(tx, userId, id);
+      const now = this.deps.clock();
+      await decidePartner(tx, origin.id, userId, 'rejected', now);
+      await deleteRound(tx, copy.id);
+      if (origin.status === 'awaiting_confirmation' && !(await anyPartnerLeft(tx, origin.id)))
+        await setRoundStatus(tx, origin.id, 'rejected', false, now);
+    });
+  }
+
+  /**
+   * The person's copy waiting for them, locked with the round it was recorded with (the recorder's
+   * first, so two partners deciding at once take turns): 404 for another's, 409 once decided.
+   */
+  private async ownCopy(tx: Db, userId: number, id: number): Promise<{ copy: RoundRow; origin: RoundRow }> {
+    const seen = await roundById(tx, id);
+    if (!seen || seen.userId !== userId) throw roundNotFound();
+    if (seen.originRoundId === null) throw conflict(ROUND_MESSAGES.notToConfirm, 'round_not_to_confirm');
+    const origin = await roundById(tx, seen.originRoundId, true);
+    const copy = await roundById(tx, id, true);
+    if (!copy || !origin) throw roundNotFound();
+    if (copy.status !== 'to_confirm') throw conflict(ROUND_MESSAGES.notToConfirm, 'round_not_to_confirm');
+    return { copy, origin };
+  }
+
+  /** LinksMate people to play with, by name: signed-in people pick their partners from these. */
+  async partners(userId: number, query: PartnerSearchQuery): Promise<PartnerSearchReply> {
+    const search = (query.search ?? '').trim();
+    if (!search) return { people: [] };
+    const found = await searchPeople(this.db, search, userId, ROUND_LIMITS.partnerMatches);
+    return { people: found.map((person) => ({ user_id: person.id, name: displayName(person) })) };
+  }
+}
+
+type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';
+
+function summaryOf(row: RoundRow, recorderName: string): RoundSummary {
+  return {
+    id: row.id,
+    venue_id: row.venueId,
+    venue_name: row.venueName,
+    course_name: row.courseName,
+    tee_name: row.teeName,
+    tee_gender: row.teeGender as RoundSummary['tee_gender'],
+    played_on: row.playedOn,
+    holes_played: row.holesPlayed,
+    status: row.status,
+    attested: row.attested,
+    has_card: hasCard(row),
+    gross: grossOf(row),
+    adjusted_gross_score: row.adjustedGrossScore,
+    differential: row.differential,
+    used_in_index: row.usedInIndex,
+    recorded_by: { user_id: row.recordedByUserId, name: recorderName },
+  };
+}

@@ -1,0 +1,2 @@
+export { ResultsPage } from './routes/ResultsPage';
+export { ScoringPage } from './routes/ScoringPage';
