@@ -385,4 +385,39 @@ describe('events-bookings: rounds and the handicap index', () => {
     expect((await eb.get('/rounds/partners?search=seeker1', golfer.token)).json().people).toEqual([]);
     expect((await eb.get('/rounds/partners', golfer.token)).json().people).toEqual([]);
   });
+
+  it("when the demo's season is imported, then each person's index is there at once, a partner's copy waits, and importing again changes nothing", async () => {
+    const [a, b] = [await eb.person(), await eb.person()];
+    const strokes = (total: number) => card(total).map((h) => h.strokes);
+    const body = {
+      rounds: [
+        ...[90, 92, 88].map((total, i) => ({
+          user_id: a.id,
+          tee_id: teeId,
+          played_on: daysAgo(40 - i),
+          holes_played: 'all',
+          strokes: strokes(total),
+        })),
+        {
+          user_id: a.id,
+          tee_id: teeId,
+          played_on: daysAgo(5),
+          holes_played: 'all',
+          strokes: strokes(85),
+          partner: { user_id: b.id, strokes: strokes(99) },
+        },
+      ],
+    };
+    const res = await eb.internal('POST', '/internal/rounds/import', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ rounds: 5, handicaps: 1 });
+    expect(await handicapOf(a)).toMatchObject({ index: 14, rounds_counted: 3 });
+    const [copy] = await toConfirm(b);
+    expect(copy).toMatchObject({ gross: 99, recorded_by: { user_id: a.id } });
+    const again = await eb.internal('POST', '/internal/rounds/import', body);
+    expect(again.json()).toEqual({ rounds: 0, handicaps: 0 });
+    expect((await eb.get('/rounds', a.token)).json().total).toBe(4);
+    const asPerson = await eb.post('/internal/rounds/import', body, a.token);
+    expect(asPerson.statusCode).toBe(401);
+  });
 });

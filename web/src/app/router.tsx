@@ -56,6 +56,7 @@ const membership = () => import('../features/membership');
 const messages = () => import('../features/messages');
 const notifications = () => import('../features/notifications');
 const players = () => import('../features/players');
+const rounds = () => import('../features/rounds');
 const profile = () => import('../features/profile');
 const venueDirectory = () => import('../features/venues/routes/VenuesPage');
 const venueDetail = () => import('../features/venues/routes/VenueDetailPage');
@@ -176,6 +177,8 @@ export const routes: RouteObject[] = [
                 element: onDemand(notifications, (m) => m.NotificationsPage),
               },
               { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
+              { path: paths.rounds.path, element: onDemand(rounds, (m) => m.RoundsPage) },
+              { path: paths.round.path, element: onDemand(rounds, (m) => m.RoundPage) },
               ...plannedScreens('login'),
             ],
           },

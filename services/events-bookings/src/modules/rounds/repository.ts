@@ -72,9 +72,43 @@ export async function writeFigures(tx: Db, figures: RoundFigures[]): Promise<voi
     where r.id = f.id`);
 }
 
-export async function upsertHandicap(tx: Db, row: HandicapRow): Promise<void> {
-  const { userId: _, ...changes } = row;
-  await tx.insert(handicaps).values(row).onConflictDoUpdate({ target: handicaps.userId, set: changes });
+/** Each person's handicap as their record now gives it, in one statement. */
+export async function upsertHandicaps(tx: Db, rows: HandicapRow[]): Promise<void> {
+  if (!rows.length) return;
+  await tx
+    .insert(handicaps)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: handicaps.userId,
+      set: {
+        handicapIndex: sql`excluded.handicap_index`,
+        lowIndex: sql`excluded.low_index`,
+        cap: sql`excluded.cap`,
+        roundsCounted: sql`excluded.rounds_counted`,
+        holesCounted: sql`excluded.holes_counted`,
+        history: sql`excluded.history`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/** Which of these people have any round (the demo's import leaves them as they are). */
+export async function peopleWithRounds(tx: Db, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ userId: rounds.userId })
+    .from(rounds)
+    .where(inArray(rounds.userId, [...new Set(userIds)]));
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function venueNames(tx: Db, venueIds: number[]): Promise<Map<number, string>> {
+  if (!venueIds.length) return new Map();
+  const rows = await tx
+    .select({ id: venues.id, name: venues.name })
+    .from(venues)
+    .where(inArray(venues.id, [...new Set(venueIds)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function handicapOf(tx: Db, userId: number): Promise<HandicapRow | undefined> {

@@ -6,6 +6,8 @@ import {
   type HandicapReply,
   type HolesPlayed,
   handicapRecord,
+  type ImportRoundsBody,
+  type ImportRoundsReply,
   type InternalTeeReply,
   latestRoundDay,
   type PartnerSearchQuery,
@@ -36,6 +38,7 @@ import {
   decidePartner,
   deleteRound,
   displayName,
+  type HandicapRow,
   handicapOf,
   insertPartners,
   insertRounds,
@@ -44,14 +47,16 @@ import {
   ownRounds,
   partnersOf,
   peopleByIds,
+  peopleWithRounds,
   type RoundFigures,
   type RoundRow,
   roundById,
   roundsToConfirm,
   searchPeople,
   setRoundStatus,
-  upsertHandicap,
+  upsertHandicaps,
   venueName,
+  venueNames,
   writeFigures,
 } from './repository';
 
@@ -302,40 +307,121 @@ export class RoundsService {
   async recomputeHandicap(tx: Db, userId: number): Promise<HandicapRecord> {
     await lockPlayer(tx, userId);
     const rows = await countingRounds(tx, userId);
-    const tees = new RatedTees();
-    const record = handicapRecord(rows.map((row) => recordedRound(row, tees)));
-    const byId = new Map(rows.map((row) => [String(row.id), row]));
-    const changed: RoundFigures[] = [];
-    for (const scored of record.rounds) {
-      const row = byId.get(scored.id)!;
-      const figures = {
-        id: row.id,
-        adjustedGrossScore: scored.adjustedGrossScore,
-        differential: scored.differential,
-        indexInEffect: scored.indexInEffect,
-        usedInIndex: scored.usedInIndex,
-      };
-      if (
-        row.adjustedGrossScore !== figures.adjustedGrossScore ||
-        row.differential !== figures.differential ||
-        row.indexInEffect !== figures.indexInEffect ||
-        row.usedInIndex !== figures.usedInIndex
-      )
-        changed.push(figures);
-    }
+    const { record, changed, handicap } = handicapOfRounds(userId, rows, this.deps.clock());
     await writeFigures(tx, changed);
-    const last = record.revisions.at(-1);
-    await upsertHandicap(tx, {
-      userId,
-      handicapIndex: record.index,
-      lowIndex: record.lowIndex,
-      cap: last?.cap ?? null,
-      roundsCounted: rows.length,
-      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
-      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
-      updatedAt: this.deps.clock(),
-    });
+    await upsertHandicaps(tx, [handicap]);
     return record;
+  }
+
+  /**
+   * The demo's season (`POST /internal/rounds/import`): rounds for people who have none yet, each
+   * table written once, their handicaps computed from what was written; a round with a partner waits
+   * for them with a copy to confirm, and they are told as when it is recorded.
+   */
+  async importRounds(body: ImportRoundsBody, requestId?: string): Promise<ImportRoundsReply> {
+    const teeIds = [...new Set(body.rounds.map((round) => round.tee_id))];
+    const tees = new Map(
+      await Promise.all(teeIds.map(async (id) => [id, await this.readTee(id, requestId)] as const)),
+    );
+    const errors: FieldErrors = {};
+    body.rounds.forEach((round, i) => {
+      if (!tees.get(round.tee_id)) errors[`rounds.${i}.tee_id`] = ROUND_MESSAGES.teeNotFound;
+    });
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    const now = this.deps.clock();
+    return this.db.transaction(async (tx) => {
+      const everyone = body.rounds.flatMap((r) => [r.user_id, ...(r.partner ? [r.partner.user_id] : [])]);
+      const seeded = await peopleWithRounds(tx, everyone);
+      const wanted = body.rounds.filter(
+        (r) => !seeded.has(r.user_id) && !(r.partner && seeded.has(r.partner.user_id)),
+      );
+      if (!wanted.length) return { rounds: 0, handicaps: 0 };
+      const names = await venueNames(
+        tx,
+        [...tees.values()].map((tee) => tee!.venue_id),
+      );
+      const draftOf = (round: (typeof wanted)[number], strokes: number[]): RoundDraft => {
+        const tee = tees.get(round.tee_id)!;
+        return {
+          venueId: tee.venue_id,
+          venueName: names.get(tee.venue_id) ?? '',
+          courseId: tee.course.id,
+          courseName: tee.course.name,
+          teeId: tee.tee.id,
+          teeName: tee.tee.name,
+          teeGender: tee.tee.gender,
+          courseRating: tee.tee.course_rating,
+          slopeRating: tee.tee.slope_rating,
+          teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
+          playedOn: round.played_on,
+          holesPlayed: round.holes_played,
+          strokes,
+          total: null,
+          pcc: round.pcc ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        };
+      };
+      const own = await insertRounds(
+        tx,
+        wanted.map((round) => ({
+          ...draftOf(round, round.strokes),
+          userId: round.user_id,
+          recordedByUserId: round.user_id,
+          status: round.partner ? ('awaiting_confirmation' as const) : ('counting' as const),
+          attested: false,
+        })),
+      );
+      const withPartner = wanted.flatMap((round, i) => (round.partner ? [{ round, origin: own[i]! }] : []));
+      const copies = await insertRounds(
+        tx,
+        withPartner.map(({ round, origin }) => ({
+          ...draftOf(round, round.partner!.strokes),
+          userId: round.partner!.user_id,
+          recordedByUserId: round.user_id,
+          originRoundId: origin.id,
+          status: 'to_confirm' as const,
+          attested: false,
+        })),
+      );
+      await insertPartners(
+        tx,
+        withPartner.map(({ round, origin }) => ({ roundId: origin.id, userId: round.partner!.user_id })),
+      );
+      const people = await peopleByIds(
+        tx,
+        withPartner.map(({ round }) => round.user_id),
+      );
+      for (const copy of copies) {
+        await this.notices.confirmationRequested(
+          tx,
+          {
+            copyId: copy.id,
+            partnerUserId: copy.userId,
+            recorderUserId: copy.recordedByUserId,
+            recorderName: displayName(people.get(copy.recordedByUserId)),
+            venueName: copy.venueName,
+            courseName: copy.courseName,
+            playedOn: copy.playedOn,
+            hasCard: true,
+          },
+          now,
+        );
+      }
+      const byPerson = new Map<number, RoundRow[]>();
+      for (const row of own.filter((r) => r.status === 'counting'))
+        byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), row]);
+      const changed: RoundFigures[] = [];
+      const handicaps = [...byPerson].map(([userId, rows]) => {
+        rows.sort((a, b) => a.playedOn.localeCompare(b.playedOn) || a.id - b.id);
+        const result = handicapOfRounds(userId, rows, now);
+        changed.push(...result.changed);
+        return result.handicap;
+      });
+      await writeFigures(tx, changed);
+      await upsertHandicaps(tx, handicaps);
+      return { rounds: own.length + copies.length, handicaps: handicaps.length };
+    });
   }
 
   /** The person's handicap as their counting rounds last left it. */
@@ -490,6 +576,53 @@ export class RoundsService {
     const found = await searchPeople(this.db, search, userId, ROUND_LIMITS.partnerMatches);
     return { people: found.map((person) => ({ user_id: person.id, name: displayName(person) })) };
   }
+}
+
+/**
+ * A person's handicap record over their counting rounds (oldest first): the record, the rounds whose
+ * stored figures it changes, and the handicap row it gives.
+ */
+export function handicapOfRounds(
+  userId: number,
+  rows: RoundRow[],
+  now: Date,
+): { record: HandicapRecord; changed: RoundFigures[]; handicap: HandicapRow } {
+  const tees = new RatedTees();
+  const record = handicapRecord(rows.map((row) => recordedRound(row, tees)));
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const changed: RoundFigures[] = [];
+  for (const scored of record.rounds) {
+    const row = byId.get(scored.id)!;
+    const figures = {
+      id: row.id,
+      adjustedGrossScore: scored.adjustedGrossScore,
+      differential: scored.differential,
+      indexInEffect: scored.indexInEffect,
+      usedInIndex: scored.usedInIndex,
+    };
+    if (
+      row.adjustedGrossScore !== figures.adjustedGrossScore ||
+      row.differential !== figures.differential ||
+      row.indexInEffect !== figures.indexInEffect ||
+      row.usedInIndex !== figures.usedInIndex
+    )
+      changed.push(figures);
+  }
+  const last = record.revisions.at(-1);
+  return {
+    record,
+    changed,
+    handicap: {
+      userId,
+      handicapIndex: record.index,
+      lowIndex: record.lowIndex,
+      cap: last?.cap ?? null,
+      roundsCounted: rows.length,
+      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
+      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
+      updatedAt: now,
+    },
+  };
 }
 
 type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';

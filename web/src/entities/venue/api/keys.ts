@@ -6,5 +6,6 @@ import type { VenueOptionsSource } from './get-venue-options';
 export const venueKeys = {
   search: (query: VenuesQuery) => [...sharedQueryRoots.venues, 'search', query] as const,
   byId: (venueId: number) => [...sharedQueryRoots.venues, 'id', venueId] as const,
+  courses: (venueId: number) => [...sharedQueryRoots.venues, 'courses', venueId] as const,
   pickerOptions: (source: VenueOptionsSource) => [...sharedQueryRoots.venues, 'picker', source] as const,
 };

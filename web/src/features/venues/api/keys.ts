@@ -2,11 +2,10 @@ import { sharedQueryRoots } from '../../../lib/query-keys';
 
 const root = sharedQueryRoots.venues;
 
-/** The venue directory's own query keys (its search and a venue by id are entities/venue's). */
+/** The venue directory's own query keys (its search, a venue by id and its courses are entities/venue's). */
 export const venuesKeys = {
   all: root,
   bySlug: (slug: string) => [...root, 'slug', slug] as const,
-  courses: (venueId: number) => [...root, 'courses', venueId] as const,
   /** One of the filter selects' option lists. */
   options: (list: 'states' | 'types' | 'course-amenities' | 'club-amenities') =>
     [...root, 'options', list] as const,

@@ -1,7 +1,7 @@
 import { TYPICAL_VALUES_NOTE } from '@linksmate/proto/rules/courses';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { TeesTable } from '../../../components/TeesTable';
-import { useVenueCourses } from '../api/get-venue-courses';
+import { useVenueCourses } from '../../../entities/venue/api/get-venue-courses';
 
 /**
  * The venue page's courses and tees (docs/product.md#courses): per course, each tee's par, course
