@@ -195,7 +195,8 @@ export class RoundsService {
       if (!errors[field] && !people.get(partner.user_id)?.active)
         errors[field] = ROUND_MESSAGES.partnerUnknown;
     });
-    const venue = tee ? await venueName(tx, tee.venue_id) : undefined;
+    // venues-coaches names the venue; events-bookings' own copy of it is the fallback.
+    const venue = tee ? (tee.venue_name ?? (await venueName(tx, tee.venue_id))) : undefined;
     if (tee && !errors.course_id && venue === undefined) errors.venue_id = ROUND_MESSAGES.courseNotAtVenue;
     if (Object.keys(errors).length || !tee) throw invalidFields(errors);
 
@@ -344,7 +345,7 @@ export class RoundsService {
         const tee = tees.get(round.tee_id)!;
         return {
           venueId: tee.venue_id,
-          venueName: names.get(tee.venue_id) ?? '',
+          venueName: tee.venue_name ?? names.get(tee.venue_id) ?? '',
           courseId: tee.course.id,
           courseName: tee.course.name,
           teeId: tee.tee.id,
