@@ -222,15 +222,16 @@ export class RoundsService {
     const own = draft(cardOf(body));
     const copies = partners.map((partner) => ({ partner, draft: draft(cardOf(partner)) }));
     // The card against the tee and the player's own record: a total within net double bogey, a
-    // nine the tee can rate.
-    await this.checkCard(tx, recorderId, own, '', errors);
+    // nine the tee can rate. A round that counts at once is judged as its record is rewritten below
+    // (one pass over the record, not two).
+    const alone = partners.length === 0;
+    if (!alone) await this.checkCard(tx, recorderId, own, '', errors);
     for (const [i, { partner, draft: copy }] of copies.entries()) {
       if (hasCard({ strokes: copy.strokes ?? null, total: copy.total ?? null }))
         await this.checkCard(tx, partner.user_id, copy, `partners.${i}.`, errors);
     }
     if (Object.keys(errors).length) throw invalidFields(errors);
 
-    const alone = partners.length === 0;
     const [round] = await insertRounds(tx, [
       {
         ...own,
@@ -269,7 +270,15 @@ export class RoundsService {
       };
       await this.notices.confirmationRequested(tx, request, now);
     }
-    if (alone) await this.recomputeHandicap(tx, recorderId);
+    if (alone) {
+      try {
+        await this.recomputeHandicap(tx, recorderId);
+      } catch (err) {
+        // The card the rules refuse: its field's message, and the transaction (the round) undone.
+        if (!(err instanceof RoundRefused) || err.roundId !== round!.id) throw err;
+        throw invalidFields(cardRefusal(err, ''));
+      }
+    }
     return round!.id;
   }
 
@@ -284,20 +293,17 @@ export class RoundsService {
     prefix: string,
     errors: FieldErrors,
   ): Promise<void> {
-    const tees = new RatedTees();
-    const record = (await countingRounds(tx, userId)).map((row) => recordedRound(row, tees));
-    const candidate = recordedRound({ ...(draft as RoundRow), id: 0 }, tees);
+    const rows = await countingRounds(tx, userId);
+    const candidate = { ...(draft as RoundRow), id: 0 };
+    // In the order played; the candidate after the day's others, as it will be stored.
+    const ordered = [...rows, candidate].sort(
+      (a, b) => a.playedOn.localeCompare(b.playedOn) || (a.id || Infinity) - (b.id || Infinity),
+    );
     try {
-      handicapRecord([...record, candidate]);
+      scoreRows(ordered);
     } catch (err) {
-      if (!(err instanceof HandicapInputError)) throw err;
-      const inCandidate = `rounds.${record.length}.`;
-      if (!err.field.startsWith(inCandidate)) throw err;
-      const field = err.field.slice(inCandidate.length);
-      if (field.startsWith('tee')) errors.tee_id = ROUND_MESSAGES.teeNotRated;
-      else if (field === 'total') errors[`${prefix}total`] = ROUND_MESSAGES.totalTooHigh;
-      else if (field === 'pcc') errors.pcc = ROUND_MESSAGES.pccRange;
-      else errors[`${prefix}holes`] = err.message;
+      if (!(err instanceof RoundRefused) || err.roundId !== 0) throw err;
+      Object.assign(errors, cardRefusal(err, prefix));
     }
   }
 
@@ -588,8 +594,7 @@ export function handicapOfRounds(
   rows: RoundRow[],
   now: Date,
 ): { record: HandicapRecord; changed: RoundFigures[]; handicap: HandicapRow } {
-  const tees = new RatedTees();
-  const record = handicapRecord(rows.map((row) => recordedRound(row, tees)));
+  const record = scoreRows(rows);
   const byId = new Map(rows.map((row) => [String(row.id), row]));
   const changed: RoundFigures[] = [];
   for (const scored of record.rounds) {
@@ -624,6 +629,39 @@ export function handicapOfRounds(
       updatedAt: now,
     },
   };
+}
+
+/** A refusal of the handicap rules that came from one stored (or candidate, id 0) round. */
+export class RoundRefused extends Error {
+  constructor(
+    readonly roundId: number,
+    /** The field within that round: `total`, `strokes.3`, `tee.front.courseRating`. */
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RoundRefused';
+  }
+}
+
+/** The WHS record of rows in the order played; a refusal names the row it came from (RoundRefused). */
+function scoreRows(rows: readonly RoundRow[]): HandicapRecord {
+  const tees = new RatedTees();
+  try {
+    return handicapRecord(rows.map((row) => recordedRound(row, tees)));
+  } catch (err) {
+    const match = err instanceof HandicapInputError ? /^rounds\.(\d+)\.(.+)$/.exec(err.field) : null;
+    if (!match) throw err;
+    throw new RoundRefused(rows[Number(match[1])]!.id, match[2]!, (err as Error).message);
+  }
+}
+
+/** A card's refusal as the round's field errors, under `prefix` (a partner's card). */
+function cardRefusal({ field, message }: { field: string; message: string }, prefix: string): FieldErrors {
+  if (field.startsWith('tee')) return { tee_id: ROUND_MESSAGES.teeNotRated };
+  if (field === 'total') return { [`${prefix}total`]: ROUND_MESSAGES.totalTooHigh };
+  if (field === 'pcc') return { pcc: ROUND_MESSAGES.pccRange };
+  return { [`${prefix}holes`]: message };
 }
 
 type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';
