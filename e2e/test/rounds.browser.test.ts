@@ -130,7 +130,9 @@ describe('rounds in the browser, against make run', () => {
     const phone = await newPage(390, 844);
     await logInAs(phone, stack.url, TOM);
     await phone.goto(`${stack.url}/rounds`);
-    await phone.getByRole('table', { name: 'Your rounds' }).waitFor();
+    // A phone lists the rounds as cards, not the table.
+    await phone.getByRole('list', { name: 'Your rounds' }).getByRole('listitem').first().waitFor();
+    expect(await phone.getByRole('table', { name: 'Your rounds' }).isVisible()).toBe(false);
     await screenshot(phone, '74-rounds-list-phone');
     expect(await seriousAccessibilityViolations(phone)).toEqual([]);
     await phone.goto(roundUrl);

@@ -86,7 +86,9 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     serviceToken: config.SERVICE_TOKEN,
     timeoutMs: config.VENUES_TIMEOUT_MS,
   });
-  registerRoundRoutes(app, new RoundsService({ ...context, venues }));
+  // Rounds: a game's results record theirs through this same service (recordRound, recordRoundIn).
+  const rounds = new RoundsService({ ...context, venues });
+  registerRoundRoutes(app, rounds);
   runtime.job(holdSweep(checkout, config.HOLD_SWEEP_INTERVAL_MS));
   return app;
 }

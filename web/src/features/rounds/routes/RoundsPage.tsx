@@ -43,13 +43,7 @@ export function RoundsPage() {
         <PageHeader
           title="My Rounds"
           subtitle="Record your rounds; LinksMate keeps your handicap index from them."
-          actions={
-            !recording && (
-              <Button onClick={() => setRecording(true)} data-autofocus>
-                Record a round
-              </Button>
-            )
-          }
+          actions={!recording && <Button onClick={() => setRecording(true)}>Record a round</Button>}
         />
         <Card withBorder component="section" aria-labelledby="handicap-title">
           <Title order={2} size="h4" id="handicap-title" mb="xs">
@@ -125,7 +119,35 @@ export function RoundsPage() {
             <Text c="dimmed">No rounds yet. Record your first round to start your handicap index.</Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={560} type="native">
+              {/* A phone reads each round as a short card; a wider screen as the table. */}
+              <Stack
+                gap="xs"
+                hiddenFrom="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Your rounds"
+              >
+                {rounds.data.rounds.map((round) => (
+                  <Card key={round.id} withBorder padding="sm" component="li">
+                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                      <Anchor component={Link} to={paths.round.href(round.id)} fw={600}>
+                        {dateOf(round.played_on)}
+                      </Anchor>
+                      <RoundStatus round={round} />
+                    </Group>
+                    <Text size="sm">{where(round)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {HOLES_PLAYED_LABELS[round.holes_played].split(' (')[0]} · gross {round.gross ?? '—'} ·
+                      AGS {round.adjusted_gross_score ?? '—'} · differential{' '}
+                      {round.differential?.toFixed(1) ?? '—'}
+                      {round.used_in_index ? ' (counts)' : ''}
+                    </Text>
+                  </Card>
+                ))}
+              </Stack>
+              <Table.ScrollContainer minWidth={560} type="native" visibleFrom="sm">
                 <Table striped highlightOnHover aria-label="Your rounds">
                   <Table.Thead>
                     <Table.Tr>
