@@ -76,6 +76,10 @@ export const ROUND_MESSAGES = {
   partnerSelf: 'You cannot be your own playing partner',
   partnerRepeated: 'This partner is already in the group',
   partnerUnknown: 'Choose a LinksMate golfer',
+  laterTotalRefused:
+    'A round on this day would give a later quick total more than net double bogey allows: enter that round hole by hole first',
+  cannotCount:
+    'This round cannot count as it stands: with the rounds before it, its quick total is more than net double bogey allows',
   recorded: 'Round recorded',
   confirmed: 'Round confirmed',
   rejected: 'Round rejected',

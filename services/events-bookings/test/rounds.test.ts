@@ -420,4 +420,17 @@ describe('events-bookings: rounds and the handicap index', () => {
     const asPerson = await eb.post('/internal/rounds/import', body, a.token);
     expect(asPerson.statusCode).toBe(401);
   });
+
+  it('when a back-dated round would put a later quick total over its maximum, then the day is refused and nothing changes', async () => {
+    const golfer = await eb.person();
+    // Before an index every hole counts at most par + 5: 162 is the most a total may be.
+    await recorded(golfer, base({ played_on: daysAgo(10), holes: undefined, total: 162 }));
+    await recorded(golfer, base({ played_on: daysAgo(14), holes: card(90) }));
+    await recorded(golfer, base({ played_on: daysAgo(13), holes: card(92) }));
+    // A third round before it gives an index before its day, whose net double bogey is far below 162.
+    expect(await errorsOf(golfer, base({ played_on: daysAgo(12), holes: card(88) }))).toEqual({
+      played_on: ROUND_MESSAGES.laterTotalRefused,
+    });
+    expect((await handicapOf(golfer)).rounds_counted).toBe(3);
+  });
 });

@@ -275,8 +275,11 @@ export class RoundsService {
         await this.recomputeHandicap(tx, recorderId);
       } catch (err) {
         // The card the rules refuse: its field's message, and the transaction (the round) undone.
-        if (!(err instanceof RoundRefused) || err.roundId !== round!.id) throw err;
-        throw invalidFields(cardRefusal(err, ''));
+        if (!(err instanceof RoundRefused)) throw err;
+        // Its own card, or a later quick total it would put over its maximum.
+        throw invalidFields(
+          err.roundId === round!.id ? cardRefusal(err, '') : { played_on: ROUND_MESSAGES.laterTotalRefused },
+        );
       }
     }
     return round!.id;
@@ -302,8 +305,11 @@ export class RoundsService {
     try {
       scoreRows(ordered);
     } catch (err) {
-      if (!(err instanceof RoundRefused) || err.roundId !== 0) throw err;
-      Object.assign(errors, cardRefusal(err, prefix));
+      if (!(err instanceof RoundRefused)) throw err;
+      Object.assign(
+        errors,
+        err.roundId === 0 ? cardRefusal(err, prefix) : { played_on: ROUND_MESSAGES.laterTotalRefused },
+      );
     }
   }
 
@@ -523,27 +529,35 @@ export class RoundsService {
    * only attests), and the recorder's round counts, attested, from the first confirmation.
    */
   async confirm(userId: number, id: number): Promise<{ round: Round | null }> {
-    const kept = await this.db.transaction(async (tx) => {
-      const { copy, origin } = await this.ownCopy(tx, userId, id);
-      const now = this.deps.clock();
-      await decidePartner(tx, origin.id, userId, 'confirmed', now);
-      let keptId: number | null = null;
-      if (hasCard(copy)) {
-        await setRoundStatus(tx, copy.id, 'counting', true, now);
-        await this.recomputeHandicap(tx, userId);
-        keptId = copy.id;
-      } else {
-        await deleteRound(tx, copy.id);
-      }
-      if (origin.status !== 'counting') {
-        await setRoundStatus(tx, origin.id, 'counting', true, now);
-        await this.recomputeHandicap(tx, origin.userId);
-      } else if (!origin.attested) {
-        await setRoundStatus(tx, origin.id, 'counting', true, now);
-      }
-      return keptId;
-    });
+    const kept = await this.db
+      .transaction(async (tx) => this.confirmIn(tx, userId, id))
+      .catch((err) => {
+        // A quick total that its record no longer allows (the index in effect fell since it was entered).
+        if (err instanceof RoundRefused) throw conflict(ROUND_MESSAGES.cannotCount, 'round_cannot_count');
+        throw err;
+      });
     return { round: kept === null ? null : await this.round(userId, kept) };
+  }
+
+  private async confirmIn(tx: Db, userId: number, id: number): Promise<number | null> {
+    const { copy, origin } = await this.ownCopy(tx, userId, id);
+    const now = this.deps.clock();
+    await decidePartner(tx, origin.id, userId, 'confirmed', now);
+    let keptId: number | null = null;
+    if (hasCard(copy)) {
+      await setRoundStatus(tx, copy.id, 'counting', true, now);
+      await this.recomputeHandicap(tx, userId);
+      keptId = copy.id;
+    } else {
+      await deleteRound(tx, copy.id);
+    }
+    if (origin.status !== 'counting') {
+      await setRoundStatus(tx, origin.id, 'counting', true, now);
+      await this.recomputeHandicap(tx, origin.userId);
+    } else if (!origin.attested) {
+      await setRoundStatus(tx, origin.id, 'counting', true, now);
+    }
+    return keptId;
   }
 
   /**
