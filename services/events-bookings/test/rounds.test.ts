@@ -1,3 +1,4 @@
+import { createEvent } from '@linksmate/platform';
 import {
   HANDICAP_REFUSALS,
   type HandicapReply,
@@ -5,6 +6,8 @@ import {
   ROUND_MESSAGES,
   type Round,
   type RoundSummary,
+  UserBlocked,
+  UserUnblocked,
 } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsBookingsUnderTest, type Person, SERVICE_TOKEN, startEventsBookings } from './fixtures';
@@ -432,5 +435,50 @@ describe('events-bookings: rounds and the handicap index', () => {
       played_on: ROUND_MESSAGES.laterTotalRefused,
     });
     expect((await handicapOf(golfer)).rounds_counted).toBe(3);
+  });
+
+  it('when a partner hid their profile, is unverified, or either blocked the other, then they are not there to pick', async () => {
+    const golfer = await eb.person();
+    const [hidden, unverified, blocker, blocked, friend] = await Promise.all([
+      eb.person({ username: 'pickme_hidden' }),
+      eb.person({ username: 'pickme_unverified' }),
+      eb.person({ username: 'pickme_blocker' }),
+      eb.person({ username: 'pickme_blocked' }),
+      eb.person({ username: 'pickme_friend' }),
+    ]);
+    await eb.pool.query('update users set profile_visible = false where id = $1', [hidden.id]);
+    await eb.pool.query('update users set email_verified = false where id = $1', [unverified.id]);
+    const at = new Date().toISOString();
+    const block = (blocker_user_id: number, blocked_user_id: number) =>
+      eb.deliver(createEvent(UserBlocked, { blocker_user_id, blocked_user_id, blocked_at: at }, 'identity'));
+    await block(blocker.id, golfer.id);
+    await block(golfer.id, blocked.id);
+    const found = (await eb.get('/rounds/partners?search=pickme', golfer.token)).json().people as Array<{
+      user_id: number;
+    }>;
+    expect(found.map((p) => p.user_id)).toEqual([friend.id]);
+    expect(
+      await errorsOf(
+        golfer,
+        base({ partners: [hidden, unverified, blocker].map((p) => ({ user_id: p.id })) }),
+      ),
+    ).toEqual({
+      'partners.0.user_id': ROUND_MESSAGES.partnerUnknown,
+      'partners.1.user_id': ROUND_MESSAGES.partnerUnknown,
+      'partners.2.user_id': ROUND_MESSAGES.partnerUnknown,
+    });
+    // Unblocked later: a partner again.
+    await eb.deliver(
+      createEvent(
+        UserUnblocked,
+        {
+          blocker_user_id: golfer.id,
+          blocked_user_id: blocked.id,
+          unblocked_at: new Date(Date.now() + 1000).toISOString(),
+        },
+        'identity',
+      ),
+    );
+    expect((await record(golfer, base({ partners: [{ user_id: blocked.id }] }))).statusCode).toBe(201);
   });
 });

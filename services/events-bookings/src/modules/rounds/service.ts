@@ -189,7 +189,7 @@ export class RoundsService {
     else if (tee.course.id !== body.course_id) errors.tee_id = ROUND_MESSAGES.teeNotOnCourse;
     else if (tee.venue_id !== body.venue_id) errors.course_id = ROUND_MESSAGES.courseNotAtVenue;
     const partners = body.partners ?? [];
-    const people = await peopleByIds(tx, [recorderId, ...partners.map((p) => p.user_id)]);
+    const people = await peopleByIds(tx, [recorderId, ...partners.map((p) => p.user_id)], recorderId);
     partners.forEach((partner, i) => {
       const field = `partners.${i}.user_id`;
       if (!errors[field] && !people.get(partner.user_id)?.active)
