@@ -1,9 +1,10 @@
 import type { HandicapReply, RoundSummary } from '@linksmate/proto';
 import { ROUND_MESSAGES } from '@linksmate/proto/rules/rounds';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileHandicapCard } from '../../src/features/rounds/components/ProfileHandicapCard';
 import { RoundsPage } from '../../src/features/rounds/routes/RoundsPage';
+import { announceSocketPush } from '../../src/lib/socket-pushes';
 import { fakeApi, reply } from '../support/fake-api';
 import { renderInApp } from '../support/render';
 
@@ -92,5 +93,30 @@ describe('rounds to confirm and the profile’s index', () => {
     expect(copyToProfile).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Replace handicap' }));
     await waitFor(() => expect(copyToProfile).toHaveBeenCalledWith(14.2));
+  });
+
+  it('when a partner records a round with the person while /rounds is open, then it shows under Rounds to confirm without a reload', async () => {
+    const api = server().on('GET /rounds/to-confirm', { rounds: [] });
+    renderInApp(<RoundsPage />, { signedInAs: ME });
+    await waitFor(() => expect(api.sent('GET /rounds/to-confirm')).toHaveLength(1));
+    expect(screen.queryByText(/Recorded by Mark Marker/)).not.toBeInTheDocument();
+    api.on('GET /rounds/to-confirm', { rounds: [copy] });
+    act(() =>
+      announceSocketPush('notification:new', {
+        recipient_user_id: 7,
+        collapsed: false,
+        notification: {
+          id: 1,
+          kind: 'round_to_confirm',
+          title: 'Round to confirm: Championship, Moore Park Golf',
+          body: 'Mark Marker recorded your round.',
+          link: '/rounds/55',
+          count: 1,
+          created_at: '2026-11-20T10:00:00.000Z',
+          read_at: null,
+        },
+      }),
+    );
+    expect(await screen.findByText(/Recorded by Mark Marker/)).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useHandicap } from '../api/get-handicap';
 import { useRounds } from '../api/get-rounds';
 import { useRoundsToConfirm } from '../api/get-rounds-to-confirm';
+import { useLiveRoundsToConfirm } from '../api/live-rounds';
 import { HandicapSummary } from '../components/HandicapSummary';
 import { RecordRoundForm } from '../components/RecordRoundForm';
 import { RoundDecision } from '../components/RoundDecision';
@@ -35,6 +36,7 @@ export function RoundsPage() {
   const limit = ROUND_LIMITS.pageSize;
   const handicap = useHandicap();
   const toConfirm = useRoundsToConfirm();
+  useLiveRoundsToConfirm();
   const rounds = useRounds({ limit, offset: (page - 1) * limit });
 
   return (
