@@ -19,7 +19,7 @@ import { DEMO_COACHES } from '../src/embedded/demo-coaches';
 import { DEMO_MEMBER_GAMES, DEMO_OFFICIAL_EVENTS } from '../src/embedded/demo-events';
 import { DEMO_PAST_EVENTS } from '../src/embedded/demo-past-events';
 import { DEMO_VENUE_MEDIA, DEMO_VENUES } from '../src/embedded/demo-venues/index';
-import { DEMO_PASSWORD } from '../src/embedded/seed';
+import { DEMO_GOLFERS, DEMO_PASSWORD } from '../src/embedded/seed';
 import { DEMO_ANNOUNCEMENTS, DEMO_DIRECT_MESSAGES, DEMO_EVENT_CHAT } from '../src/embedded/seed-messages';
 import { DEMO_RESULTS } from '../src/embedded/seed-results';
 import { type DatabaseProvider, type RunningStack, startStack } from '../src/embedded/stack';
@@ -102,6 +102,8 @@ describe('demo directory seeding', () => {
       uploads: pictures,
       courses: DEMO_VENUES.filter((v) => v.venue_type?.includes('golf_course')).length,
     });
+    // A season for each demo person with a handicap, and a round waiting for two of them.
+    expect(first.rounds).toBeGreaterThan(12 * DEMO_GOLFERS.filter((g) => g.manual_handicap !== null).length);
     expect(first.seconds).toBeLessThan(60);
   });
 
@@ -245,6 +247,7 @@ describe('demo directory seeding', () => {
       coaches: 0,
       uploads: 0,
       courses: 0,
+      rounds: 0,
       events: 0,
       results: 0,
       messages: 0,

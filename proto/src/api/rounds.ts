@@ -160,3 +160,31 @@ export type PartnerSearchReply = Type.Static<typeof PartnerSearchReply>;
 /** A confirmed copy as it now counts; null when it had no card (confirming only attested the recorder's round). */
 export const RoundDecisionReply = Type.Object({ round: Nullable(Round) });
 export type RoundDecisionReply = Type.Static<typeof RoundDecisionReply>;
+
+/**
+ * `POST /internal/rounds/import`: the demo's season of rounds, for people who have none yet. Each
+ * round is a card over its tee (read from venues-coaches); one with a partner waits for them, with
+ * their copy to confirm, as a recorded one would.
+ */
+export const ImportRoundsBody = Type.Object({
+  rounds: Type.Array(
+    Type.Object({
+      user_id: Id,
+      tee_id: Id,
+      played_on: DateOnly,
+      holes_played: Type.Enum(HOLES_PLAYED),
+      strokes: Type.Array(Int({ minimum: 1, maximum: 20 }), { minItems: 9, maxItems: 18 }),
+      pcc: Type.Optional(Int({ minimum: -1, maximum: 3 })),
+      partner: Type.Optional(
+        Type.Object({
+          user_id: Id,
+          strokes: Type.Array(Int({ minimum: 1, maximum: 20 }), { minItems: 9, maxItems: 18 }),
+        }),
+      ),
+    }),
+    { maxItems: 20_000 },
+  ),
+});
+export type ImportRoundsBody = Type.Static<typeof ImportRoundsBody>;
+export const ImportRoundsReply = Type.Object({ rounds: Int({ minimum: 0 }), handicaps: Int({ minimum: 0 }) });
+export type ImportRoundsReply = Type.Static<typeof ImportRoundsReply>;

@@ -102,6 +102,8 @@ export type ImportCoursesReply = Type.Static<typeof ImportCoursesReply>;
  */
 export const InternalTeeReply = Type.Object({
   venue_id: Id,
+  /** The venue's name as it is now: a round keeps it as played. */
+  venue_name: Type.Optional(Type.String()),
   course: Type.Object({ id: Id, name: Type.String(), holes: Int({ minimum: 9, maximum: 18 }) }),
   tee: Tee,
 });

@@ -50,6 +50,9 @@ export type PartnerDecision = (typeof PARTNER_DECISIONS)[number];
 export const ROUND_MESSAGES = {
   notFound: 'Round not found',
   notToConfirm: 'This round is not waiting for your confirmation',
+  venueRequired: 'Choose the venue',
+  courseRequired: 'Choose the course',
+  teeRequired: 'Choose the tee',
   teeNotFound: 'Tee not found',
   teeNotOnCourse: 'This tee is not on this course',
   courseNotAtVenue: 'This course is not at this venue',
@@ -73,6 +76,17 @@ export const ROUND_MESSAGES = {
   partnerSelf: 'You cannot be your own playing partner',
   partnerRepeated: 'This partner is already in the group',
   partnerUnknown: 'Choose a LinksMate golfer',
+  laterTotalRefused:
+    'A round on this day would give a later quick total more than net double bogey allows: enter that round hole by hole first',
+  cannotCount:
+    'This round cannot count as it stands: with the rounds before it, its quick total is more than net double bogey allows',
+  recorded: 'Round recorded',
+  confirmed: 'Round confirmed',
+  rejected: 'Round rejected',
+  rejectQuestion:
+    'Reject this round? It is removed from your rounds and does not count for you. This cannot be undone.',
+  copyQuestion: (index: string) =>
+    `Replace the handicap on your profile with ${index}? Other golfers see your profile's handicap.`,
   notOfficial:
     'Calculated by LinksMate by the World Handicap System method. Not an official Golf Australia handicap.',
 } as const;

@@ -90,6 +90,7 @@ export async function buildApp(config: EventsBookingsConfig, deps: ServiceDeps =
     serviceToken: config.SERVICE_TOKEN,
     timeoutMs: config.VENUES_TIMEOUT_MS,
   });
+  // Rounds: a game's results record theirs through this same service (recordRound, recordRoundIn).
   const rounds = new RoundsService({ ...context, venues });
   registerRoundRoutes(app, rounds);
   registerResultRoutes(app, new ResultsService({ ...context, projections, rounds }));

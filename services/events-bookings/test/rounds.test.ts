@@ -1,3 +1,4 @@
+import { createEvent } from '@linksmate/platform';
 import {
   HANDICAP_REFUSALS,
   type HandicapReply,
@@ -5,6 +6,8 @@ import {
   ROUND_MESSAGES,
   type Round,
   type RoundSummary,
+  UserBlocked,
+  UserUnblocked,
 } from '@linksmate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventsBookingsUnderTest, type Person, SERVICE_TOKEN, startEventsBookings } from './fixtures';
@@ -384,5 +387,98 @@ describe('events-bookings: rounds and the handicap index', () => {
     expect(found).toEqual([expect.objectContaining({ name: expect.stringContaining('Test Golfer') })]);
     expect((await eb.get('/rounds/partners?search=seeker1', golfer.token)).json().people).toEqual([]);
     expect((await eb.get('/rounds/partners', golfer.token)).json().people).toEqual([]);
+  });
+
+  it("when the demo's season is imported, then each person's index is there at once, a partner's copy waits, and importing again changes nothing", async () => {
+    const [a, b] = [await eb.person(), await eb.person()];
+    const strokes = (total: number) => card(total).map((h) => h.strokes);
+    const body = {
+      rounds: [
+        ...[90, 92, 88].map((total, i) => ({
+          user_id: a.id,
+          tee_id: teeId,
+          played_on: daysAgo(40 - i),
+          holes_played: 'all',
+          strokes: strokes(total),
+        })),
+        {
+          user_id: a.id,
+          tee_id: teeId,
+          played_on: daysAgo(5),
+          holes_played: 'all',
+          strokes: strokes(85),
+          partner: { user_id: b.id, strokes: strokes(99) },
+        },
+      ],
+    };
+    const res = await eb.internal('POST', '/internal/rounds/import', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ rounds: 5, handicaps: 1 });
+    expect(await handicapOf(a)).toMatchObject({ index: 14, rounds_counted: 3 });
+    const [copy] = await toConfirm(b);
+    expect(copy).toMatchObject({ gross: 99, recorded_by: { user_id: a.id } });
+    const again = await eb.internal('POST', '/internal/rounds/import', body);
+    expect(again.json()).toEqual({ rounds: 0, handicaps: 0 });
+    expect((await eb.get('/rounds', a.token)).json().total).toBe(4);
+    const asPerson = await eb.post('/internal/rounds/import', body, a.token);
+    expect(asPerson.statusCode).toBe(401);
+  });
+
+  it('when a back-dated round would put a later quick total over its maximum, then the day is refused and nothing changes', async () => {
+    const golfer = await eb.person();
+    // Before an index every hole counts at most par + 5: 162 is the most a total may be.
+    await recorded(golfer, base({ played_on: daysAgo(10), holes: undefined, total: 162 }));
+    await recorded(golfer, base({ played_on: daysAgo(14), holes: card(90) }));
+    await recorded(golfer, base({ played_on: daysAgo(13), holes: card(92) }));
+    // A third round before it gives an index before its day, whose net double bogey is far below 162.
+    expect(await errorsOf(golfer, base({ played_on: daysAgo(12), holes: card(88) }))).toEqual({
+      played_on: ROUND_MESSAGES.laterTotalRefused,
+    });
+    expect((await handicapOf(golfer)).rounds_counted).toBe(3);
+  });
+
+  it('when a partner hid their profile, is unverified, or either blocked the other, then they are not there to pick', async () => {
+    const golfer = await eb.person();
+    const [hidden, unverified, blocker, blocked, friend] = await Promise.all([
+      eb.person({ username: 'pickme_hidden' }),
+      eb.person({ username: 'pickme_unverified' }),
+      eb.person({ username: 'pickme_blocker' }),
+      eb.person({ username: 'pickme_blocked' }),
+      eb.person({ username: 'pickme_friend' }),
+    ]);
+    await eb.pool.query('update users set profile_visible = false where id = $1', [hidden.id]);
+    await eb.pool.query('update users set email_verified = false where id = $1', [unverified.id]);
+    const at = new Date().toISOString();
+    const block = (blocker_user_id: number, blocked_user_id: number) =>
+      eb.deliver(createEvent(UserBlocked, { blocker_user_id, blocked_user_id, blocked_at: at }, 'identity'));
+    await block(blocker.id, golfer.id);
+    await block(golfer.id, blocked.id);
+    const found = (await eb.get('/rounds/partners?search=pickme', golfer.token)).json().people as Array<{
+      user_id: number;
+    }>;
+    expect(found.map((p) => p.user_id)).toEqual([friend.id]);
+    expect(
+      await errorsOf(
+        golfer,
+        base({ partners: [hidden, unverified, blocker].map((p) => ({ user_id: p.id })) }),
+      ),
+    ).toEqual({
+      'partners.0.user_id': ROUND_MESSAGES.partnerUnknown,
+      'partners.1.user_id': ROUND_MESSAGES.partnerUnknown,
+      'partners.2.user_id': ROUND_MESSAGES.partnerUnknown,
+    });
+    // Unblocked later: a partner again.
+    await eb.deliver(
+      createEvent(
+        UserUnblocked,
+        {
+          blocker_user_id: golfer.id,
+          blocked_user_id: blocked.id,
+          unblocked_at: new Date(Date.now() + 1000).toISOString(),
+        },
+        'identity',
+      ),
+    );
+    expect((await record(golfer, base({ partners: [{ user_id: blocked.id }] }))).statusCode).toBe(201);
   });
 });

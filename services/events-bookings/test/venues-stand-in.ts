@@ -30,7 +30,13 @@ export class VenuesStandIn {
   tee(
     venueId: number,
     courseId: number,
-    options: { courseRating?: number; slope?: number; holes?: 9 | 18; gender?: Tee['gender'] } = {},
+    options: {
+      courseRating?: number;
+      slope?: number;
+      holes?: 9 | 18;
+      gender?: Tee['gender'];
+      venueName?: string;
+    } = {},
   ): InternalTeeReply {
     const id = this.nextId++;
     const count = options.holes ?? 18;
@@ -45,6 +51,7 @@ export class VenuesStandIn {
     const par = holes.reduce((sum, hole) => sum + hole.par, 0);
     const reply: InternalTeeReply = {
       venue_id: venueId,
+      ...(options.venueName ? { venue_name: options.venueName } : {}),
       course: { id: courseId, name: `Course ${courseId}`, holes: count },
       tee: {
         id,

@@ -189,6 +189,7 @@ describe('venues-coaches: a venue’s courses, tees and holes', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         venue_id: venueId,
+        venue_name: expect.any(String),
         course: { id: saved.id, name: 'For Rounds', holes: 18 },
         tee: saved.tees[1],
       });

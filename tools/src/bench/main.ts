@@ -12,6 +12,7 @@ import { scratchVhost } from './infra';
 import { measureLighthouse } from './lighthouse';
 import { measureMessaging } from './messaging';
 import { measureNotificationFanOut } from './notifications';
+import { measureRounds } from './rounds';
 import { measureSoldOut } from './soldout';
 import { type SummaryRow, summaryTable } from './summary';
 import { measureVenueGrowth, measureVenueSearch } from './venues';
@@ -40,6 +41,8 @@ const parts: Record<string, () => Promise<PartResult>> = {
   messaging: measureMessaging,
   // An announcement's notifications for 10,000 people, beside the same INSERT … SELECT.
   notifications: measureNotificationFanOut,
+  // Recording a round for a member with 500 rounds (the record recomputed), beside SQL + handicapRecord.
+  rounds: measureRounds,
   // What the web app asks of the API per live direct message, in two browsers against make run.
   'chat-requests': measureChatRequests,
   admin: measureAdminUsers,

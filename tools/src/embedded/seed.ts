@@ -16,12 +16,14 @@ import {
 import { seedEvents } from './seed-events';
 import { seedMessages } from './seed-messages';
 import { seedResults } from './seed-results';
+import { seedRounds } from './seed-rounds';
 
 export { DEMO_ACCOUNTS, DEMO_GOLFERS, DEMO_PASSWORD };
 
 /** What a start added to the demo data: the directory, and the demo calendar's events. */
 export type DemoSeeded = DirectorySeeded & {
   courses: number;
+  rounds: number;
   events: number;
   /** The finished game's results (seed-results.ts). */
   results: number;
@@ -150,11 +152,18 @@ export async function seedDemoData(
     // The pictures (CPU: drawing, re-encoding, the video) go on while the calendar, messages and
     // admin area are made (mostly waiting on the services), instead of before them; the admin area
     // and the coaches' availability need no event, so they are made beside the calendar.
-    const [uploads, courses, { events, messages }, admin] = await Promise.all([
+    const [uploads, { courses, rounds }, { events, messages }, admin] = await Promise.all([
       timed('seed venue pictures', () =>
         seedVenuePictures({ venues: urls.venues }, { ffmpegPath: options.ffmpegPath, login: token, media }),
       ),
-      timed('seed courses', () => seedTypicalCourses({ venues: urls.venues }, serviceToken)),
+      (async () => {
+        const courses = await timed('seed courses', () =>
+          seedTypicalCourses({ venues: urls.venues }, serviceToken),
+        );
+        // The season is played on the courses' tees: after them.
+        const rounds = await timed('seed rounds', () => seedRounds(urls, serviceToken, { token }));
+        return { courses, rounds };
+      })(),
       (async () => {
         const events = await timed('seed events', () => seedEvents(urls, { login, token, serviceToken }));
         const messages = await timed('seed messages', () => seedMessages(urls, { login: token }));
@@ -166,7 +175,17 @@ export async function seedDemoData(
     ]);
     // Its tees and its game must both be there: after the courses and the calendar.
     const results = await timed('seed results', () => seedResults(urls, { login: token }));
-    return { ...directory, uploads, courses, events, results, messages, admin, payments: await paying };
+    return {
+      ...directory,
+      uploads,
+      courses,
+      rounds,
+      events,
+      results,
+      messages,
+      admin,
+      payments: await paying,
+    };
   } finally {
     // Nothing is left running when a step failed: the payments finish (or fail) first.
     await paying.catch(() => {});

@@ -123,6 +123,7 @@ const NOTHING_SEEDED: DemoSeeded = {
   coaches: 0,
   uploads: 0,
   courses: 0,
+  rounds: 0,
   events: 0,
   results: 0,
   messages: 0,

@@ -56,6 +56,7 @@ const membership = () => import('../features/membership');
 const messages = () => import('../features/messages');
 const notifications = () => import('../features/notifications');
 const players = () => import('../features/players');
+const rounds = () => import('../features/rounds');
 const profile = () => import('../features/profile');
 const results = () => import('../features/results');
 const venueDirectory = () => import('../features/venues/routes/VenuesPage');
@@ -179,6 +180,8 @@ export const routes: RouteObject[] = [
               { path: paths.conversation.path, element: onDemand(messages, (m) => m.MessagesPage) },
               { path: paths.eventScoring.path, element: onDemand(results, (m) => m.ScoringPage) },
               { path: paths.eventResults.path, element: onDemand(results, (m) => m.ResultsPage) },
+              { path: paths.rounds.path, element: onDemand(rounds, (m) => m.RoundsPage) },
+              { path: paths.round.path, element: onDemand(rounds, (m) => m.RoundPage) },
               ...plannedScreens('login'),
             ],
           },

@@ -147,6 +147,8 @@ export const paths = {
   myBookings: fixed('/my-bookings'),
   messages: fixed('/messages'),
   notifications: fixed('/notifications'),
+  rounds: fixed('/rounds'),
+  round: { path: '/rounds/:roundId', href: (roundId: Id) => `/rounds/${segment(roundId)}` },
   announcements: fixed('/messages/announcements'),
   conversation: {
     path: '/messages/:conversationType/:id',

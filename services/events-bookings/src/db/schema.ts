@@ -47,8 +47,29 @@ export const users = pgTable('users', {
   /** Deleted or banned people keep their past bookings but can no longer join. */
   deleted: boolean('deleted').notNull().default(false),
   banned: boolean('banned').notNull().default(false),
+  /** Whether others may find them (a hidden or unverified person is nobody's playing partner). */
+  profileVisible: boolean('profile_visible').notNull().default(true),
+  emailVerified: boolean('email_verified').notNull().default(true),
   version: integer('version').notNull(),
 });
+
+/**
+ * Who blocked whom (identity.user.blocked / unblocked): neither may name the other as a playing
+ * partner. The latest of block and unblock wins; an older event never undoes a newer one.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerUserId: integer('blocker_user_id').notNull(),
+    blockedUserId: integer('blocked_user_id').notNull(),
+    changedAt: at('changed_at').notNull(),
+    active: boolean('active').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerUserId, t.blockedUserId] }),
+    index('blocks_blocked_idx').on(t.blockedUserId, t.blockerUserId),
+  ],
+);
 
 /**
  * Venues as events show them (venues.venue.*); `listed` = active and reviewed. `admin_user_ids` are

@@ -32,6 +32,7 @@ export const GAME_LINKS: NavItem[] = [
   { label: 'Create Game', to: paths.createGame.href() },
   { label: 'My Created Games', to: paths.myGames.href() },
   { label: 'My Bookings', to: paths.myBookings.href() },
+  { label: 'My Rounds', to: paths.rounds.href() },
 ];
 
 /** The menu's name: a coach's one entry is their coaching, not administration. */

@@ -1,6 +1,6 @@
 import { upsertNewer } from '@linksmate/platform';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { coaches, users, venues } from '../../db/schema';
+import { blocks, coaches, users, venues } from '../../db/schema';
 import type { Db } from '../../db/types';
 
 export type UserProjection = typeof users.$inferInsert;
@@ -67,4 +67,22 @@ export async function coachIdOfUser(db: Db, userId: number): Promise<number | un
     .orderBy(asc(coaches.id))
     .limit(1);
   return row?.id;
+}
+
+/** A block's state as its latest event left it (an older event never undoes a newer one). */
+export async function setBlock(
+  db: Db,
+  blockerUserId: number,
+  blockedUserId: number,
+  active: boolean,
+  changedAt: Date,
+): Promise<void> {
+  await db
+    .insert(blocks)
+    .values({ blockerUserId, blockedUserId, active, changedAt })
+    .onConflictDoUpdate({
+      target: [blocks.blockerUserId, blocks.blockedUserId],
+      set: { active, changedAt },
+      setWhere: sql`excluded.changed_at >= ${blocks.changedAt}`,
+    });
 }

@@ -4,7 +4,9 @@ import {
   type CoachDeleted,
   type EventData,
   resolveAdminScope,
+  type UserBlocked,
   type UserDeleted,
+  type UserUnblocked,
   type UserUpdated,
   type VenueCreated,
   type VenueDeleted,
@@ -18,6 +20,7 @@ import {
   markCoachDeleted,
   markUserDeleted,
   markVenueDeleted,
+  setBlock,
   upsertCoach,
   upsertUser,
   upsertVenue,
@@ -45,9 +48,19 @@ export class Projections {
       manualHandicap: user.manual_handicap,
       skillLevel: user.skill_level,
       banned: user.banned,
+      profileVisible: user.is_profile_visible,
+      emailVerified: user.email_verified,
       deleted: false,
       version: user.version,
     });
+  }
+
+  blocked(tx: Db, event: EventData<typeof UserBlocked>): Promise<void> {
+    return setBlock(tx, event.blocker_user_id, event.blocked_user_id, true, new Date(event.blocked_at));
+  }
+
+  unblocked(tx: Db, event: EventData<typeof UserUnblocked>): Promise<void> {
+    return setBlock(tx, event.blocker_user_id, event.blocked_user_id, false, new Date(event.unblocked_at));
   }
 
   userDeleted(tx: Db, event: EventData<typeof UserDeleted>): Promise<void> {

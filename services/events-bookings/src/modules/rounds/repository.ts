@@ -1,6 +1,6 @@
 import type { PartnerDecision, RoundStatus } from '@linksmate/proto';
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { handicaps, roundPartners, rounds, users, venues } from '../../db/schema';
+import { blocks, handicaps, roundPartners, rounds, users, venues } from '../../db/schema';
 import type { Db } from '../../db/types';
 
 export type RoundRow = typeof rounds.$inferSelect;
@@ -72,9 +72,43 @@ export async function writeFigures(tx: Db, figures: RoundFigures[]): Promise<voi
     where r.id = f.id`);
 }
 
-export async function upsertHandicap(tx: Db, row: HandicapRow): Promise<void> {
-  const { userId: _, ...changes } = row;
-  await tx.insert(handicaps).values(row).onConflictDoUpdate({ target: handicaps.userId, set: changes });
+/** Each person's handicap as their record now gives it, in one statement. */
+export async function upsertHandicaps(tx: Db, rows: HandicapRow[]): Promise<void> {
+  if (!rows.length) return;
+  await tx
+    .insert(handicaps)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: handicaps.userId,
+      set: {
+        handicapIndex: sql`excluded.handicap_index`,
+        lowIndex: sql`excluded.low_index`,
+        cap: sql`excluded.cap`,
+        roundsCounted: sql`excluded.rounds_counted`,
+        holesCounted: sql`excluded.holes_counted`,
+        history: sql`excluded.history`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/** Which of these people have any round (the demo's import leaves them as they are). */
+export async function peopleWithRounds(tx: Db, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ userId: rounds.userId })
+    .from(rounds)
+    .where(inArray(rounds.userId, [...new Set(userIds)]));
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function venueNames(tx: Db, venueIds: number[]): Promise<Map<number, string>> {
+  if (!venueIds.length) return new Map();
+  const rows = await tx
+    .select({ id: venues.id, name: venues.name })
+    .from(venues)
+    .where(inArray(venues.id, [...new Set(venueIds)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function handicapOf(tx: Db, userId: number): Promise<HandicapRow | undefined> {
@@ -161,9 +195,15 @@ export const displayName = (person: PersonName | undefined): string => {
   return name || person.username;
 };
 
+/**
+ * People by id, with whether `viewerId` may name them as a playing partner: not deleted or banned,
+ * their profile visible and verified, and no block between them either way (a block is never
+ * revealed: such a person is simply not there, docs/product.md#community-permissions).
+ */
 export async function peopleByIds(
   tx: Db,
   ids: number[],
+  viewerId?: number,
 ): Promise<Map<number, PersonName & { active: boolean }>> {
   if (!ids.length) return new Map();
   const rows = await tx
@@ -172,15 +212,22 @@ export async function peopleByIds(
       firstName: users.firstName,
       lastName: users.lastName,
       username: users.username,
-      deleted: users.deleted,
-      banned: users.banned,
+      findable: sql<boolean>`not ${users.deleted} and not ${users.banned} and ${users.profileVisible} and ${users.emailVerified}`,
+      blocked:
+        viewerId === undefined ? sql<boolean>`false` : sql<boolean>`exists (${blockBetween(viewerId)})`,
     })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { ...row, active: !row.deleted && !row.banned }]));
+  return new Map(rows.map((row) => [row.id, { ...row, active: row.findable && !row.blocked }]));
 }
 
-/** People to pick as partners: by name or username, neither deleted nor banned, not the asker. */
+/** An active block between `viewerId` and the row's person, either way. */
+const blockBetween = (viewerId: number) =>
+  sql`select 1 from ${blocks} b where b.active and (
+    (b.blocker_user_id = ${viewerId} and b.blocked_user_id = ${users.id})
+    or (b.blocker_user_id = ${users.id} and b.blocked_user_id = ${viewerId}))`;
+
+/** People to pick as partners: by name or username, findable by the asker (as `peopleByIds` says), not the asker. */
 export function searchPeople(
   tx: Db,
   search: string,
@@ -196,7 +243,10 @@ export function searchPeople(
         ne(users.id, exceptUserId),
         eq(users.deleted, false),
         eq(users.banned, false),
+        eq(users.profileVisible, true),
+        eq(users.emailVerified, true),
         ne(users.username, ''),
+        sql`not exists (${blockBetween(exceptUserId)})`,
         or(
           ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, like),
           ilike(users.username, like),

@@ -3,6 +3,8 @@ import {
   ApiErrorSchema,
   HandicapReply,
   IdParams,
+  ImportRoundsBody,
+  ImportRoundsReply,
   PartnerSearchQuery,
   PartnerSearchReply,
   RecordRoundBody,
@@ -89,6 +91,19 @@ export function registerRoundRoutes(app: HttpApp, rounds: RoundsService): void {
       },
     },
     async (request) => rounds.confirm(currentUser(request).user_id, request.params.id),
+  );
+
+  /** Between services only: the demo's season of rounds. */
+  app.post(
+    '/internal/rounds/import',
+    {
+      config: { access: 'service' },
+      schema: {
+        body: ImportRoundsBody,
+        response: { 201: ImportRoundsReply, 422: ApiErrorSchema, 502: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await rounds.importRounds(request.body, request.id)),
   );
 
   app.post(

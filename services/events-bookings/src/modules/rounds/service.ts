@@ -6,6 +6,8 @@ import {
   type HandicapReply,
   type HolesPlayed,
   handicapRecord,
+  type ImportRoundsBody,
+  type ImportRoundsReply,
   type InternalTeeReply,
   latestRoundDay,
   type PartnerSearchQuery,
@@ -36,6 +38,7 @@ import {
   decidePartner,
   deleteRound,
   displayName,
+  type HandicapRow,
   handicapOf,
   insertPartners,
   insertRounds,
@@ -44,14 +47,16 @@ import {
   ownRounds,
   partnersOf,
   peopleByIds,
+  peopleWithRounds,
   type RoundFigures,
   type RoundRow,
   roundById,
   roundsToConfirm,
   searchPeople,
   setRoundStatus,
-  upsertHandicap,
+  upsertHandicaps,
   venueName,
+  venueNames,
   writeFigures,
 } from './repository';
 
@@ -184,13 +189,14 @@ export class RoundsService {
     else if (tee.course.id !== body.course_id) errors.tee_id = ROUND_MESSAGES.teeNotOnCourse;
     else if (tee.venue_id !== body.venue_id) errors.course_id = ROUND_MESSAGES.courseNotAtVenue;
     const partners = body.partners ?? [];
-    const people = await peopleByIds(tx, [recorderId, ...partners.map((p) => p.user_id)]);
+    const people = await peopleByIds(tx, [recorderId, ...partners.map((p) => p.user_id)], recorderId);
     partners.forEach((partner, i) => {
       const field = `partners.${i}.user_id`;
       if (!errors[field] && !people.get(partner.user_id)?.active)
         errors[field] = ROUND_MESSAGES.partnerUnknown;
     });
-    const venue = tee ? await venueName(tx, tee.venue_id) : undefined;
+    // venues-coaches names the venue; events-bookings' own copy of it is the fallback.
+    const venue = tee ? (tee.venue_name ?? (await venueName(tx, tee.venue_id))) : undefined;
     if (tee && !errors.course_id && venue === undefined) errors.venue_id = ROUND_MESSAGES.courseNotAtVenue;
     if (Object.keys(errors).length || !tee) throw invalidFields(errors);
 
@@ -216,15 +222,16 @@ export class RoundsService {
     const own = draft(cardOf(body));
     const copies = partners.map((partner) => ({ partner, draft: draft(cardOf(partner)) }));
     // The card against the tee and the player's own record: a total within net double bogey, a
-    // nine the tee can rate.
-    await this.checkCard(tx, recorderId, own, '', errors);
+    // nine the tee can rate. A round that counts at once is judged as its record is rewritten below
+    // (one pass over the record, not two).
+    const alone = partners.length === 0;
+    if (!alone) await this.checkCard(tx, recorderId, own, '', errors);
     for (const [i, { partner, draft: copy }] of copies.entries()) {
       if (hasCard({ strokes: copy.strokes ?? null, total: copy.total ?? null }))
         await this.checkCard(tx, partner.user_id, copy, `partners.${i}.`, errors);
     }
     if (Object.keys(errors).length) throw invalidFields(errors);
 
-    const alone = partners.length === 0;
     const [round] = await insertRounds(tx, [
       {
         ...own,
@@ -263,7 +270,18 @@ export class RoundsService {
       };
       await this.notices.confirmationRequested(tx, request, now);
     }
-    if (alone) await this.recomputeHandicap(tx, recorderId);
+    if (alone) {
+      try {
+        await this.recomputeHandicap(tx, recorderId);
+      } catch (err) {
+        // The card the rules refuse: its field's message, and the transaction (the round) undone.
+        if (!(err instanceof RoundRefused)) throw err;
+        // Its own card, or a later quick total it would put over its maximum.
+        throw invalidFields(
+          err.roundId === round!.id ? cardRefusal(err, '') : { played_on: ROUND_MESSAGES.laterTotalRefused },
+        );
+      }
+    }
     return round!.id;
   }
 
@@ -278,20 +296,20 @@ export class RoundsService {
     prefix: string,
     errors: FieldErrors,
   ): Promise<void> {
-    const tees = new RatedTees();
-    const record = (await countingRounds(tx, userId)).map((row) => recordedRound(row, tees));
-    const candidate = recordedRound({ ...(draft as RoundRow), id: 0 }, tees);
+    const rows = await countingRounds(tx, userId);
+    const candidate = { ...(draft as RoundRow), id: 0 };
+    // In the order played; the candidate after the day's others, as it will be stored.
+    const ordered = [...rows, candidate].sort(
+      (a, b) => a.playedOn.localeCompare(b.playedOn) || (a.id || Infinity) - (b.id || Infinity),
+    );
     try {
-      handicapRecord([...record, candidate]);
+      scoreRows(ordered);
     } catch (err) {
-      if (!(err instanceof HandicapInputError)) throw err;
-      const inCandidate = `rounds.${record.length}.`;
-      if (!err.field.startsWith(inCandidate)) throw err;
-      const field = err.field.slice(inCandidate.length);
-      if (field.startsWith('tee')) errors.tee_id = ROUND_MESSAGES.teeNotRated;
-      else if (field === 'total') errors[`${prefix}total`] = ROUND_MESSAGES.totalTooHigh;
-      else if (field === 'pcc') errors.pcc = ROUND_MESSAGES.pccRange;
-      else errors[`${prefix}holes`] = err.message;
+      if (!(err instanceof RoundRefused)) throw err;
+      Object.assign(
+        errors,
+        err.roundId === 0 ? cardRefusal(err, prefix) : { played_on: ROUND_MESSAGES.laterTotalRefused },
+      );
     }
   }
 
@@ -302,40 +320,121 @@ export class RoundsService {
   async recomputeHandicap(tx: Db, userId: number): Promise<HandicapRecord> {
     await lockPlayer(tx, userId);
     const rows = await countingRounds(tx, userId);
-    const tees = new RatedTees();
-    const record = handicapRecord(rows.map((row) => recordedRound(row, tees)));
-    const byId = new Map(rows.map((row) => [String(row.id), row]));
-    const changed: RoundFigures[] = [];
-    for (const scored of record.rounds) {
-      const row = byId.get(scored.id)!;
-      const figures = {
-        id: row.id,
-        adjustedGrossScore: scored.adjustedGrossScore,
-        differential: scored.differential,
-        indexInEffect: scored.indexInEffect,
-        usedInIndex: scored.usedInIndex,
-      };
-      if (
-        row.adjustedGrossScore !== figures.adjustedGrossScore ||
-        row.differential !== figures.differential ||
-        row.indexInEffect !== figures.indexInEffect ||
-        row.usedInIndex !== figures.usedInIndex
-      )
-        changed.push(figures);
-    }
+    const { record, changed, handicap } = handicapOfRounds(userId, rows, this.deps.clock());
     await writeFigures(tx, changed);
-    const last = record.revisions.at(-1);
-    await upsertHandicap(tx, {
-      userId,
-      handicapIndex: record.index,
-      lowIndex: record.lowIndex,
-      cap: last?.cap ?? null,
-      roundsCounted: rows.length,
-      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
-      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
-      updatedAt: this.deps.clock(),
-    });
+    await upsertHandicaps(tx, [handicap]);
     return record;
+  }
+
+  /**
+   * The demo's season (`POST /internal/rounds/import`): rounds for people who have none yet, each
+   * table written once, their handicaps computed from what was written; a round with a partner waits
+   * for them with a copy to confirm, and they are told as when it is recorded.
+   */
+  async importRounds(body: ImportRoundsBody, requestId?: string): Promise<ImportRoundsReply> {
+    const teeIds = [...new Set(body.rounds.map((round) => round.tee_id))];
+    const tees = new Map(
+      await Promise.all(teeIds.map(async (id) => [id, await this.readTee(id, requestId)] as const)),
+    );
+    const errors: FieldErrors = {};
+    body.rounds.forEach((round, i) => {
+      if (!tees.get(round.tee_id)) errors[`rounds.${i}.tee_id`] = ROUND_MESSAGES.teeNotFound;
+    });
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    const now = this.deps.clock();
+    return this.db.transaction(async (tx) => {
+      const everyone = body.rounds.flatMap((r) => [r.user_id, ...(r.partner ? [r.partner.user_id] : [])]);
+      const seeded = await peopleWithRounds(tx, everyone);
+      const wanted = body.rounds.filter(
+        (r) => !seeded.has(r.user_id) && !(r.partner && seeded.has(r.partner.user_id)),
+      );
+      if (!wanted.length) return { rounds: 0, handicaps: 0 };
+      const names = await venueNames(
+        tx,
+        [...tees.values()].map((tee) => tee!.venue_id),
+      );
+      const draftOf = (round: (typeof wanted)[number], strokes: number[]): RoundDraft => {
+        const tee = tees.get(round.tee_id)!;
+        return {
+          venueId: tee.venue_id,
+          venueName: tee.venue_name ?? names.get(tee.venue_id) ?? '',
+          courseId: tee.course.id,
+          courseName: tee.course.name,
+          teeId: tee.tee.id,
+          teeName: tee.tee.name,
+          teeGender: tee.tee.gender,
+          courseRating: tee.tee.course_rating,
+          slopeRating: tee.tee.slope_rating,
+          teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
+          playedOn: round.played_on,
+          holesPlayed: round.holes_played,
+          strokes,
+          total: null,
+          pcc: round.pcc ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        };
+      };
+      const own = await insertRounds(
+        tx,
+        wanted.map((round) => ({
+          ...draftOf(round, round.strokes),
+          userId: round.user_id,
+          recordedByUserId: round.user_id,
+          status: round.partner ? ('awaiting_confirmation' as const) : ('counting' as const),
+          attested: false,
+        })),
+      );
+      const withPartner = wanted.flatMap((round, i) => (round.partner ? [{ round, origin: own[i]! }] : []));
+      const copies = await insertRounds(
+        tx,
+        withPartner.map(({ round, origin }) => ({
+          ...draftOf(round, round.partner!.strokes),
+          userId: round.partner!.user_id,
+          recordedByUserId: round.user_id,
+          originRoundId: origin.id,
+          status: 'to_confirm' as const,
+          attested: false,
+        })),
+      );
+      await insertPartners(
+        tx,
+        withPartner.map(({ round, origin }) => ({ roundId: origin.id, userId: round.partner!.user_id })),
+      );
+      const people = await peopleByIds(
+        tx,
+        withPartner.map(({ round }) => round.user_id),
+      );
+      for (const copy of copies) {
+        await this.notices.confirmationRequested(
+          tx,
+          {
+            copyId: copy.id,
+            partnerUserId: copy.userId,
+            recorderUserId: copy.recordedByUserId,
+            recorderName: displayName(people.get(copy.recordedByUserId)),
+            venueName: copy.venueName,
+            courseName: copy.courseName,
+            playedOn: copy.playedOn,
+            hasCard: true,
+          },
+          now,
+        );
+      }
+      const byPerson = new Map<number, RoundRow[]>();
+      for (const row of own.filter((r) => r.status === 'counting'))
+        byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), row]);
+      const changed: RoundFigures[] = [];
+      const handicaps = [...byPerson].map(([userId, rows]) => {
+        rows.sort((a, b) => a.playedOn.localeCompare(b.playedOn) || a.id - b.id);
+        const result = handicapOfRounds(userId, rows, now);
+        changed.push(...result.changed);
+        return result.handicap;
+      });
+      await writeFigures(tx, changed);
+      await upsertHandicaps(tx, handicaps);
+      return { rounds: own.length + copies.length, handicaps: handicaps.length };
+    });
   }
 
   /** The person's handicap as their counting rounds last left it. */
@@ -430,27 +529,35 @@ export class RoundsService {
    * only attests), and the recorder's round counts, attested, from the first confirmation.
    */
   async confirm(userId: number, id: number): Promise<{ round: Round | null }> {
-    const kept = await this.db.transaction(async (tx) => {
-      const { copy, origin } = await this.ownCopy(tx, userId, id);
-      const now = this.deps.clock();
-      await decidePartner(tx, origin.id, userId, 'confirmed', now);
-      let keptId: number | null = null;
-      if (hasCard(copy)) {
-        await setRoundStatus(tx, copy.id, 'counting', true, now);
-        await this.recomputeHandicap(tx, userId);
-        keptId = copy.id;
-      } else {
-        await deleteRound(tx, copy.id);
-      }
-      if (origin.status !== 'counting') {
-        await setRoundStatus(tx, origin.id, 'counting', true, now);
-        await this.recomputeHandicap(tx, origin.userId);
-      } else if (!origin.attested) {
-        await setRoundStatus(tx, origin.id, 'counting', true, now);
-      }
-      return keptId;
-    });
+    const kept = await this.db
+      .transaction(async (tx) => this.confirmIn(tx, userId, id))
+      .catch((err) => {
+        // A quick total that its record no longer allows (the index in effect fell since it was entered).
+        if (err instanceof RoundRefused) throw conflict(ROUND_MESSAGES.cannotCount, 'round_cannot_count');
+        throw err;
+      });
     return { round: kept === null ? null : await this.round(userId, kept) };
+  }
+
+  private async confirmIn(tx: Db, userId: number, id: number): Promise<number | null> {
+    const { copy, origin } = await this.ownCopy(tx, userId, id);
+    const now = this.deps.clock();
+    await decidePartner(tx, origin.id, userId, 'confirmed', now);
+    let keptId: number | null = null;
+    if (hasCard(copy)) {
+      await setRoundStatus(tx, copy.id, 'counting', true, now);
+      await this.recomputeHandicap(tx, userId);
+      keptId = copy.id;
+    } else {
+      await deleteRound(tx, copy.id);
+    }
+    if (origin.status !== 'counting') {
+      await setRoundStatus(tx, origin.id, 'counting', true, now);
+      await this.recomputeHandicap(tx, origin.userId);
+    } else if (!origin.attested) {
+      await setRoundStatus(tx, origin.id, 'counting', true, now);
+    }
+    return keptId;
   }
 
   /**
@@ -490,6 +597,85 @@ export class RoundsService {
     const found = await searchPeople(this.db, search, userId, ROUND_LIMITS.partnerMatches);
     return { people: found.map((person) => ({ user_id: person.id, name: displayName(person) })) };
   }
+}
+
+/**
+ * A person's handicap record over their counting rounds (oldest first): the record, the rounds whose
+ * stored figures it changes, and the handicap row it gives.
+ */
+export function handicapOfRounds(
+  userId: number,
+  rows: RoundRow[],
+  now: Date,
+): { record: HandicapRecord; changed: RoundFigures[]; handicap: HandicapRow } {
+  const record = scoreRows(rows);
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  const changed: RoundFigures[] = [];
+  for (const scored of record.rounds) {
+    const row = byId.get(scored.id)!;
+    const figures = {
+      id: row.id,
+      adjustedGrossScore: scored.adjustedGrossScore,
+      differential: scored.differential,
+      indexInEffect: scored.indexInEffect,
+      usedInIndex: scored.usedInIndex,
+    };
+    if (
+      row.adjustedGrossScore !== figures.adjustedGrossScore ||
+      row.differential !== figures.differential ||
+      row.indexInEffect !== figures.indexInEffect ||
+      row.usedInIndex !== figures.usedInIndex
+    )
+      changed.push(figures);
+  }
+  const last = record.revisions.at(-1);
+  return {
+    record,
+    changed,
+    handicap: {
+      userId,
+      handicapIndex: record.index,
+      lowIndex: record.lowIndex,
+      cap: last?.cap ?? null,
+      roundsCounted: rows.length,
+      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
+      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
+      updatedAt: now,
+    },
+  };
+}
+
+/** A refusal of the handicap rules that came from one stored (or candidate, id 0) round. */
+export class RoundRefused extends Error {
+  constructor(
+    readonly roundId: number,
+    /** The field within that round: `total`, `strokes.3`, `tee.front.courseRating`. */
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RoundRefused';
+  }
+}
+
+/** The WHS record of rows in the order played; a refusal names the row it came from (RoundRefused). */
+function scoreRows(rows: readonly RoundRow[]): HandicapRecord {
+  const tees = new RatedTees();
+  try {
+    return handicapRecord(rows.map((row) => recordedRound(row, tees)));
+  } catch (err) {
+    const match = err instanceof HandicapInputError ? /^rounds\.(\d+)\.(.+)$/.exec(err.field) : null;
+    if (!match) throw err;
+    throw new RoundRefused(rows[Number(match[1])]!.id, match[2]!, (err as Error).message);
+  }
+}
+
+/** A card's refusal as the round's field errors, under `prefix` (a partner's card). */
+function cardRefusal({ field, message }: { field: string; message: string }, prefix: string): FieldErrors {
+  if (field.startsWith('tee')) return { tee_id: ROUND_MESSAGES.teeNotRated };
+  if (field === 'total') return { [`${prefix}total`]: ROUND_MESSAGES.totalTooHigh };
+  if (field === 'pcc') return { pcc: ROUND_MESSAGES.pccRange };
+  return { [`${prefix}holes`]: message };
 }
 
 type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';

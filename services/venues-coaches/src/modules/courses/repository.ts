@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { courseTees, teeHoles, venueCourses } from '../../db/schema';
+import { courseTees, teeHoles, venueCourses, venues } from '../../db/schema';
 import type { CourseRow, Db, TeeHoleRow, TeeRow } from '../../db/types';
 
 /** A course with its tees in order, each with its holes in order. */
@@ -79,11 +79,12 @@ export async function courseOfVenue(
 export async function teeWithCourse(
   db: Db,
   teeId: number,
-): Promise<{ course: CourseRow; tee: TeeRow & { holes: TeeHoleRow[] } } | undefined> {
+): Promise<{ course: CourseRow; venueName: string; tee: TeeRow & { holes: TeeHoleRow[] } } | undefined> {
   const [row] = await db
-    .select({ course: venueCourses, tee: courseTees })
+    .select({ course: venueCourses, tee: courseTees, venueName: venues.name })
     .from(courseTees)
     .innerJoin(venueCourses, eq(venueCourses.id, courseTees.courseId))
+    .innerJoin(venues, eq(venues.id, venueCourses.venueId))
     .where(eq(courseTees.id, teeId));
   if (!row) return undefined;
   const holes = await db
@@ -91,7 +92,7 @@ export async function teeWithCourse(
     .from(teeHoles)
     .where(eq(teeHoles.teeId, teeId))
     .orderBy(asc(teeHoles.number));
-  return { course: row.course, tee: { ...row.tee, holes } };
+  return { course: row.course, venueName: row.venueName, tee: { ...row.tee, holes } };
 }
 
 export async function countCourses(db: Db, venueId: number): Promise<number> {

@@ -203,6 +203,7 @@ export class CoursesService {
     const course: CourseRow = found.course;
     return {
       venue_id: course.venueId,
+      venue_name: found.venueName,
       course: { id: course.id, name: course.name, holes: course.holes },
       tee: toTee(found.tee),
     };

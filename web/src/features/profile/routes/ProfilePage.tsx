@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PROFILE_FORM_SECTIONS, type ProfileFormSection, paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { type ProfileMembership, useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { MessageDigestSwitch } from '../components/MessageDigestSwitch';
 import { ProfileDetails } from '../components/ProfileDetails';
@@ -39,14 +40,21 @@ const sectionOf = (value: string | null): ProfileFormSection | null =>
  * docs/product.md#account-screens: the own profile, and its edit form at `?edit=<section>`. What can be done about
  * the membership belongs to the membership feature; the app fills that slot in (`membershipActions`)
  * so the two features stay apart. How notifications reach the person is the notification centre's
- * (docs/product.md#notifications); the app fills in `notificationSettings` the same way.
+ * (docs/product.md#notifications); the app fills in `notificationSettings` the same way, and the
+ * rounds' handicap index card (docs/product.md#rounds) through `handicapIndex`.
  */
 export function ProfilePage({
   membershipActions,
   notificationSettings,
+  handicapIndex,
 }: {
   membershipActions?: (membership: ProfileMembership | null) => ReactNode;
   notificationSettings?: ReactNode;
+  /** The rounds' handicap index card, given the profile's handicap and a way to set it to the index. */
+  handicapIndex?: (props: {
+    manualHandicap: number | null;
+    copy(index: number): Promise<unknown>;
+  }) => ReactNode;
 }) {
   const { data, isPending, error } = useProfile();
   const navigate = useNavigate();
@@ -54,6 +62,7 @@ export function ProfilePage({
   const { signOut } = useSession();
   const editing = sectionOf(params.get('edit'));
   const [saved, setSaved] = useState(false);
+  const update = useUpdateProfile();
 
   useEffect(() => {
     // docs/product.md#account-calls, #account-errors: a failed profile load is reported and sends the user to log in; a refused
@@ -127,6 +136,10 @@ export function ProfilePage({
         ) : (
           <>
             <ProfileDetails profile={data} membershipActions={membershipActions} />
+            {handicapIndex?.({
+              manualHandicap: user.manual_handicap,
+              copy: (index) => update.mutateAsync({ manual_handicap: index }),
+            })}
             <MessageDigestSwitch />
             {notificationSettings}
             <ChangePasswordCard />

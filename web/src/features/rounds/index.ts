@@ -1,0 +1,3 @@
+export { ProfileHandicapCard } from './components/ProfileHandicapCard';
+export { RoundPage } from './routes/RoundPage';
+export { RoundsPage } from './routes/RoundsPage';
