@@ -4,6 +4,7 @@ export * from './http';
 export * from './realtime';
 export * from './rules';
 export * from './rules/courses';
+export * from './rules/handicap';
 export * from './rules/rounds';
 export * from './schema';
 export * from './wrapped';

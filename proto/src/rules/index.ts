@@ -2,13 +2,14 @@
  * Every enumeration, limit and rule the spec fixes, defined once and used by services and web alike.
  * Texts are the spec's own; do not reword them.
  */
-// Courses (./courses) are not in this barrel: the web's first screen loads the barrel, and only the
-// venue and admin pages need courses, so they import '@linksmate/proto/rules/courses'.
+// Courses, rounds, results and the handicap module are not in this barrel: the web's first screen
+// loads the barrel, and only their own lazy pages need them ('@linksmate/proto/rules/courses' and so
+// on); the root '@linksmate/proto' exports them for the services. The first screen imports even the
+// rules it needs by file ('@linksmate/proto/rules/limits'), so this barrel loads with later pages only.
 export * from './accounts';
 export * from './admin';
 export * from './coaches';
 export * from './events';
-export * from './handicap';
 export * from './limits';
 export * from './links';
 export * from './membership';

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@linksmate/proto/rules';
+import { ADMIN_MESSAGES } from '@linksmate/proto/rules/admin';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';

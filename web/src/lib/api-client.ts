@@ -1,5 +1,5 @@
 import { PUBLIC_API_PREFIX } from '@linksmate/proto/http';
-import { CLAIMS_STALE, MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules';
+import { CLAIMS_STALE, MEMBERSHIP_REQUIRED } from '@linksmate/proto/rules/membership';
 import { ensureFreshToken, refreshAccessToken } from './refresh-session';
 import { getStoredToken } from './session';
 

@@ -1,4 +1,4 @@
-import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules';
+import { OFFICIAL_EVENT_TYPE } from '@linksmate/proto/rules/events';
 
 /**
  * Every screen's address, in one place (docs/product.md#account-screens, spec 2 and spec 3 route tables). `path` is the

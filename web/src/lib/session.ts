@@ -1,4 +1,5 @@
-import { type AccessTokenClaims, isAdminRole, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules';
+import { isAdminRole } from '@linksmate/proto/rules/roles';
+import { type AccessTokenClaims, TOKEN_STORAGE_KEY } from '@linksmate/proto/rules/tokens';
 
 /** Claims the client reads from the token (decoded, not verified — the server verifies; docs/product.md#account-entities). */
 export type TokenClaims = Pick<

@@ -1,5 +1,5 @@
 import type { SocketEventName, SocketPayload } from '@linksmate/proto';
-import { EVENT_CHAT_JOIN, EVENT_CHAT_LEAVE } from '@linksmate/proto/rules';
+import { EVENT_CHAT_JOIN, EVENT_CHAT_LEAVE } from '@linksmate/proto/rules/messaging';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**

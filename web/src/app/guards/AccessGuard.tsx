@@ -1,4 +1,5 @@
-import { mayEnterAdminArea, passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules';
+import { mayEnterAdminArea } from '@linksmate/proto/rules/admin';
+import { passesMembershipCheck, requiresMembership } from '@linksmate/proto/rules/membership';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { type AdminSection, adminLandingSection, mayUseAdminSection } from '@linksmate/proto/rules';
+import { type AdminSection, adminLandingSection, mayUseAdminSection } from '@linksmate/proto/rules/admin';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AccessDenied } from '../../components/AccessDenied';

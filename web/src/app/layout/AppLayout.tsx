@@ -1,4 +1,4 @@
-import { DELAYS_MS } from '@linksmate/proto/rules';
+import { DELAYS_MS } from '@linksmate/proto/rules/limits';
 import { Box, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { requiresMembership } from '@linksmate/proto/rules';
+import { requiresMembership } from '@linksmate/proto/rules/membership';
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { mayEnterAdminArea } from '@linksmate/proto/rules';
+import { mayEnterAdminArea } from '@linksmate/proto/rules/admin';
 import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef } from 'react';

@@ -1,9 +1,5 @@
-import {
-  ADMIN_SECTION_NAMES,
-  ADMIN_SECTIONS,
-  type AdminSection,
-  mayUseAdminSection,
-} from '@linksmate/proto/rules';
+import { ADMIN_SECTIONS, type AdminSection, mayUseAdminSection } from '@linksmate/proto/rules/admin';
+import { ADMIN_SECTION_NAMES } from '@linksmate/proto/rules/role-changes';
 import {
   IconCalendarEvent,
   IconCalendarPlus,

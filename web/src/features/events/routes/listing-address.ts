@@ -1,5 +1,6 @@
 import type { EventsQuery } from '@linksmate/proto';
-import { EVENT_TYPES, PAGE_SIZES } from '@linksmate/proto/rules';
+import { EVENT_TYPES } from '@linksmate/proto/rules/events';
+import { PAGE_SIZES } from '@linksmate/proto/rules/limits';
 import type { QueryClient } from '@tanstack/react-query';
 import { choiceIn, positiveIn } from '../../../lib/address-query';
 import { eventsQuery } from '../api/get-events';

@@ -1,5 +1,5 @@
 import type { GolfersQuery, GolfersReply } from '@linksmate/proto';
-import { PAGE_SIZES } from '@linksmate/proto/rules';
+import { PAGE_SIZES } from '@linksmate/proto/rules/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryString } from '../../../lib/api-client';
 import { getStoredToken } from '../../../lib/session';

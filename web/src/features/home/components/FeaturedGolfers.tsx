@@ -1,4 +1,4 @@
-import { displayName } from '@linksmate/proto/rules';
+import { displayName } from '@linksmate/proto/rules/profile';
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatHandicap } from '../../../lib/golf';

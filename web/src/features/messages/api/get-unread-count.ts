@@ -1,5 +1,5 @@
 import type { UnreadCountReply } from '@linksmate/proto';
-import { DELAYS_MS } from '@linksmate/proto/rules';
+import { DELAYS_MS } from '@linksmate/proto/rules/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messagesKeys } from './keys';

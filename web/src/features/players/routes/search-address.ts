@@ -1,5 +1,6 @@
 import type { DiscoveryQuery } from '@linksmate/proto';
-import { DISCOVERY_AVAILABILITY_FILTERS, PAGE_SIZES, SKILL_LEVELS } from '@linksmate/proto/rules';
+import { PAGE_SIZES } from '@linksmate/proto/rules/limits';
+import { DISCOVERY_AVAILABILITY_FILTERS, SKILL_LEVELS } from '@linksmate/proto/rules/profile';
 import type { QueryClient } from '@tanstack/react-query';
 import { choiceIn, positiveIn } from '../../../lib/address-query';
 import { findPlayersQuery } from '../api/find-players';

@@ -1,5 +1,5 @@
 import type { FilterOption, VenueTypesReply } from '@linksmate/proto';
-import { VENUE_TYPE_LABELS, VENUE_TYPES } from '@linksmate/proto/rules';
+import { VENUE_TYPE_LABELS, VENUE_TYPES } from '@linksmate/proto/rules/venues';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { OPTION_LISTS_STALE_MS, venuesKeys } from './keys';

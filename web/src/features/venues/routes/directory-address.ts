@@ -1,11 +1,11 @@
+import { PAGE_SIZES } from '@linksmate/proto/rules/limits';
 import {
   AU_STATES,
   CLUB_AMENITIES,
   COURSE_AMENITIES,
-  PAGE_SIZES,
   VENUE_SEARCH_MAX_LENGTH,
   VENUE_TYPES,
-} from '@linksmate/proto/rules';
+} from '@linksmate/proto/rules/venues';
 import type { QueryClient } from '@tanstack/react-query';
 import { findVenuesQuery, type VenuesQuery } from '../../../entities/venue/api/find-venues';
 import { choiceIn, positiveIn } from '../../../lib/address-query';
