@@ -143,7 +143,11 @@ export function registerIdempotency(app: FastifyInstance, keys: Keys | undefined
           route: name,
           body: request.body,
         },
-        async () => ({ status: 200, body: await handler.call(this, request, reply) }),
+        // The handler may choose its status (201) before it returns; the answer keeps it for repeats.
+        async () => {
+          const body = await handler.call(this, request, reply);
+          return { status: reply.statusCode, body };
+        },
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status).send(result.body);

@@ -144,20 +144,21 @@ export class EventsBookingsUnderTest {
     url: string,
     payload?: unknown,
     token?: string,
+    headers: Record<string, string> = {},
   ) {
     return this.app.inject({
       method,
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
   }
 
   get(url: string, token?: string) {
     return this.inject('GET', url, undefined, token);
   }
-  post(url: string, payload: unknown, token?: string) {
-    return this.inject('POST', url, payload ?? {}, token);
+  post(url: string, payload: unknown, token?: string, headers?: Record<string, string>) {
+    return this.inject('POST', url, payload ?? {}, token, headers);
   }
   put(url: string, payload: unknown, token?: string) {
     return this.inject('PUT', url, payload ?? {}, token);

@@ -118,6 +118,30 @@ describe('events-bookings: rounds and the handicap index', () => {
     expect(round.adjusted_gross_score).toBe(77);
   });
 
+  it('when the same card is sent twice with one Idempotency-Key, then one round is recorded and the repeat gets its answer', async () => {
+    const golfer = await eb.person({ member: false });
+    const key = { 'idempotency-key': 'round-retry-0001' };
+    const body = base({ holes: card(93) });
+    const first = await eb.post('/rounds', body, golfer.token, key);
+    const again = await eb.post('/rounds', body, golfer.token, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().round.id).toBe(first.json().round.id);
+    expect((await eb.get('/rounds', golfer.token)).json().total).toBe(1);
+    expect((await handicapOf(golfer)).rounds_counted).toBe(1);
+    // A refused card frees its key: corrected, it records with the same one.
+    const refused = await eb.post('/rounds', base({ holes: card(93), pcc: 9 }), golfer.token, {
+      'idempotency-key': 'round-retry-0002',
+    });
+    expect(refused.statusCode).toBe(422);
+    const corrected = await eb.post('/rounds', base({ holes: card(94) }), golfer.token, {
+      'idempotency-key': 'round-retry-0002',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect((await eb.get('/rounds', golfer.token)).json().total).toBe(2);
+  });
+
   it('when a front nine and a quick total are recorded, then each uses its nine or total as the rules say', async () => {
     const golfer = await eb.person();
     const nine = await recorded(

@@ -28,7 +28,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** The events database: this service's tables only. */
-export { inbox, outbox } from '@linksmate/platform';
+export { idempotencyKeys, inbox, outbox } from '@linksmate/platform';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

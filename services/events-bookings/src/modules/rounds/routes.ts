@@ -27,17 +27,20 @@ export function registerRoundRoutes(app: HttpApp, rounds: RoundsService): void {
   app.post(
     '/rounds',
     {
-      config,
+      // A retried request (a phone's flaky network, a second tap) with the same Idempotency-Key
+      // records the round once and gets the same answer.
+      config: { ...config, idempotent: true },
       schema: {
         tags,
         body: RecordRoundBody,
         response: { 201: RoundReply, 400: ApiErrorSchema, 422: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ round: await rounds.recordRound(currentUser(request).user_id, request.body, request.id) }),
+    async (request, reply) => {
+      const round = await rounds.recordRound(currentUser(request).user_id, request.body, request.id);
+      reply.status(201);
+      return { round };
+    },
   );
 
   app.get(

@@ -27,6 +27,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useVenueCourses } from '../../../entities/venue/api/get-venue-courses';
 import { useVenueOptions } from '../../../entities/venue/api/get-venue-options';
 import { refusedFields } from '../../../lib/form-errors';
+import { randomId } from '../../../lib/random-id';
 import { usePartnerSearch } from '../api/find-partners';
 import { useRecordRound } from '../api/record-round';
 
@@ -82,6 +83,8 @@ export function RecordRoundForm({
   const holes = useMemo(() => (tee ? playedHoles(tee, holesPlayed) : []), [tee, holesPlayed]);
   const found = usePartnerSearch(search);
   const record = useRecordRound();
+  // One key per card: a second tap or a retried request records it once; a refusal frees the key.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => `round-${randomId()}`);
   const today = latestRoundDay(new Date());
 
   const holeChoices = (
@@ -142,16 +145,22 @@ export function RecordRoundForm({
     setErrors(found);
     setOtherErrors([]);
     if (Object.keys(found).length) return;
-    record.mutate(body, {
-      onSuccess: (reply) => onRecorded(reply.round.id),
-      onError: (error) => {
-        const refused = refusedFields(error);
-        if (refused) {
-          setErrors(refused.fields);
-          setOtherErrors(refused.other);
-        } else setOtherErrors([error.message]);
+    record.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (reply) => {
+          setIdempotencyKey(`round-${randomId()}`);
+          onRecorded(reply.round.id);
+        },
+        onError: (error) => {
+          const refused = refusedFields(error);
+          if (refused) {
+            setErrors(refused.fields);
+            setOtherErrors(refused.other);
+          } else setOtherErrors([error.message]);
+        },
       },
-    });
+    );
   };
 
   const errorCount = Object.keys(errors).length;
