@@ -33,11 +33,19 @@ function conversationServer(count: number) {
   return { api, stored };
 }
 
-/** The stored messages shown, by their text ('message 26'), top to bottom. */
+/**
+ * The stored messages shown, by their text ('message 26'), top to bottom. Read from the text's own
+ * paragraph: the item's whole text runs the time on after it ('message 6' + '5 minutes ago' reads
+ * 'message 65' on the day the fixtures are dated).
+ */
 const shownMessages = () =>
   within(screen.getByRole('list', { name: 'Messages' }))
     .getAllByTestId('message')
-    .map((item) => item.textContent?.match(/message \d+/)?.[0]);
+    .map((item) =>
+      Array.from(item.querySelectorAll('p'), (p) => p.textContent ?? '').find((text) =>
+        /^message \d+$/.test(text),
+      ),
+    );
 
 function openWithJack() {
   return renderInApp(<ConversationView open={{ type: 'direct', id: JACK.id }} />, {
