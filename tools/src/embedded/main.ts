@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '@linksmate/platform/config';
 import { EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
 import { phaseBegins, phaseSinceProcessStart, timed } from './phases';
 import { type EmbeddedDatabase, EmbeddedPostgresProblem, startEmbeddedPostgres } from './postgres';
+import { currentPostgresTemplate } from './postgres-template';
 
 const started = Date.now();
 phaseSinceProcessStart('load modules');
@@ -32,6 +33,8 @@ try {
     port: config.EMBEDDED_PG_PORT,
     databases: Object.values(SERVICE_DATABASES),
     beforeDatabasesMade: true,
+    // A fresh data folder starts as a copy of the template the build made, when it is current.
+    template: currentPostgresTemplate(),
     log: verbose ? (line) => console.debug(`postgres: ${line}`) : undefined,
     programStarted: () => programStarted(),
   });
