@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConfigError, loadConfig } from '@linksmate/platform/config';
+import { useCompileCache } from './compile-cache';
 import { EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
 import { phaseBegins, phaseSinceProcessStart, timed } from './phases';
 import { type EmbeddedDatabase, EmbeddedPostgresProblem, startEmbeddedPostgres } from './postgres';
@@ -8,6 +9,8 @@ import { currentPostgresTemplate } from './postgres-template';
 
 const started = Date.now();
 phaseSinceProcessStart('load modules');
+// The services' code, loaded below, from V8's code compiled at an earlier start (or by prepare.ts).
+useCompileCache();
 // Ctrl+C while the platform is still starting would otherwise end node at once and leave its
 // PostgreSQL running: it is heard from the start, and acted on as soon as there is a stack to close.
 let stopRequested = false;

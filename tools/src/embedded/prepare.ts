@@ -1,7 +1,8 @@
 /**
  * What `make run` makes once at build time rather than at every fresh start (`npm start` runs it
  * before the run, as it builds the run's bundle): the PostgreSQL template a fresh data folder is
- * copied from (postgres-template.ts) and the demo's pictures and video (demo-media.ts's cache).
+ * copied from (postgres-template.ts), the demo's pictures and video (demo-media.ts's cache) and
+ * V8's compiled code of the services (compile-cache.ts).
  * Each is made only when missing or made from other inputs; when all are current this only hashes
  * a few files. A failure is said and the run goes on without it (initdb, drawing at the start).
  */
@@ -9,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILE_CACHE, keepCompiledCode, useCompileCache } from './compile-cache';
 import { currentPostgresTemplate, preparePostgresTemplate } from './postgres-template';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -68,5 +70,16 @@ try {
   }
 } catch (err) {
   console.warn(`  The demo pictures could not be drawn ahead (a fresh start draws them): ${err}`);
+}
+try {
+  // The services' code compiled once, for the first start to load from the compile cache too.
+  if (!existsSync(COMPILE_CACHE)) {
+    useCompileCache();
+    await Promise.all([import('./stack'), import('./seed')]);
+    keepCompiledCode();
+    made.push("the services' compiled code");
+  }
+} catch (err) {
+  console.warn(`  The services' code could not be compiled ahead: ${err}`);
 }
 if (made.length) console.log(`  made ${made.join(' and ')} in ${Math.round(performance.now() - started)} ms`);
