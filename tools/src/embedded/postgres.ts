@@ -215,7 +215,7 @@ export async function startEmbeddedPostgres(options: {
       ).then(
         () => true,
         (err) => {
-          options.log?.(`the template could not be copied (${err}); initdb instead`);
+          console.log(`  PostgreSQL's template could not be copied (${reason(err)}); initdb instead.`);
           return false;
         },
       ),
