@@ -10,8 +10,15 @@ export const COMPILE_CACHE = fileURLToPath(
   new URL('../../../.build/embedded/compile-cache', import.meta.url),
 );
 
-/** Turns the cache on for the modules loaded from now on; a folder that cannot be written only means no cache. */
+const BUNDLE = fileURLToPath(new URL('../../../.build/embedded/', import.meta.url));
+
+/**
+ * Turns the cache on for the modules loaded from now on, when the run is the bundle (`make dev`
+ * runs the TypeScript sources through tsx: nothing of it is kept). A folder that cannot be written
+ * only means no cache.
+ */
 export function useCompileCache(): void {
+  if (!process.argv[1]?.startsWith(BUNDLE)) return;
   try {
     enableCompileCache(COMPILE_CACHE);
   } catch {}
