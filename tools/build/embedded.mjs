@@ -1,4 +1,5 @@
-// Compiles the embedded run (`make run`) to plain JavaScript: .build/embedded/main.js and its chunks,
+// Compiles the embedded run (`make run`) to plain JavaScript: .build/embedded/main.js (and prepare.js,
+// what npm start runs before it) and their chunks,
 // our workspaces and the third-party packages inlined (native addons and packages that run a binary
 // of their own stay in node_modules: esbuild-shared.mjs). Node then starts it without tsx (no
 // TypeScript compiled at each start, no module hooks between node and every file) and without
@@ -35,7 +36,7 @@ const builders = ['tools/build/embedded.mjs', 'tools/build/esbuild-shared.mjs'];
  * manifest) changed since its build began.
  */
 function stale() {
-  if (!existsSync(join(outdir, 'main.js')) || !existsSync(inputsFile)) return true;
+  if (!['main.js', 'prepare.js', 'inputs.json'].every((file) => existsSync(join(outdir, file)))) return true;
   const built = JSON.parse(readFileSync(inputsFile, 'utf8'));
   if (built.root !== root || typeof built.startedAt !== 'number') return true;
   // node_modules changes with an install, which rewrites node_modules/.package-lock.json.
@@ -95,7 +96,8 @@ const startedAt = Date.now();
 const building = `${outdir}.${process.pid}`;
 rmSync(building, { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: [join(root, 'tools/src/embedded/main.ts')],
+  // prepare.js: what npm start makes once before the run (the PostgreSQL template, the demo media).
+  entryPoints: [join(root, 'tools/src/embedded/main.ts'), join(root, 'tools/src/embedded/prepare.ts')],
   outdir: building,
   ...nodeProcessOptions,
   splitting: true,

@@ -77,11 +77,14 @@ describe('bench embedded run', () => {
     const start: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
       .scripts.start;
     const command = startCommand();
-    expect(command.before).toEqual(['node tools/build/embedded.mjs --if-stale']);
+    expect(command.before).toEqual([
+      'node tools/build/embedded.mjs --if-stale',
+      'node .build/embedded/prepare.js',
+    ]);
     expect(command.nodeOptions).toContain('--max-semi-space-size=4');
     expect(command.script).toBe(fileURLToPath(new URL('../../.build/embedded/main.js', import.meta.url)));
     expect(start).toBe(
-      `${command.before[0]} && ${['node', ...command.nodeOptions, '.build/embedded/main.js'].join(' ')}`,
+      `${command.before.join(' && ')} && ${['node', ...command.nodeOptions, '.build/embedded/main.js'].join(' ')}`,
     );
     const makefile = readFileSync(new URL('../../Makefile', import.meta.url), 'utf8');
     const environment = makeRunEnvironment();

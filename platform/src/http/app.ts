@@ -20,7 +20,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import { lazyRequestLogger } from './request-logger';
 import { buildSerializer } from './serialization';
 import { traceRequests } from './tracing';
-import { buildValidator } from './validation';
+import { buildValidator, buildValidatorUnchecked } from './validation';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 /** What `/health` reports beside "alive": the state of parts that do not decide readiness (the bus). */
@@ -59,7 +59,8 @@ export interface HttpAppOptions {
    * Each route's validators and answer serializers compiled at the route's first request rather
    * than at start: a start that calls few of its routes soon skips most of the compiling (Ajv and
    * fast-json-stringify, tens of ms for a large body schema). A schema that cannot compile then
-   * fails its first request instead of the start, so only the embedded run asks for it.
+   * fails its first request instead of the start, so only the embedded run asks for it. Ajv then
+   * does not check each schema against the meta-schema either (the tests compile them all with it).
    */
   compileSchemasAtFirstUse?: boolean;
   /**
@@ -102,7 +103,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
     schemaController: {
       compilersFactory: options.compileSchemasAtFirstUse
-        ? { buildValidator: atFirstUse(buildValidator), buildSerializer: atFirstUse(buildSerializer) }
+        ? {
+            buildValidator: atFirstUse(buildValidatorUnchecked),
+            buildSerializer: atFirstUse(buildSerializer),
+          }
         : { buildValidator, buildSerializer },
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as HttpApp;

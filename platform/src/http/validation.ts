@@ -24,18 +24,29 @@ type CompileRoutePart = (part: RoutePart) => unknown;
  * wrong: for a nullable field Ajv would turn `null` into `""` or `0` before the handler sees it.
  * Bodies are therefore validated as sent. Given to Fastify as `schemaController.compilersFactory`.
  */
-export const buildValidator = ((externalSchemas: unknown, serverOptions: object) => {
-  const pool = AjvCompiler() as unknown as (schemas: unknown, options: object) => CompileRoutePart;
-  const compilerFor = (coerceTypes: 'array' | false) =>
-    pool(externalSchemas, {
-      ...serverOptions,
-      customOptions: { ...SHARED_OPTIONS, coerceTypes },
-      onCreate: (ajv: unknown) => {
-        storableDates(ajv);
-        canonicalIds(ajv);
-      },
-    });
-  const coercing = compilerFor('array');
-  const asSent = compilerFor(false);
-  return (part: RoutePart) => (part.httpPart === 'body' ? asSent : coercing)(part);
-}) as unknown as ValidatorFactory;
+export const buildValidator = validatorFactory({});
+
+/**
+ * `buildValidator` without Ajv's check of each schema against the JSON Schema meta-schema (and so
+ * without compiling the meta-schema itself, once per Ajv instance): for the embedded run, whose
+ * schemas are the very ones every other start and the tests compile with the check.
+ */
+export const buildValidatorUnchecked = validatorFactory({ validateSchema: false });
+
+function validatorFactory(checks: { validateSchema?: boolean }): ValidatorFactory {
+  return ((externalSchemas: unknown, serverOptions: object) => {
+    const pool = AjvCompiler() as unknown as (schemas: unknown, options: object) => CompileRoutePart;
+    const compilerFor = (coerceTypes: 'array' | false) =>
+      pool(externalSchemas, {
+        ...serverOptions,
+        customOptions: { ...SHARED_OPTIONS, ...checks, coerceTypes },
+        onCreate: (ajv: unknown) => {
+          storableDates(ajv);
+          canonicalIds(ajv);
+        },
+      });
+    const coercing = compilerFor('array');
+    const asSent = compilerFor(false);
+    return (part: RoutePart) => (part.httpPart === 'body' ? asSent : coercing)(part);
+  }) as unknown as ValidatorFactory;
+}

