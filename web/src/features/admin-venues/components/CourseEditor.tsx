@@ -62,8 +62,7 @@ function HolesGrid({
           key={form.key(path)}
           aria-label={`Hole ${holeIndex + 1} ${name}, ${label}`}
           hideControls
-          allowDecimal={false}
-          allowNegative={false}
+          // What is typed stays as typed (a minus, a decimal): courseErrors names what is wrong.
           size="xs"
           w={44}
           styles={{ input: { textAlign: 'center', paddingInline: 2 } }}
@@ -266,7 +265,6 @@ export function CourseEditor({
                   <NumberInput
                     label="Course rating"
                     withAsterisk
-                    decimalScale={1}
                     step={0.1}
                     min={0}
                     hideControls
@@ -276,7 +274,6 @@ export function CourseEditor({
                   <NumberInput
                     label="Slope rating"
                     withAsterisk
-                    allowDecimal={false}
                     hideControls
                     {...form.getInputProps(`tees.${index}.slope_rating`)}
                     key={form.key(`tees.${index}.slope_rating`)}
