@@ -1,7 +1,6 @@
 import { conflict, type FieldErrors, HttpError, invalidFields, notFound } from '@linksmate/platform';
 import {
   adjustedGrossScore,
-  HandicapInputError,
   type HandicapRecord,
   type HandicapReply,
   type HolesPlayed,
@@ -13,8 +12,6 @@ import {
   type PartnerSearchQuery,
   type PartnerSearchReply,
   playedHoles,
-  type RatedTee,
-  type RecordedRound,
   type RecordRoundBody,
   ROUND_LIMITS,
   ROUND_MESSAGES,
@@ -24,21 +21,21 @@ import {
   type RoundsQuery,
   type RoundsReply,
   type RoundsToConfirmReply,
-  type RoundTee,
   ratedTeeOf,
   roundErrors,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db } from '../../db/types';
 import type { VenuesClient } from '../../lib/venues-client';
+import { type Card, cardOf, cardRefusal, hasCard, summaryOf, teeOfRow } from './card';
 import { type ConfirmationRequest, RoundNotices } from './notify';
+import { handicapOfRounds, RatedTees, RoundRefused, recordedRound, scoreRows } from './record';
 import {
   anyPartnerLeft,
   countingRounds,
   decidePartner,
   deleteRound,
   displayName,
-  type HandicapRow,
   handicapOf,
   insertPartners,
   insertRounds,
@@ -65,65 +62,6 @@ export interface RoundsDeps extends ModuleContext {
 }
 
 const roundNotFound = () => notFound(ROUND_MESSAGES.notFound, 'round_not_found');
-
-/** A card as the handicap rules take it: strokes hole by hole, a total, or nothing entered. */
-interface Card {
-  strokes: number[] | null;
-  total: number | null;
-}
-
-function cardOf(body: { holes?: Array<{ strokes: number | null }> | null; total?: number | null }): Card {
-  if (body.holes) return { strokes: body.holes.map((hole) => hole.strokes!), total: null };
-  if (body.total !== undefined && body.total !== null) return { strokes: null, total: body.total };
-  return { strokes: null, total: null };
-}
-
-const hasCard = (row: Pick<RoundRow, 'strokes' | 'total'>) => row.strokes !== null || row.total !== null;
-
-const grossOf = (row: Pick<RoundRow, 'strokes' | 'total'>) =>
-  row.strokes ? row.strokes.reduce((sum, strokes) => sum + strokes, 0) : row.total;
-
-const teeOfRow = (row: RoundRow): RoundTee => ({
-  course_rating: row.courseRating,
-  slope_rating: row.slopeRating,
-  holes: row.teeHoles,
-});
-
-/**
- * Rated tees by what the round copied: a player's rounds are on a few tees, and the handicap rules
- * check each tee once per record when it is the same object.
- */
-class RatedTees {
-  private readonly tees = new Map<string, RatedTee>();
-
-  of(row: Pick<RoundRow, 'teeId' | 'courseRating' | 'slopeRating' | 'teeHoles'>): RatedTee {
-    const key = `${row.teeId}|${row.courseRating}|${row.slopeRating}|${JSON.stringify(row.teeHoles)}`;
-    let tee = this.tees.get(key);
-    if (!tee) {
-      tee = ratedTeeOf({
-        course_rating: row.courseRating,
-        slope_rating: row.slopeRating,
-        holes: row.teeHoles,
-      });
-      this.tees.set(key, tee);
-    }
-    return tee;
-  }
-}
-
-/** A stored round as the handicap rules read it. */
-export function recordedRound(row: RoundRow, tees: RatedTees = new RatedTees()): RecordedRound {
-  return {
-    id: String(row.id),
-    date: row.playedOn,
-    holesPlayed: row.holesPlayed,
-    tee: tees.of(row),
-    ...(row.strokes ? { strokes: row.strokes } : { total: row.total ?? undefined }),
-    pcc: row.pcc,
-  };
-}
-
-export { RatedTees };
 
 /** What a round's card and tee are before it is stored: the columns of a new row. */
 type RoundDraft = Omit<NewRound, 'userId' | 'recordedByUserId' | 'status' | 'attested' | 'originRoundId'>;
@@ -599,104 +537,4 @@ export class RoundsService {
   }
 }
 
-/**
- * A person's handicap record over their counting rounds (oldest first): the record, the rounds whose
- * stored figures it changes, and the handicap row it gives.
- */
-export function handicapOfRounds(
-  userId: number,
-  rows: RoundRow[],
-  now: Date,
-): { record: HandicapRecord; changed: RoundFigures[]; handicap: HandicapRow } {
-  const record = scoreRows(rows);
-  const byId = new Map(rows.map((row) => [String(row.id), row]));
-  const changed: RoundFigures[] = [];
-  for (const scored of record.rounds) {
-    const row = byId.get(scored.id)!;
-    const figures = {
-      id: row.id,
-      adjustedGrossScore: scored.adjustedGrossScore,
-      differential: scored.differential,
-      indexInEffect: scored.indexInEffect,
-      usedInIndex: scored.usedInIndex,
-    };
-    if (
-      row.adjustedGrossScore !== figures.adjustedGrossScore ||
-      row.differential !== figures.differential ||
-      row.indexInEffect !== figures.indexInEffect ||
-      row.usedInIndex !== figures.usedInIndex
-    )
-      changed.push(figures);
-  }
-  const last = record.revisions.at(-1);
-  return {
-    record,
-    changed,
-    handicap: {
-      userId,
-      handicapIndex: record.index,
-      lowIndex: record.lowIndex,
-      cap: last?.cap ?? null,
-      roundsCounted: rows.length,
-      holesCounted: rows.reduce((sum, row) => sum + (row.holesPlayed === 'all' ? 18 : 9), 0),
-      history: record.revisions.map((revision) => ({ date: revision.date, index: revision.index })),
-      updatedAt: now,
-    },
-  };
-}
-
-/** A refusal of the handicap rules that came from one stored (or candidate, id 0) round. */
-export class RoundRefused extends Error {
-  constructor(
-    readonly roundId: number,
-    /** The field within that round: `total`, `strokes.3`, `tee.front.courseRating`. */
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RoundRefused';
-  }
-}
-
-/** The WHS record of rows in the order played; a refusal names the row it came from (RoundRefused). */
-function scoreRows(rows: readonly RoundRow[]): HandicapRecord {
-  const tees = new RatedTees();
-  try {
-    return handicapRecord(rows.map((row) => recordedRound(row, tees)));
-  } catch (err) {
-    const match = err instanceof HandicapInputError ? /^rounds\.(\d+)\.(.+)$/.exec(err.field) : null;
-    if (!match) throw err;
-    throw new RoundRefused(rows[Number(match[1])]!.id, match[2]!, (err as Error).message);
-  }
-}
-
-/** A card's refusal as the round's field errors, under `prefix` (a partner's card). */
-function cardRefusal({ field, message }: { field: string; message: string }, prefix: string): FieldErrors {
-  if (field.startsWith('tee')) return { tee_id: ROUND_MESSAGES.teeNotRated };
-  if (field === 'total') return { [`${prefix}total`]: ROUND_MESSAGES.totalTooHigh };
-  if (field === 'pcc') return { pcc: ROUND_MESSAGES.pccRange };
-  return { [`${prefix}holes`]: message };
-}
-
 type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';
-
-function summaryOf(row: RoundRow, recorderName: string): RoundSummary {
-  return {
-    id: row.id,
-    venue_id: row.venueId,
-    venue_name: row.venueName,
-    course_name: row.courseName,
-    tee_name: row.teeName,
-    tee_gender: row.teeGender as RoundSummary['tee_gender'],
-    played_on: row.playedOn,
-    holes_played: row.holesPlayed,
-    status: row.status,
-    attested: row.attested,
-    has_card: hasCard(row),
-    gross: grossOf(row),
-    adjusted_gross_score: row.adjustedGrossScore,
-    differential: row.differential,
-    used_in_index: row.usedInIndex,
-    recorded_by: { user_id: row.recordedByUserId, name: recorderName },
-  };
-}
