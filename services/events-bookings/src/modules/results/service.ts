@@ -11,11 +11,9 @@ import {
   INT4_MAX,
   latestRoundDay,
   type OpenScoringBody,
-  type RankedRow,
   type RecordResultRoundReply,
   type RecordRoundBody,
   type ResultFormat,
-  type ResultPlayer,
   type ResultsReply,
   type ScoreCardBody,
 } from '@linksmate/proto';
@@ -28,11 +26,12 @@ import {
 } from '@linksmate/proto/rules/results';
 import type { ModuleContext } from '../../context';
 import type { ScoringTeeCopy } from '../../db/schema';
-import type { Db, EventRow, ScoreCardRow, ScoringRow } from '../../db/types';
+import type { Db, EventRow } from '../../db/types';
 import { canEdit } from '../events/service';
 import type { Projections } from '../projections/service';
 import type { RoundsService } from '../rounds/service';
 import { ResultNotices } from './notify';
+import { playerRowsOf, rankingsReply } from './replies';
 import {
   cardOf,
   cardsOf,
@@ -45,9 +44,9 @@ import {
   setCardRound,
   upsertCard,
 } from './repository';
-import { isResultFormat, playingHandicapOn, rankingsOf, scoreOf, teeOf } from './rules';
+import { isResultFormat, playingHandicapOn, rankingsOf, teeOf } from './rules';
 
-type Caller = AccessTokenClaims;
+export type Caller = AccessTokenClaims;
 
 const eventNotFound = () => notFound(RESULT_MESSAGES.eventNotFound, 'event_not_found');
 const notOrganiser = () => forbidden(RESULT_MESSAGES.notOrganiser, 'not_organiser');
@@ -132,80 +131,11 @@ export class ResultsService {
         is_player: isPlayer,
         may_open: isOrganiser && !scoring && started && event.status !== 'cancelled',
       },
-      players: await this.playerRows(caller, isOrganiser, players, scoring, cards),
-      rankings: scoring ? this.rankings(scoring, cards) : { stableford: [], gross: [], net: [] },
+      players: await playerRowsOf(caller, isOrganiser, players, scoring, cards, (player) =>
+        this.indexOf(player),
+      ),
+      rankings: scoring ? rankingsReply(scoring, cards) : { stableford: [], gross: [], net: [] },
     };
-  }
-
-  private playerRows(
-    caller: Caller,
-    isOrganiser: boolean,
-    players: PlayerRow[],
-    scoring: ScoringRow | undefined,
-    cards: ScoreCardRow[],
-  ): Promise<ResultPlayer[]> {
-    const open = scoring !== undefined && scoring.closedAt === null;
-    const byPlayer = new Map(cards.map((card) => [card.userId, card]));
-    return Promise.all(
-      players.map(async (player): Promise<ResultPlayer> => {
-        const card = byPlayer.get(player.userId);
-        const mayEdit = open && player.confirmed && (isOrganiser || player.userId === caller.user_id);
-        const who = {
-          user_id: player.userId,
-          username: player.username,
-          first_name: player.firstName,
-          last_name: player.lastName,
-          profile_image_url: player.profileImageUrl,
-          may_edit: mayEdit,
-        };
-        if (card && scoring) {
-          const score = scoreOf(scoring, card);
-          return {
-            ...who,
-            handicap_index: card.handicapIndex,
-            index_source: card.indexSource,
-            tee: card.tee,
-            playing_handicap: card.playingHandicap,
-            strokes: card.strokes,
-            received: score.received,
-            points: score.points,
-            gross: score.gross,
-            net: score.net,
-            stableford: score.stableford,
-            round_id: card.roundId,
-          };
-        }
-        // No card yet: what it would be scored with if entered now.
-        const { index, source } = await this.indexOf(player);
-        const tee = scoring ? teeOf(scoring, undefined) : undefined;
-        return {
-          ...who,
-          handicap_index: index,
-          index_source: source,
-          tee: tee?.gender ?? null,
-          playing_handicap: tee ? playingHandicapOn(tee, index) : null,
-          strokes: null,
-          received: null,
-          points: null,
-          gross: null,
-          net: null,
-          stableford: null,
-          round_id: null,
-        };
-      }),
-    );
-  }
-
-  private rankings(scoring: ScoringRow, cards: ScoreCardRow[]): ResultsReply['rankings'] {
-    const ranked = rankingsOf(scoring, cards);
-    const rows = (format: ResultFormat): RankedRow[] =>
-      ranked[format].map((row) => ({
-        user_id: row.userId,
-        position: row.position,
-        total: row.total,
-        countback: row.countback,
-      }));
-    return { stableford: rows('stableford'), gross: rows('gross'), net: rows('net') };
   }
 
   /**
