@@ -19,7 +19,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -30,10 +29,10 @@ import { refusedFields } from '../../../lib/form-errors';
 import { randomId } from '../../../lib/random-id';
 import { usePartnerSearch } from '../api/find-partners';
 import { useRecordRound } from '../api/record-round';
+import { type CardKey, type EntryCard, ScorecardEntry, TotalsEntry } from './CardEntry';
 
 type Entry = 'holes' | 'total';
 /** The recorder's card is 'me'; a partner's is their id. */
-type CardKey = 'me' | number;
 
 const PCC_OPTIONS = Array.from({ length: ROUND_LIMITS.pcc.max - ROUND_LIMITS.pcc.min + 1 }, (_, i) => {
   const value = ROUND_LIMITS.pcc.min + i;
@@ -99,7 +98,7 @@ export function RecordRoundForm({
         : HOLES_PLAYED_LABELS[value],
   }));
 
-  const cards: Array<{ key: CardKey; name: string; prefix: string }> = [
+  const cards: EntryCard[] = [
     { key: 'me', name: 'You', prefix: '' },
     ...partners.map((p, i) => ({ key: p.user_id, name: p.name, prefix: `partners.${i}.` })),
   ];
@@ -319,85 +318,24 @@ export function RecordRoundForm({
         </Stack>
 
         {entry === 'total' ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {cards.map(({ key, name, prefix }) => (
-              <TextInput
-                key={String(key)}
-                label={key === 'me' ? 'Your total' : `${name}'s total (optional)`}
-                description={key === 'me' ? 'Taken as your adjusted gross score' : undefined}
-                inputMode="numeric"
-                value={totals.get(key) ?? ''}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setTotals((before) => new Map(before).set(key, value));
-                }}
-                error={errors[`${prefix}total`] ?? errors[`${prefix}holes`]}
-              />
-            ))}
-          </SimpleGrid>
+          <TotalsEntry
+            cards={cards}
+            totals={totals}
+            errors={errors}
+            onTotal={(key, value) => setTotals((before) => new Map(before).set(key, value))}
+          />
         ) : !tee ? (
           <Text size="sm" c="dimmed">
             Choose the tee to enter the card hole by hole.
           </Text>
         ) : (
-          <Stack gap={4}>
-            <Stack gap={0} id="card-errors">
-              {cards.flatMap(({ prefix, name }) => {
-                const who = prefix ? `${name}, ` : '';
-                const lines = errors[`${prefix}holes`]
-                  ? [`${name === 'You' ? '' : `${name}: `}${errors[`${prefix}holes`]}`]
-                  : [];
-                holes.forEach((hole, i) => {
-                  const message = errors[`${prefix}holes.${i}.strokes`];
-                  if (message) lines.push(`${who}hole ${hole.number}: ${message}`);
-                });
-                return lines.map((line) => (
-                  <Text key={line} size="sm" c="red.8">
-                    {line.charAt(0).toUpperCase() + line.slice(1)}
-                  </Text>
-                ));
-              })}
-            </Stack>
-            <Table.ScrollContainer minWidth={260} type="native">
-              <Table verticalSpacing={2} horizontalSpacing={6} aria-label="Scorecard">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Hole</Table.Th>
-                    <Table.Th ta="right">Par</Table.Th>
-                    <Table.Th ta="right">SI</Table.Th>
-                    {cards.map(({ key, name }) => (
-                      <Table.Th key={String(key)}>{name}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {holes.map((hole, i) => (
-                    <Table.Tr key={hole.number}>
-                      <Table.Td>{hole.number}</Table.Td>
-                      <Table.Td ta="right">{hole.par}</Table.Td>
-                      <Table.Td ta="right">{hole.stroke_index}</Table.Td>
-                      {cards.map(({ key, name, prefix }) => (
-                        <Table.Td key={String(key)}>
-                          <TextInput
-                            size="xs"
-                            w={64}
-                            inputMode="numeric"
-                            aria-label={`Hole ${hole.number} strokes${key === 'me' ? '' : ` for ${name}`}`}
-                            value={strokes.get(key)?.[i] ?? ''}
-                            onChange={(e) => setStroke(key, i, e.currentTarget.value)}
-                            error={!!errors[`${prefix}holes.${i}.strokes`]}
-                            aria-describedby={
-                              errors[`${prefix}holes.${i}.strokes`] ? 'card-errors' : undefined
-                            }
-                          />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
+          <ScorecardEntry
+            cards={cards}
+            holes={holes}
+            strokes={strokes}
+            errors={errors}
+            onStroke={setStroke}
+          />
         )}
 
         <div role="status">
