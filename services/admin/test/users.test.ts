@@ -65,6 +65,47 @@ describe('admin: User Management (/admin/users)', () => {
     expect((await list('?search=%25_')).users).toEqual([]);
   });
 
+  it('when a search matches more than a page, then each sort pages through every match once in order, with the matches and their bans counted on every page', async () => {
+    const matches = [];
+    for (let i = 0; i < 30; i++)
+      matches.push(
+        await admin.person({
+          last_name: 'Pagewalker',
+          email: `pw${String((i * 7) % 30).padStart(2, '0')}@walk.au`,
+          role: i % 4 === 0 ? 'facility_admin' : 'member',
+          banned: i % 5 === 0,
+        }),
+      );
+    await admin.person({ last_name: 'Elsewhere' });
+    type Listed = { email: string; created_at: string; account_role: string };
+    const keyOf = { email: 'email', created_at: 'created_at', role: 'account_role' } as const;
+    for (const sort of ['email', 'created_at', 'role'] as const) {
+      for (const direction of ['asc', 'desc']) {
+        const query = `?search=pagewalker&sort_by=${sort}&sort_order=${direction}&limit=12`;
+        const pages = [
+          await list(`${query}&page=1`),
+          await list(`${query}&page=2`),
+          await list(`${query}&page=3`),
+        ];
+        const seen = pages.flatMap((p) => p.users);
+        expect(seen.map((u: { id: number }) => u.id).sort(), `${sort} ${direction}`).toEqual(
+          matches.map((m) => m.user_id).sort(),
+        );
+        const keys = seen.map((u: Listed) => u[keyOf[sort]]);
+        const sorted = [...keys].sort();
+        expect(keys, `${sort} ${direction}`).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+        for (const page of pages) {
+          expect(page.pagination).toMatchObject({ total_count: 30, total_pages: 3 });
+          expect(page.banned_count).toBe(6);
+        }
+      }
+    }
+    const beyond = await list('?search=pagewalker&limit=12&page=4');
+    expect(beyond.users).toEqual([]);
+    expect(beyond.pagination.total_count).toBe(30);
+    expect(beyond.banned_count).toBe(6);
+  });
+
   it('when filtering by the spec’s role labels or sorting, then each label stands for its roles and a sort on the same field turns around', async () => {
     const coach = await admin.person({ role: 'coach', email: 'aaa.coach@example.com' });
     const facility = await admin.person({ role: 'facility_admin', email: 'zzz.facility@example.com' });

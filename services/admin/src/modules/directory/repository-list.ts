@@ -136,6 +136,7 @@ function countsOf(db: Db, filter: PeopleFilter) {
  * total costs no second round trip (as identity's directory carries its hidden count).
  */
 function pageQuery(db: Db, filter: PeopleFilter, order: PeopleOrder) {
+  if (searchTerm(filter)) return searchPageQuery(db, filter, order);
   return db
     .select({ ...listedColumns, counts: sql<Counts>`(${countsOf(db, filter)})` })
     .from(directoryUsers)
@@ -143,6 +144,44 @@ function pageQuery(db: Db, filter: PeopleFilter, order: PeopleOrder) {
     .orderBy(...ordered(order))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+}
+
+/**
+ * A search's page. A search's matches come from the trigram index, one heap visit each, and must be
+ * sorted whichever order is asked: counting them in a subquery and then finding them again for the
+ * page read every match twice, and PostgreSQL, misjudging how many match, walked the sort's index
+ * checking each row instead (5 ms a page at 5,000 matches among 100,000). So the matches are read
+ * once, narrow (id, sort key, banned), into a CTE that is both counted and sorted, and only the
+ * page's 25 rows are read whole.
+ */
+function searchPageQuery(db: Db, filter: PeopleFilter, order: PeopleOrder) {
+  const by = order.direction === 'asc' ? asc : desc;
+  // Referenced twice, the CTE is materialized (PostgreSQL 12+): the matches are read once.
+  const matched = db
+    .$with('matched')
+    .as(
+      db
+        .select({ id: directoryUsers.id, sortKey: SORT_COLUMNS[order.sortBy], banned: directoryUsers.banned })
+        .from(directoryUsers)
+        .where(matchingPrepared(filter)),
+    );
+  const pageIds = db.$with('page_ids').as((qb) =>
+    qb
+      .select({ pageId: sql<number>`${matched.id}`.as('page_id') })
+      .from(matched)
+      .orderBy(by(matched.sortKey), by(matched.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return db
+    .with(matched, pageIds)
+    .select({
+      ...listedColumns,
+      counts: sql<Counts>`(select array[count(*), count(*) filter (where ${matched.banned})]::int[] from ${matched})`,
+    })
+    .from(directoryUsers)
+    .innerJoin(pageIds, sql`${directoryUsers.id} = ${pageIds.pageId}`)
+    .orderBy(...ordered(order));
 }
 
 /** A page's row as PostgreSQL sends it: `listedColumns` in their order, then the counts. */
