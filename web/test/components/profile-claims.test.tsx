@@ -138,6 +138,23 @@ describe("the claim's decision form (docs/product.md#admin-states, #admin-valida
     await dialogCloses('Claim Details');
   });
 
+  it('when a venue claim is approved, then the lists of venues and of coaches held elsewhere in the app are read again', async () => {
+    const claim = aClaim({ entity_type: 'venue', entity_id: 40, entity_name: 'The Lakes Golf Club' });
+    const api = claimsServer(claim);
+    api.on('PUT /admin/profile-claims/5', { claim: { ...claim, status: 'approved' } });
+    const { user, queryClient } = await openClaims();
+    // What the venue directory and the coaches list keep, as another screen left them.
+    queryClient.setQueryData(['venues', 'list'], { venues: [], count: 0 });
+    queryClient.setQueryData(['coaches', 'list'], { coaches: [], count: 0 });
+    const dialog = await openDetails(user, 'Ella Morgan');
+    await user.click(button(dialog, 'Approve'));
+    await dialogCloses('Claim Details');
+    await waitFor(() => {
+      expect(queryClient.getQueryState(['venues', 'list'])?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(['coaches', 'list'])?.isInvalidated).toBe(true);
+    });
+  });
+
   it('when the server refuses, then its words show above the buttons, a refusal of the notes under them, and the notes stay', async () => {
     claimsServer(aClaim()).on('PUT /admin/profile-claims/5', refusedText('admin_notes'));
     const { user } = await openClaims();

@@ -23,7 +23,8 @@ export const decideClaim = ({
 
 /**
  * After a decision (or a refusal, e.g. someone else decided first) the list and its counts are read
- * again; an approval gives the profile an owner, so the lists of coaches are stale too.
+ * again; an approval gives the profile (a coach's or a venue's) an owner, so the lists of coaches and
+ * of venues are stale too.
  */
 export function useDecideClaim() {
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ export function useDecideClaim() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminClaimsKeys.all }),
         queryClient.invalidateQueries({ queryKey: sharedQueryRoots.coaches }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryRoots.venues }),
       ]),
   });
 }
