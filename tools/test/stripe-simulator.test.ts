@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmCardAsBrowser, StripeSimulator } from '../src/stripe-simulator';
@@ -111,5 +114,76 @@ describe('Stripe simulator, through the official SDK', () => {
       type: 'StripeInvalidRequestError',
       message: expect.stringContaining('status of succeeded'),
     });
+  });
+});
+
+describe('Stripe simulator, kept between starts', () => {
+  const options = { webhookSecret: 'whsec_simulator', publishableKey: 'pk_test_simulator' };
+  const sdkFor = (url: string) => {
+    const base = new URL(url);
+    return new Stripe('sk_test_simulator', {
+      host: base.hostname,
+      port: Number(base.port),
+      protocol: 'http',
+      telemetry: false,
+    });
+  };
+
+  it('when a simulator with a state file is closed and another starts on it, then a subscription paid before can still be read and cancelled', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'lm-sim-')), 'stripe-simulator.json');
+    const first = new StripeSimulator({ ...options, stateFile });
+    const stripe = sdkFor(await first.start());
+    const customer = await stripe.customers.create({ email: 'kept@example.com' });
+    const product = await stripe.products.create({ name: 'Monthly' });
+    const price = await stripe.prices.create({
+      currency: 'aud',
+      unit_amount: 1500,
+      recurring: { interval: 'month' },
+      product: product.id,
+    });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const paid = await confirmCardAsBrowser({
+      simulatorUrl: first.url,
+      publishableKey: 'pk_test_simulator',
+      clientSecret: (subscription.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret,
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paid.ok).toBe(true);
+    await first.close();
+
+    const second = new StripeSimulator({ ...options, stateFile });
+    const again = sdkFor(await second.start());
+    try {
+      expect((await again.subscriptions.retrieve(subscription.id)).status).toBe('active');
+      const cancelling = await again.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      expect(cancelling.cancel_at_period_end).toBe(true);
+      // A card's outcome is known from its number, which is kept too: charging it again succeeds.
+      const renewed = second.advanceSubscription(subscription.id);
+      expect(renewed.status).toBe('canceled');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('when the state file cannot be read, then the simulator starts empty and the file is set aside, not deleted', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lm-sim-'));
+    const stateFile = join(folder, 'stripe-simulator.json');
+    writeFileSync(stateFile, '{ half a file');
+    const simulator = new StripeSimulator({ ...options, stateFile });
+    const stripe = sdkFor(await simulator.start());
+    try {
+      expect((await stripe.prices.list()).data).toEqual([]);
+      expect(
+        readdirSync(folder).filter((f) => f.startsWith('stripe-simulator.json.unreadable-')),
+      ).toHaveLength(1);
+    } finally {
+      await simulator.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ export async function seedPayments(
   };
   const monthly = plans.plans.find((p) => p.id === 'monthly');
   if (!monthly) return 0;
-  // Paid at an earlier start: the ledger shows it (and the simulator of that start is gone).
+  // Paid at an earlier start: the ledger shows it, and the simulator kept its subscriptions.
   const admin = await options.login('admin@linksmate.dev');
   const ledger = (await (
     await fetch(`${urls.payments}/admin/payments/transactions?limit=1`, {

@@ -218,6 +218,8 @@ export async function startStack(
       secretKey: SIMULATOR_KEYS.secret,
       // Development controls for whoever runs this on their machine, never through the gateway.
       controls: 'direct',
+      // A membership paid at an earlier start is still the provider's to renew or cancel.
+      stateFile: join(config.DATA_DIR, 'stripe-simulator.json'),
       log: (line) => logger.warn({ component: 'stripe-simulator' }, line),
     });
     await stripe.start();

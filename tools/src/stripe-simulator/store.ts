@@ -1,11 +1,28 @@
 import { type Json, missing, type StripeObject } from './values';
 import type { Webhooks } from './webhooks';
 
+/** What an `ObjectStore` holds, as JSON: what a simulator keeps from one start to the next. */
+export interface StoredObjects {
+  objects: StripeObject[];
+  cardNumbers: Array<[paymentMethod: string, number: string]>;
+}
+
 /** Every object the simulator made, by id, in memory. */
 export class ObjectStore {
   private readonly objects = new Map<string, StripeObject>();
   /** Card numbers stay out of every answer, as with Stripe; kept here to know each card's outcome. */
   readonly cardNumbers = new Map<string, string>();
+
+  stored(): StoredObjects {
+    return { objects: [...this.objects.values()], cardNumbers: [...this.cardNumbers] };
+  }
+
+  /** Takes back what `stored` gave, beside anything made since. */
+  restore(stored: StoredObjects): number {
+    for (const object of stored.objects) this.objects.set(object.id, object);
+    for (const [id, number] of stored.cardNumbers) this.cardNumbers.set(id, number);
+    return stored.objects.length;
+  }
 
   put(object: StripeObject): StripeObject {
     this.objects.set(object.id, object);
