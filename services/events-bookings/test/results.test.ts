@@ -281,6 +281,33 @@ describe('events-bookings: game results', () => {
     ]);
   });
 
+  it('when a LinksMate index is better than the +10.0 a player may enter, then the results are still shown and scored with it', async () => {
+    const { organiser, game, players, tees } = await startedGame([null, 12]);
+    const [plus] = players as [Person, Person];
+    // A record may work out an index past +10.0 (the Rules set no lower limit).
+    await eb.db.insert(schema.handicaps).values({
+      userId: plus.id,
+      handicapIndex: -10.3,
+      roundsCounted: 20,
+      holesCounted: 360,
+      updatedAt: eb.clock.now(),
+    });
+    const opened = await open(game.id, { men_tee_id: tees.men }, organiser.token);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const row = (opened.json() as ResultsReply).players.find((p) => p.user_id === plus.id)!;
+    expect(row).toMatchObject({ handicap_index: -10.3, index_source: 'linksmate' });
+    expect(row.playing_handicap).toBeLessThan(-9);
+    const entered = await card(
+      game.id,
+      plus.id,
+      { strokes: Array.from({ length: 18 }, () => 4) },
+      plus.token,
+    );
+    expect(entered.statusCode, entered.body).toBe(200);
+    const viewed = await eb.get(`/events/${game.id}/results`, plus.token);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+  });
+
   it('when a player accepts their closed card as a round, then it is recorded once in their rounds; an open, missing or incomplete card is refused', async () => {
     const { organiser, game, players, tees } = await startedGame();
     const [ann, ben] = players as [Person, Person];

@@ -461,6 +461,49 @@ describe('events-bookings: rounds and the handicap index', () => {
     expect((await handicapOf(golfer)).rounds_counted).toBe(3);
   });
 
+  it('when rounds a partner counted since leave the quick total entered for them beyond what their record allows, then their copy still opens, without figures', async () => {
+    const recorder = await eb.person();
+    const partner = await eb.person();
+    // Before the partner has an index a total may be up to par + 5 a hole: 125 is allowed then.
+    await recorded(
+      recorder,
+      base({
+        played_on: daysAgo(1),
+        holes: undefined,
+        total: 90,
+        partners: [{ user_id: partner.id, total: 125 }],
+      }),
+    );
+    // Three rounds before that day give the partner an index there, and a far lower maximum.
+    for (const [i, total] of [85, 86, 84].entries())
+      await recorded(partner, base({ played_on: daysAgo(20 - i), holes: card(total) }));
+    const [copy] = await toConfirm(partner);
+    const res = await eb.get(`/rounds/${copy!.id}`, partner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().round).toMatchObject({
+      status: 'to_confirm',
+      adjusted_gross_score: null,
+      differential: null,
+    });
+  });
+
+  it('when two people confirm each other’s rounds at the same moment, then both confirmations count', async () => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const [ann, ben] = [await eb.person(), await eb.person()];
+      await recorded(ann, base({ played_on: daysAgo(2), partners: [{ user_id: ben.id, holes: card(95) }] }));
+      await recorded(ben, base({ played_on: daysAgo(1), partners: [{ user_id: ann.id, holes: card(91) }] }));
+      const [annsCopy] = await toConfirm(ann);
+      const [bensCopy] = await toConfirm(ben);
+      const answers = await Promise.all([
+        eb.post(`/rounds/${annsCopy!.id}/confirm`, {}, ann.token),
+        eb.post(`/rounds/${bensCopy!.id}/confirm`, {}, ben.token),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      expect((await handicapOf(ann)).rounds_counted).toBe(2);
+      expect((await handicapOf(ben)).rounds_counted).toBe(2);
+    }
+  });
+
   it('when a partner hid their profile, is unverified, or either blocked the other, then they are not there to pick', async () => {
     const golfer = await eb.person();
     const [hidden, unverified, blocker, blocked, friend] = await Promise.all([

@@ -65,10 +65,23 @@ export function playingHandicap(
   played: HolesPlayed = 'all',
   allowancePercent: number = HANDICAP_ALLOWANCES.individualStrokePlay,
 ): number {
+  return playingHandicapOfTenths(indexTenths(index), tee, played, allowancePercent);
+}
+
+/**
+ * Playing Handicap from an index in tenths, the index unchecked (as `courseHandicapOfTenths`): for an
+ * index a record worked out, which may be better than the +10.0 a player can enter.
+ */
+export function playingHandicapOfTenths(
+  indexInTenths: number,
+  tee: RatedTee,
+  played: HolesPlayed = 'all',
+  allowancePercent: number = HANDICAP_ALLOWANCES.individualStrokePlay,
+): number {
   if (!Number.isInteger(allowancePercent) || allowancePercent < 1 || allowancePercent > 100) {
     refuse('allowance', 'allowance');
   }
-  const unrounded = unroundedCourseHandicap(indexTenths(index), playedLayout(tee, played));
+  const unrounded = unroundedCourseHandicap(indexInTenths, playedLayout(tee, played));
   return roundHalfUp(unrounded * allowancePercent, COURSE_HANDICAP_UNIT * 100);
 }
 

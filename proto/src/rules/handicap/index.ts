@@ -7,6 +7,7 @@ export {
   courseHandicap,
   HANDICAP_ALLOWANCES,
   playingHandicap,
+  playingHandicapOfTenths,
   strokesReceived,
 } from './course-handicap';
 export {

@@ -1,6 +1,6 @@
 import {
   type HolesPlayed,
-  playingHandicap,
+  playingHandicapOfTenths,
   type RankedResult,
   type RatedTee,
   type ResultFormat,
@@ -47,11 +47,15 @@ export function ratedTee(tee: ScoringTeeCopy): {
   };
 }
 
-/** The Playing Handicap off this tee: 95% of the Course Handicap; scratch (0) without an index. */
+/**
+ * The Playing Handicap off this tee: 95% of the Course Handicap; scratch (0) without an index. The
+ * index is a tenth-exact figure (a LinksMate index, or the profile's handicap), taken unchecked: a
+ * record may work out an index better than the +10.0 a player can enter.
+ */
 export function playingHandicapOn(tee: ScoringTeeCopy, index: number | null): number {
   if (index === null) return 0;
   const { rated, played } = ratedTee(tee);
-  return playingHandicap(index, rated, played, RESULTS_ALLOWANCE_PERCENT);
+  return playingHandicapOfTenths(Math.round(index * 10), rated, played, RESULTS_ALLOWANCE_PERCENT);
 }
 
 export const isResultFormat = (value: unknown): value is ResultFormat =>

@@ -1,6 +1,7 @@
 import { conflict, type FieldErrors, HttpError, invalidFields, notFound } from '@linksmate/platform';
 import {
   adjustedGrossScore,
+  HandicapInputError,
   type HandicapRecord,
   type HandicapReply,
   type HolesPlayed,
@@ -448,11 +449,21 @@ export class RoundsService {
     };
   }
 
-  /** What a round that does not count yet would count for now, beside the player's counting rounds. */
+  /**
+   * What a round that does not count yet would count for now, beside the player's counting rounds.
+   * Rounds counted since it was entered can leave its quick total beyond what the record now allows:
+   * it is then shown without figures (it could not count as it stands), never refused.
+   */
   private async preview(row: RoundRow): Promise<Pick<RoundRow, FigureColumns>> {
     const tees = new RatedTees();
     const counting = (await countingRounds(this.db, row.userId)).map((r) => recordedRound(r, tees));
-    const record = handicapRecord([...counting, recordedRound(row, tees)]);
+    let record: HandicapRecord;
+    try {
+      record = handicapRecord([...counting, recordedRound(row, tees)]);
+    } catch (err) {
+      if (!(err instanceof HandicapInputError)) throw err;
+      return { adjustedGrossScore: null, differential: null, indexInEffect: null, usedInIndex: false };
+    }
     const scored = record.rounds.find((round) => round.id === String(row.id))!;
     return {
       adjustedGrossScore: scored.adjustedGrossScore,
@@ -479,6 +490,9 @@ export class RoundsService {
 
   private async confirmIn(tx: Db, userId: number, id: number): Promise<number | null> {
     const { copy, origin } = await this.ownCopy(tx, userId, id);
+    // Both records change: their locks in one order (by id), so two people confirming each other's
+    // rounds at once take turns instead of each holding one lock and waiting for the other's.
+    for (const player of [userId, origin.userId].sort((a, b) => a - b)) await lockPlayer(tx, player);
     const now = this.deps.clock();
     await decidePartner(tx, origin.id, userId, 'confirmed', now);
     let keptId: number | null = null;
