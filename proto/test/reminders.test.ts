@@ -5,6 +5,7 @@ import {
   localStartTime,
   longDate,
   placeAddress,
+  reminderLead,
   venueTimeZone,
 } from '../src/rules/reminders';
 
@@ -20,6 +21,20 @@ describe('reminders: when they fall due and how their place is shown', () => {
       from: new Date('2026-12-05T20:30:00.000Z'),
       until: start,
     });
+  });
+
+  it('when a reminder is made on time, then it says 24 or 2 hours; when late, then the lead it really has', () => {
+    const before = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
+    expect(reminderLead(start, before(24 * 60 - 1))).toBe('In 24 hours');
+    expect(reminderLead(start, before(2 * 60 - 3))).toBe('In 2 hours');
+    expect(reminderLead(start, before(2 * 60 + 4))).toBe('In 2 hours');
+    // An event moved to 10 hours away is not a day away; a late 2 hour reminder is not 2 hours off.
+    expect(reminderLead(start, before(10 * 60))).toBe('In 10 hours');
+    expect(reminderLead(start, before(85))).toBe('In 1 hour 25 minutes');
+    expect(reminderLead(start, before(61))).toBe('In 1 hour');
+    expect(reminderLead(start, before(40))).toBe('In 40 minutes');
+    expect(reminderLead(start, before(1))).toBe('In 1 minute');
+    expect(reminderLead(start, before(0))).toBe('In 1 minute');
   });
 
   it("when a start is shown, then it is the venue's wall clock with its zone's name, summer time where the state keeps it", () => {

@@ -32,6 +32,24 @@ export function bookingReminderWindow(reminder: BookingReminder, start: Date): {
   };
 }
 
+/**
+ * How far off the start is when a reminder is made, as its title says it: "In 24 hours" and "In 2
+ * hours" when sent on time (the job runs every minute, so a few minutes either side of the hour read
+ * as the hour); the real lead when late (an event moved closer, a job that was down), so a game 10
+ * hours away is never announced as a day away: "In 10 hours", "In 1 hour 25 minutes", "In 40 minutes".
+ */
+export function reminderLead(start: Date, at: Date): string {
+  const total = Math.max(1, Math.round((start.getTime() - at.getTime()) / 60_000));
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
+  const minutesText = (m: number) => `${m} minute${m === 1 ? '' : 's'}`;
+  if (hours > 0 && minutes <= WHOLE_HOUR_TOLERANCE_MINUTES) return `In ${hoursText(hours)}`;
+  if (minutes >= 60 - WHOLE_HOUR_TOLERANCE_MINUTES) return `In ${hoursText(hours + 1)}`;
+  return hours > 0 ? `In ${hoursText(hours)} ${minutesText(minutes)}` : `In ${minutesText(minutes)}`;
+}
+const WHOLE_HOUR_TOLERANCE_MINUTES = 5;
+
 /** How many days before a membership renews or ends its holder is told (once per period). */
 export const MEMBERSHIP_NOTICE_DAYS = 7;
 export const MEMBERSHIP_NOTICE_LEAD_MS = MEMBERSHIP_NOTICE_DAYS * DAY_MS;

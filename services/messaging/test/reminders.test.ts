@@ -39,7 +39,8 @@ describe('messaging: reminders and membership notices become notifications and e
       lat: -28.0009,
       lng: 153.3832,
     },
-    occurred_at: new Date().toISOString(),
+    // The job found it due a minute after its moment, 24 hours before the start.
+    occurred_at: '2026-12-04T22:31:00.000Z',
     ...overrides,
   });
   const notice = (person: Person, overrides: Record<string, unknown> = {}) => ({
@@ -113,7 +114,12 @@ describe('messaging: reminders and membership notices become notifications and e
     };
     await m.deliver(
       'events.booking.reminder-fell-due',
-      reminder(person, { reminder: '2h', venue, time_zone: 'Australia/Sydney' }),
+      reminder(person, {
+        reminder: '2h',
+        venue,
+        time_zone: 'Australia/Sydney',
+        occurred_at: '2026-12-05T20:31:00.000Z',
+      }),
       'events-bookings',
     );
     const mail = await mailTo(person);
@@ -122,6 +128,18 @@ describe('messaging: reminders and membership notices become notifications and e
     expect(mail.links[0]).toBe(
       `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('Moore Park, 1 Cleveland St, Moore Park, NSW')}`,
     );
+  });
+
+  it('when the day-before reminder is made late (the game moved to 10 hours away), then it says the lead it really has', async () => {
+    const person = await m.person();
+    await m.deliver(
+      'events.booking.reminder-fell-due',
+      reminder(person, { occurred_at: '2026-12-05T12:30:00.000Z' }),
+      'events-bookings',
+    );
+    const { notifications } = await notificationsOf(person);
+    expect(notifications[0]).toMatchObject({ title: 'In 10 hours: Twilight Stableford' });
+    expect((await mailTo(person)).subject).toBe('In 10 hours: Twilight Stableford');
   });
 
   it('when a person turned reminders off, then nothing is stored or mailed; in app only, then no e-mail', async () => {

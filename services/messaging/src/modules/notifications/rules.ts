@@ -19,6 +19,7 @@ import {
   placeAddress,
   type ResultsPosted,
   type RoundConfirmationRequested,
+  reminderLead,
   type WaitlistOffered,
 } from '@linksmate/proto';
 
@@ -228,8 +229,6 @@ export function announcementDraft(
   };
 }
 
-const REMINDER_TITLES = { '24h': 'In 24 hours', '2h': 'In 2 hours' } as const;
-
 /**
  * A reminder before a booked game or event (docs/product.md#reminders): when, as the venue's clock
  * reads it, and where, with directions; it leads to the game's page.
@@ -243,7 +242,7 @@ export function bookingReminder(d: EventData<typeof BookingReminderFellDue>): No
     {
       recipientUserId: d.user_id,
       kind: 'reminder',
-      title: `${REMINDER_TITLES[d.reminder]}: ${d.event_title}`,
+      title: `${reminderLead(new Date(d.start_time), new Date(d.occurred_at))}: ${d.event_title}`,
       body: `Starts ${when} at ${where}.`,
       link: eventLink(d.event_id),
       mail: { where, ...(directions ? { directions_url: directions } : {}) },
