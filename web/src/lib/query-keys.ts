@@ -32,6 +32,11 @@ export const sharedQueryRoots = {
    */
   events: ['events'],
   /**
+   * A person's rounds and handicap index (the rounds feature's own root is this one): a game's
+   * results recorded as one's round ("Record as my round") change them too.
+   */
+  rounds: ['rounds'],
+  /**
    * The admin's people: the Users table, and the add-user picker of the event screens. A change to
    * someone (banned, deleted, renamed) makes both stale.
    */

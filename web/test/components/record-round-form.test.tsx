@@ -39,7 +39,9 @@ function server() {
     .on('GET /rounds/partners', (request: { query: URLSearchParams }) => ({
       people: request.query.get('search')?.toLowerCase().startsWith('ma')
         ? [{ user_id: 12, name: 'Mark Marker' }]
-        : [],
+        : request.query.get('search')?.toLowerCase().startsWith('ka')
+          ? [{ user_id: 13, name: 'Kate Keeper' }]
+          : [],
     }));
 }
 
@@ -142,6 +144,39 @@ describe('Record a round', () => {
     api.on('POST /rounds', { round: { id: 901 } });
     await user.click(screen.getByRole('button', { name: 'Record round' }));
     await waitFor(() => expect(onRecorded).toHaveBeenCalledWith(901));
+  });
+
+  it('when a partner is removed, then the refusals of those after them stay beside their names and theirs go', async () => {
+    const api = server();
+    api.on(
+      'POST /rounds',
+      reply(422, {
+        error: ROUND_MESSAGES.partnerUnknown,
+        code: 'validation_failed',
+        errors: { 'partners.1.user_id': ROUND_MESSAGES.partnerUnknown },
+      }),
+    );
+    const { user } = await openForm();
+    await user.type(screen.getByLabelText(/Date played/), '2026-11-03');
+    await user.click(screen.getByRole('radio', { name: 'Quick total' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your total' }), '90');
+    for (const [typed, name] of [
+      ['ma', 'Mark Marker'],
+      ['ka', 'Kate Keeper'],
+    ] as const) {
+      await user.type(screen.getByRole('combobox', { name: 'Add a playing partner' }), typed);
+      await user.click(await option(name));
+    }
+    await user.click(screen.getByRole('button', { name: 'Record round' }));
+    const besideKate = () => screen.getByRole('button', { name: 'Remove Kate Keeper' }).parentElement!;
+    await waitFor(() =>
+      expect(within(besideKate()).getByText(ROUND_MESSAGES.partnerUnknown)).toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove Mark Marker' }));
+    expect(within(besideKate()).getByText(ROUND_MESSAGES.partnerUnknown)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Kate Keeper' }));
+    expect(screen.queryByText(ROUND_MESSAGES.partnerUnknown)).not.toBeInTheDocument();
   });
 
   it('when a quick total is chosen and a partner’s total left blank, then only the own total is sent and the partner only confirms', async () => {

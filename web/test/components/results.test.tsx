@@ -207,7 +207,7 @@ describe('game results', () => {
     expect(await screen.findByText(RESULT_MESSAGES.notInGame)).toBeInTheDocument();
   });
 
-  it('when a player records their closed card as a round, then it asks first and then says it is in their rounds', async () => {
+  it('when a player records their closed card as a round, then it asks first, says it is in their rounds, and their rounds and index are read again', async () => {
     const mine = player(11, 'Ann', {
       strokes: Array.from({ length: 18 }, () => 4),
       gross: 72,
@@ -225,16 +225,19 @@ describe('game results', () => {
         round_id: 88,
         results: { ...closed, players: [{ ...mine, round_id: 88 }] },
       });
-    const { user } = renderInApp(<ResultsPage />, {
+    const { user, queryClient } = renderInApp(<ResultsPage />, {
       signedInAs: { user_id: 11 },
       at: '/events/5/results',
       path: '/events/:eventId/results',
     });
+    // What the rounds page and the profile's index card keep, as they left it.
+    queryClient.setQueryData(['rounds', 'handicap'], { handicap_index: 12.4 });
     await user.click(await screen.findByRole('button', { name: 'Record as my round' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record as your round?' });
     expect(api.sent('POST /events/5/results/round')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Record round' }));
     expect(await screen.findByText('Recorded in your rounds.')).toBeInTheDocument();
     expect(api.sent('POST /events/5/results/round')).toHaveLength(1);
+    expect(queryClient.getQueryState(['rounds', 'handicap'])?.isInvalidated).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { RoundsQuery } from '@linksmate/proto';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
-const root = ['rounds'] as const;
+const root = sharedQueryRoots.rounds;
 
 /** Rounds and the handicap: recording or deciding one makes all of them stale at once (the root). */
 export const roundsKeys = {

@@ -290,7 +290,10 @@ export function RecordRoundForm({
                 <CloseButton
                   size="sm"
                   aria-label={`Remove ${p.name}`}
-                  onClick={() => setPartners((list) => list.filter((q) => q.user_id !== p.user_id))}
+                  onClick={() => {
+                    setPartners((list) => list.filter((q) => q.user_id !== p.user_id));
+                    setErrors((found) => afterPartnerRemoved(found, i));
+                  }}
                 />
                 {errors[`partners.${i}.user_id`] && (
                   <Text size="sm" c="red.8">
@@ -356,4 +359,19 @@ export function RecordRoundForm({
       </Stack>
     </form>
   );
+}
+
+/**
+ * Errors are keyed by a partner's place in the list (`partners.1.total`): once one is removed, the
+ * errors of those after it move up with them, and theirs go.
+ */
+function afterPartnerRemoved(errors: Record<string, string>, removed: number): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const place = /^partners\.(\d+)\.(.*)$/.exec(key);
+    if (!place) kept[key] = message;
+    else if (Number(place[1]) > removed) kept[`partners.${Number(place[1]) - 1}.${place[2]}`] = message;
+    else if (Number(place[1]) < removed) kept[key] = message;
+  }
+  return kept;
 }
