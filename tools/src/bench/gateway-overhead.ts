@@ -103,18 +103,22 @@ export async function measureGatewayOverhead(
         }),
       );
     }
-    for (const f of flat)
+    // The target is for a real call (issue 24: "0.89–0.94 of a bare Node proxy on real calls"). On
+    // /health, which does nothing, the ratio is the gateway's fixed work per request (token, limits,
+    // headers, metrics, trace) against none: stated, not held to it.
+    for (const f of flat) {
+      const ratio = f.gateway.requestsPerSecond / f.bare.requestsPerSecond;
       rows.push(
         row({
           figure: `gateway ${f.label} flat out, throughput ÷ bare proxy`,
           value: f.gateway.requestsPerSecond,
           unit: 'req/s',
           ceiling: f.bare.requestsPerSecond,
-          ratio: f.gateway.requestsPerSecond / f.bare.requestsPerSecond,
-          target: '≥ 0.85',
-          meets: () => f.gateway.requestsPerSecond / f.bare.requestsPerSecond >= 0.85,
+          ratio,
+          ...(f.label === '/health' ? {} : { target: '≥ 0.85', meets: () => ratio >= 0.85 }),
         }),
       );
+    }
     return {
       pacedRuns,
       flat,
