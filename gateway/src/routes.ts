@@ -83,8 +83,19 @@ export const UPLOAD_PREFIX = '/upload/';
 /** Stricter rate limits apply here (ASVS: credential endpoints). */
 export const AUTH_PREFIX = '/auth/';
 /**
- * Whether the stricter limit applies: /auth/*, and claiming a profile, which takes a password and
- * makes an account (and sends it a mail) as registering does.
+ * Under /auth/, what a signed-in person does with their own sessions (list them, sign one or all
+ * out, log out) takes no password, token or mail: it has the general limit. Counted with the
+ * logins, opening one's profile a few times (it lists the sessions) used up the budget that
+ * guards the password, for everyone behind the same address.
+ */
+const SESSION_PATHS = ['/auth/sessions', '/auth/logout'];
+
+/**
+ * Whether the stricter limit applies: /auth/* (logging in, registering, refreshing, the password
+ * and e-mail links) but the sessions, and claiming a profile, which takes a password and makes an
+ * account (and sends it a mail) as registering does.
  */
 export const isCredentialPath = (path: string | null): boolean =>
-  !!path && (path.startsWith(AUTH_PREFIX) || path === '/claim-profile');
+  !!path &&
+  ((path.startsWith(AUTH_PREFIX) && !SESSION_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) ||
+    path === '/claim-profile');

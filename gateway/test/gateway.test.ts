@@ -305,6 +305,13 @@ describe('gateway', () => {
     // Claiming a profile makes an account as registering does: it shares the stricter limit.
     expect((await call('/api/v1/claim-profile', { method: 'POST' })).status).toBe(429);
     expect((await call('/api/v1/events')).status).toBe(200);
+    // One's own sessions take no credential: listing and signing them out go on, as logging out does.
+    expect((await call('/api/v1/auth/sessions')).status).not.toBe(429);
+    expect((await call('/api/v1/auth/sessions/abc', { method: 'DELETE' })).status).not.toBe(429);
+    expect((await call('/api/v1/auth/sessions/revoke-all', { method: 'POST' })).status).not.toBe(429);
+    expect((await call('/api/v1/auth/logout', { method: 'POST' })).status).not.toBe(429);
+    expect((await call('/api/v1/auth/sessionsx')).status).toBe(429);
+    expect((await call('/api/v1/auth/refresh', { method: 'POST' })).status).toBe(429);
   });
 
   it('when all services are ready, then /api/v1/health is 200; when one is not, then 503 naming it', async () => {
