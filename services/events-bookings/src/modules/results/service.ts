@@ -78,7 +78,7 @@ export class ResultsService {
    * have one, else the handicap on their profile, else none (scratch).
    */
   private async indexOf(player: PlayerRow): Promise<PlayerIndex> {
-    const { index } = await this.ctx.rounds.handicap(player.userId);
+    const { index } = await this.ctx.rounds.reads.handicap(player.userId);
     if (index !== null) return { index, source: 'linksmate' };
     return player.manualHandicap === null
       ? { index: null, source: null }

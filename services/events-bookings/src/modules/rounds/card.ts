@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@linksmate/platform';
-import { ROUND_MESSAGES, type RoundSummary, type RoundTee } from '@linksmate/proto';
-import type { RoundRow } from './repository';
+import { type InternalTeeReply, ROUND_MESSAGES, type RoundSummary, type RoundTee } from '@linksmate/proto';
+import type { NewRound, RoundRow } from './repository';
 
 // A round's card as the rules and the replies read it.
 
@@ -24,6 +24,26 @@ export const hasCard = (row: Pick<RoundRow, 'strokes' | 'total'>) =>
 
 export const grossOf = (row: Pick<RoundRow, 'strokes' | 'total'>) =>
   row.strokes ? row.strokes.reduce((sum, strokes) => sum + strokes, 0) : row.total;
+
+/** What a round's card and tee are before it is stored: the columns of a new row. */
+export type RoundDraft = Omit<
+  NewRound,
+  'userId' | 'recordedByUserId' | 'status' | 'attested' | 'originRoundId'
+>;
+
+/** The venue, course and tee a round copies at entry from venues-coaches' tee (docs/product.md#rounds). */
+export const teeColumns = (tee: InternalTeeReply, venueName: string) => ({
+  venueId: tee.venue_id,
+  venueName,
+  courseId: tee.course.id,
+  courseName: tee.course.name,
+  teeId: tee.tee.id,
+  teeName: tee.tee.name,
+  teeGender: tee.tee.gender,
+  courseRating: tee.tee.course_rating,
+  slopeRating: tee.tee.slope_rating,
+  teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
+});
 
 export const teeOfRow = (row: RoundRow): RoundTee => ({
   course_rating: row.courseRating,

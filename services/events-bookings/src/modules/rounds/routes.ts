@@ -49,19 +49,19 @@ export function registerRoundRoutes(app: HttpApp, rounds: RoundsService): void {
       config,
       schema: { tags, querystring: RoundsQuery, response: { 200: RoundsReply, 400: ApiErrorSchema } },
     },
-    async (request) => rounds.list(currentUser(request).user_id, request.query),
+    async (request) => rounds.reads.list(currentUser(request).user_id, request.query),
   );
 
   app.get(
     '/rounds/to-confirm',
     { config, schema: { tags, response: { 200: RoundsToConfirmReply } } },
-    async (request) => rounds.toConfirm(currentUser(request).user_id),
+    async (request) => rounds.reads.toConfirm(currentUser(request).user_id),
   );
 
   app.get(
     '/rounds/handicap',
     { config, schema: { tags, response: { 200: HandicapReply } } },
-    async (request) => rounds.handicap(currentUser(request).user_id),
+    async (request) => rounds.reads.handicap(currentUser(request).user_id),
   );
 
   app.get(
@@ -74,13 +74,13 @@ export function registerRoundRoutes(app: HttpApp, rounds: RoundsService): void {
         response: { 200: PartnerSearchReply, 400: ApiErrorSchema },
       },
     },
-    async (request) => rounds.partners(currentUser(request).user_id, request.query),
+    async (request) => rounds.reads.partners(currentUser(request).user_id, request.query),
   );
 
   app.get(
     '/rounds/:id',
     { config, schema: { tags, params: IdParams, response: { 200: RoundReply, ...notFound } } },
-    async (request) => ({ round: await rounds.round(currentUser(request).user_id, request.params.id) }),
+    async (request) => ({ round: await rounds.reads.round(currentUser(request).user_id, request.params.id) }),
   );
 
   app.post(

@@ -1,71 +1,45 @@
-import { conflict, type FieldErrors, HttpError, invalidFields, notFound } from '@linksmate/platform';
+import { conflict, type FieldErrors, HttpError, invalidFields } from '@linksmate/platform';
 import {
-  adjustedGrossScore,
-  HandicapInputError,
   type HandicapRecord,
-  type HandicapReply,
   type HolesPlayed,
-  handicapRecord,
   type ImportRoundsBody,
   type ImportRoundsReply,
   type InternalTeeReply,
   latestRoundDay,
-  type PartnerSearchQuery,
-  type PartnerSearchReply,
-  playedHoles,
   type RecordRoundBody,
-  ROUND_LIMITS,
   ROUND_MESSAGES,
   type Round,
-  type RoundPartner,
-  type RoundSummary,
-  type RoundsQuery,
-  type RoundsReply,
-  type RoundsToConfirmReply,
-  ratedTeeOf,
   roundErrors,
 } from '@linksmate/proto';
 import type { ModuleContext } from '../../context';
 import type { Db } from '../../db/types';
 import type { VenuesClient } from '../../lib/venues-client';
-import { type Card, cardOf, cardRefusal, hasCard, summaryOf, teeOfRow } from './card';
+import { type Card, cardOf, cardRefusal, hasCard, type RoundDraft, teeColumns } from './card';
+import { importSeason } from './import';
 import { type ConfirmationRequest, RoundNotices } from './notify';
-import { handicapOfRounds, RatedTees, RoundRefused, recordedRound, scoreRows } from './record';
+import { RoundReads, roundNotFound } from './reads';
+import { handicapOfRounds, RoundRefused, scoreRows } from './record';
 import {
   anyPartnerLeft,
   countingRounds,
   decidePartner,
   deleteRound,
   displayName,
-  handicapOf,
   insertPartners,
   insertRounds,
   lockPlayer,
-  type NewRound,
-  ownRounds,
-  partnersOf,
   peopleByIds,
-  peopleWithRounds,
-  type RoundFigures,
   type RoundRow,
   roundById,
-  roundsToConfirm,
-  searchPeople,
   setRoundStatus,
   upsertHandicaps,
   venueName,
-  venueNames,
   writeFigures,
 } from './repository';
 
 export interface RoundsDeps extends ModuleContext {
   venues: VenuesClient;
 }
-
-const roundNotFound = () => notFound(ROUND_MESSAGES.notFound, 'round_not_found');
-
-/** What a round's card and tee are before it is stored: the columns of a new row. */
-type RoundDraft = Omit<NewRound, 'userId' | 'recordedByUserId' | 'status' | 'attested' | 'originRoundId'>;
 
 /**
  * Rounds and the handicap index (docs/product.md#rounds): a person records their round, with their
@@ -75,9 +49,12 @@ type RoundDraft = Omit<NewRound, 'userId' | 'recordedByUserId' | 'status' | 'att
  */
 export class RoundsService {
   private readonly notices: RoundNotices;
+  /** What a person reads of their rounds; the routes and results read through it. */
+  readonly reads: RoundReads;
 
   constructor(private readonly deps: RoundsDeps) {
     this.notices = new RoundNotices(deps.runtime);
+    this.reads = new RoundReads(deps);
   }
 
   private get db(): Db {
@@ -105,7 +82,7 @@ export class RoundsService {
   async recordRound(recorderId: number, body: RecordRoundBody, requestId?: string): Promise<Round> {
     const tee = await this.readTee(body.tee_id, requestId);
     const id = await this.db.transaction((tx) => this.recordRoundIn(tx, recorderId, body, tee));
-    return this.round(recorderId, id);
+    return this.reads.round(recorderId, id);
   }
 
   /**
@@ -140,16 +117,7 @@ export class RoundsService {
     if (Object.keys(errors).length || !tee) throw invalidFields(errors);
 
     const draft = (card: Card): RoundDraft => ({
-      venueId: tee.venue_id,
-      venueName: venue!,
-      courseId: tee.course.id,
-      courseName: tee.course.name,
-      teeId: tee.tee.id,
-      teeName: tee.tee.name,
-      teeGender: tee.tee.gender,
-      courseRating: tee.tee.course_rating,
-      slopeRating: tee.tee.slope_rating,
-      teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
+      ...teeColumns(tee, venue!),
       playedOn: body.played_on.trim(),
       holesPlayed: body.holes_played as HolesPlayed,
       strokes: card.strokes,
@@ -265,11 +233,7 @@ export class RoundsService {
     return record;
   }
 
-  /**
-   * The demo's season (`POST /internal/rounds/import`): rounds for people who have none yet, each
-   * table written once, their handicaps computed from what was written; a round with a partner waits
-   * for them with a copy to confirm, and they are told as when it is recorded.
-   */
+  /** The demo's season (`POST /internal/rounds/import`): its tees read and checked, then `importSeason`. */
   async importRounds(body: ImportRoundsBody, requestId?: string): Promise<ImportRoundsReply> {
     const teeIds = [...new Set(body.rounds.map((round) => round.tee_id))];
     const tees = new Map(
@@ -280,197 +244,7 @@ export class RoundsService {
       if (!tees.get(round.tee_id)) errors[`rounds.${i}.tee_id`] = ROUND_MESSAGES.teeNotFound;
     });
     if (Object.keys(errors).length) throw invalidFields(errors);
-    const now = this.deps.clock();
-    return this.db.transaction(async (tx) => {
-      const everyone = body.rounds.flatMap((r) => [r.user_id, ...(r.partner ? [r.partner.user_id] : [])]);
-      const seeded = await peopleWithRounds(tx, everyone);
-      const wanted = body.rounds.filter(
-        (r) => !seeded.has(r.user_id) && !(r.partner && seeded.has(r.partner.user_id)),
-      );
-      if (!wanted.length) return { rounds: 0, handicaps: 0 };
-      const names = await venueNames(
-        tx,
-        [...tees.values()].map((tee) => tee!.venue_id),
-      );
-      const draftOf = (round: (typeof wanted)[number], strokes: number[]): RoundDraft => {
-        const tee = tees.get(round.tee_id)!;
-        return {
-          venueId: tee.venue_id,
-          venueName: tee.venue_name ?? names.get(tee.venue_id) ?? '',
-          courseId: tee.course.id,
-          courseName: tee.course.name,
-          teeId: tee.tee.id,
-          teeName: tee.tee.name,
-          teeGender: tee.tee.gender,
-          courseRating: tee.tee.course_rating,
-          slopeRating: tee.tee.slope_rating,
-          teeHoles: tee.tee.holes.map(({ number, par, stroke_index }) => ({ number, par, stroke_index })),
-          playedOn: round.played_on,
-          holesPlayed: round.holes_played,
-          strokes,
-          total: null,
-          pcc: round.pcc ?? 0,
-          createdAt: now,
-          updatedAt: now,
-        };
-      };
-      const own = await insertRounds(
-        tx,
-        wanted.map((round) => ({
-          ...draftOf(round, round.strokes),
-          userId: round.user_id,
-          recordedByUserId: round.user_id,
-          status: round.partner ? ('awaiting_confirmation' as const) : ('counting' as const),
-          attested: false,
-        })),
-      );
-      const withPartner = wanted.flatMap((round, i) => (round.partner ? [{ round, origin: own[i]! }] : []));
-      const copies = await insertRounds(
-        tx,
-        withPartner.map(({ round, origin }) => ({
-          ...draftOf(round, round.partner!.strokes),
-          userId: round.partner!.user_id,
-          recordedByUserId: round.user_id,
-          originRoundId: origin.id,
-          status: 'to_confirm' as const,
-          attested: false,
-        })),
-      );
-      await insertPartners(
-        tx,
-        withPartner.map(({ round, origin }) => ({ roundId: origin.id, userId: round.partner!.user_id })),
-      );
-      const people = await peopleByIds(
-        tx,
-        withPartner.map(({ round }) => round.user_id),
-      );
-      for (const copy of copies) {
-        await this.notices.confirmationRequested(
-          tx,
-          {
-            copyId: copy.id,
-            partnerUserId: copy.userId,
-            recorderUserId: copy.recordedByUserId,
-            recorderName: displayName(people.get(copy.recordedByUserId)),
-            venueName: copy.venueName,
-            courseName: copy.courseName,
-            playedOn: copy.playedOn,
-            hasCard: true,
-          },
-          now,
-        );
-      }
-      const byPerson = new Map<number, RoundRow[]>();
-      for (const row of own.filter((r) => r.status === 'counting'))
-        byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), row]);
-      const changed: RoundFigures[] = [];
-      const handicaps = [...byPerson].map(([userId, rows]) => {
-        rows.sort((a, b) => a.playedOn.localeCompare(b.playedOn) || a.id - b.id);
-        const result = handicapOfRounds(userId, rows, now);
-        changed.push(...result.changed);
-        return result.handicap;
-      });
-      await writeFigures(tx, changed);
-      await upsertHandicaps(tx, handicaps);
-      return { rounds: own.length + copies.length, handicaps: handicaps.length };
-    });
-  }
-
-  /** The person's handicap as their counting rounds last left it. */
-  async handicap(userId: number): Promise<HandicapReply> {
-    const row = await handicapOf(this.db, userId);
-    return {
-      index: row?.handicapIndex ?? null,
-      low_index: row?.lowIndex ?? null,
-      cap: row?.cap ?? null,
-      rounds_counted: row?.roundsCounted ?? 0,
-      holes_counted: row?.holesCounted ?? 0,
-      history: row?.history ?? [],
-      updated_at: row?.updatedAt.toISOString() ?? null,
-    };
-  }
-
-  async list(userId: number, query: RoundsQuery): Promise<RoundsReply> {
-    const limit = query.limit ?? ROUND_LIMITS.pageSize;
-    const offset = query.offset ?? 0;
-    const { rows, total } = await ownRounds(this.db, userId, limit, offset);
-    return { rounds: await this.summaries(rows), total, limit, offset };
-  }
-
-  async toConfirm(userId: number): Promise<RoundsToConfirmReply> {
-    return { rounds: await this.summaries(await roundsToConfirm(this.db, userId)) };
-  }
-
-  private async summaries(rows: RoundRow[]): Promise<RoundSummary[]> {
-    const people = await peopleByIds(
-      this.db,
-      rows.map((row) => row.recordedByUserId),
-    );
-    return rows.map((row) => summaryOf(row, displayName(people.get(row.recordedByUserId))));
-  }
-
-  /** One of the person's own rounds with its card; another's id answers 404. */
-  async round(userId: number, id: number): Promise<Round> {
-    const row = await roundById(this.db, id);
-    if (!row || row.userId !== userId) throw roundNotFound();
-    const groupId = row.originRoundId ?? row.id;
-    const partners = await partnersOf(this.db, groupId);
-    const people = await peopleByIds(this.db, [row.recordedByUserId, ...partners.map((p) => p.userId)]);
-    const figures = row.status === 'counting' || !hasCard(row) ? row : await this.preview(row);
-    const tee = teeOfRow(row);
-    const rated = ratedTeeOf(tee);
-    const holes = playedHoles(tee, row.holesPlayed);
-    const adjusted =
-      row.strokes && figures.adjustedGrossScore !== null
-        ? adjustedGrossScore(rated, row.holesPlayed, row.strokes, figures.indexInEffect).holes
-        : null;
-    const partnerList: RoundPartner[] = partners.map((partner) => ({
-      user_id: partner.userId,
-      name: displayName(people.get(partner.userId)),
-      decision: partner.decision,
-    }));
-    return {
-      ...summaryOf({ ...row, ...figures }, displayName(people.get(row.recordedByUserId))),
-      course_id: row.courseId,
-      tee_id: row.teeId,
-      par: holes.reduce((sum, hole) => sum + hole.par, 0),
-      course_rating: row.holesPlayed === 'all' ? rated.courseRating : rated[row.holesPlayed]!.courseRating,
-      slope_rating: row.slopeRating,
-      pcc: row.pcc,
-      index_in_effect: figures.indexInEffect,
-      holes: holes.map((hole, i) => ({
-        ...hole,
-        strokes: row.strokes?.[i] ?? null,
-        maximum: adjusted?.[i]?.maximum ?? null,
-        adjusted: adjusted?.[i]?.adjusted ?? null,
-      })),
-      partners: partnerList,
-      created_at: row.createdAt.toISOString(),
-    };
-  }
-
-  /**
-   * What a round that does not count yet would count for now, beside the player's counting rounds.
-   * Rounds counted since it was entered can leave its quick total beyond what the record now allows:
-   * it is then shown without figures (it could not count as it stands), never refused.
-   */
-  private async preview(row: RoundRow): Promise<Pick<RoundRow, FigureColumns>> {
-    const tees = new RatedTees();
-    const counting = (await countingRounds(this.db, row.userId)).map((r) => recordedRound(r, tees));
-    let record: HandicapRecord;
-    try {
-      record = handicapRecord([...counting, recordedRound(row, tees)]);
-    } catch (err) {
-      if (!(err instanceof HandicapInputError)) throw err;
-      return { adjustedGrossScore: null, differential: null, indexInEffect: null, usedInIndex: false };
-    }
-    const scored = record.rounds.find((round) => round.id === String(row.id))!;
-    return {
-      adjustedGrossScore: scored.adjustedGrossScore,
-      differential: scored.differential,
-      indexInEffect: scored.indexInEffect,
-      usedInIndex: false,
-    };
+    return importSeason(this.db, this.notices, this.deps.clock(), tees, body);
   }
 
   /**
@@ -485,7 +259,7 @@ export class RoundsService {
         if (err instanceof RoundRefused) throw conflict(ROUND_MESSAGES.cannotCount, 'round_cannot_count');
         throw err;
       });
-    return { round: kept === null ? null : await this.round(userId, kept) };
+    return { round: kept === null ? null : await this.reads.round(userId, kept) };
   }
 
   private async confirmIn(tx: Db, userId: number, id: number): Promise<number | null> {
@@ -541,14 +315,4 @@ export class RoundsService {
     if (copy.status !== 'to_confirm') throw conflict(ROUND_MESSAGES.notToConfirm, 'round_not_to_confirm');
     return { copy, origin };
   }
-
-  /** LinksMate people to play with, by name: signed-in people pick their partners from these. */
-  async partners(userId: number, query: PartnerSearchQuery): Promise<PartnerSearchReply> {
-    const search = (query.search ?? '').trim();
-    if (!search) return { people: [] };
-    const found = await searchPeople(this.db, search, userId, ROUND_LIMITS.partnerMatches);
-    return { people: found.map((person) => ({ user_id: person.id, name: displayName(person) })) };
-  }
 }
-
-type FigureColumns = 'adjustedGrossScore' | 'differential' | 'indexInEffect' | 'usedInIndex';
