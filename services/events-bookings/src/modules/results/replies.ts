@@ -13,7 +13,7 @@ export function playerRowsOf(
   players: PlayerRow[],
   scoring: ScoringRow | undefined,
   cards: ScoreCardRow[],
-  indexOf: (player: PlayerRow) => Promise<PlayerIndex>,
+  indexOf: (player: PlayerRow) => PlayerIndex,
 ): Promise<ResultPlayer[]> {
   const open = scoring !== undefined && scoring.closedAt === null;
   const byPlayer = new Map(cards.map((card) => [card.userId, card]));
@@ -47,7 +47,7 @@ export function playerRowsOf(
         };
       }
       // No card yet: what it would be scored with if entered now.
-      const { index, source } = await indexOf(player);
+      const { index, source } = indexOf(player);
       const tee = scoring ? teeOf(scoring, undefined) : undefined;
       return {
         ...who,

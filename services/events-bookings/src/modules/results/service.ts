@@ -78,11 +78,19 @@ export class ResultsService {
    * have one, else the handicap on their profile, else none (scratch).
    */
   private async indexOf(player: PlayerRow): Promise<PlayerIndex> {
-    const { index } = await this.ctx.rounds.reads.handicap(player.userId);
-    if (index !== null) return { index, source: 'linksmate' };
-    return player.manualHandicap === null
-      ? { index: null, source: null }
-      : { index: player.manualHandicap, source: 'profile' };
+    return (await this.indexesOf([player]))(player);
+  }
+
+  /** `indexOf` for a game's players, their kept indexes read in one query. */
+  private async indexesOf(players: PlayerRow[]): Promise<(player: PlayerRow) => PlayerIndex> {
+    const indexes = await this.ctx.rounds.reads.indexesOf(players.map((player) => player.userId));
+    return (player) => {
+      const index = indexes.get(player.userId);
+      if (index !== undefined) return { index, source: 'linksmate' };
+      return player.manualHandicap === null
+        ? { index: null, source: null }
+        : { index: player.manualHandicap, source: 'profile' };
+    };
   }
 
   private get db(): Db {
@@ -131,8 +139,13 @@ export class ResultsService {
         is_player: isPlayer,
         may_open: isOrganiser && !scoring && started && event.status !== 'cancelled',
       },
-      players: await playerRowsOf(caller, isOrganiser, players, scoring, cards, (player) =>
-        this.indexOf(player),
+      players: await playerRowsOf(
+        caller,
+        isOrganiser,
+        players,
+        scoring,
+        cards,
+        await this.indexesOf(players),
       ),
       rankings: scoring ? rankingsReply(scoring, cards) : { stableford: [], gross: [], net: [] },
     };

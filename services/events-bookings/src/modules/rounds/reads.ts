@@ -25,6 +25,7 @@ import { RatedTees, recordedRound } from './record';
 import {
   countingRounds,
   displayName,
+  handicapIndexesOf,
   handicapOf,
   ownRounds,
   partnersOf,
@@ -60,6 +61,11 @@ export class RoundReads {
       history: row?.history ?? [],
       updated_at: row?.updatedAt.toISOString() ?? null,
     };
+  }
+
+  /** The kept indexes of these people, by id (those without one left out). */
+  indexesOf(userIds: number[]): Promise<Map<number, number>> {
+    return handicapIndexesOf(this.db, userIds);
   }
 
   async list(userId: number, query: RoundsQuery): Promise<RoundsReply> {

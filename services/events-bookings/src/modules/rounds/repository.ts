@@ -116,6 +116,16 @@ export async function handicapOf(tx: Db, userId: number): Promise<HandicapRow | 
   return row;
 }
 
+/** The kept index of each of these people who has one, by id: one query for a game's players. */
+export async function handicapIndexesOf(tx: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await tx
+    .select({ userId: handicaps.userId, index: handicaps.handicapIndex })
+    .from(handicaps)
+    .where(inArray(handicaps.userId, [...new Set(userIds)]));
+  return new Map(rows.flatMap((row) => (row.index === null ? [] : [[row.userId, row.index] as const])));
+}
+
 /** The player's own rounds, newest first, and how many there are. */
 export async function ownRounds(
   tx: Db,
